@@ -1,0 +1,2 @@
+"""API URLs of the cards app."""
+urlpatterns = []

@@ -1,0 +1,2 @@
+"""Page URLs of the cards app."""
+urlpatterns = []

@@ -1,0 +1,19 @@
+"""Root URLs: each app owns its pages (`<app>/urls.py`) and its API (`<app>/api_urls.py`)."""
+from django.conf import settings
+from django.conf.urls.static import static
+from django.contrib import admin
+from django.urls import include, path
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+
+urlpatterns = [
+    path("admin/", admin.site.urls),
+    path("accounts/", include("django.contrib.auth.urls")),
+    path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
+    path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="api-docs"),
+    path("api/", include("cards.api_urls")),
+    path("api/", include("decks.api_urls")),
+    path("api/", include("rules.api_urls")),
+    path("", include("decks.urls")),
+    path("", include("rules.urls")),
+    path("", include("cards.urls")),
+] + static(settings.MEDIA_URL, document_root=settings.MEDIA_ROOT)

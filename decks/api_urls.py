@@ -1,0 +1,2 @@
+"""API URLs of the decks app."""
+urlpatterns = []

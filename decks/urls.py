@@ -1,0 +1,2 @@
+"""Page URLs of the decks app."""
+urlpatterns = []

@@ -1,0 +1,2 @@
+"""API URLs of the rules app."""
+urlpatterns = []

@@ -1,0 +1,1 @@
+"""The Cataclysm rules engine: pure Python, no Django. See rules/ENGINE.md."""

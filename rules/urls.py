@@ -1,0 +1,2 @@
+"""Page URLs of the rules app."""
+urlpatterns = []

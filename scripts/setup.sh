@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Set up everything the project needs on a fresh machine, idempotently.
+#   scripts/setup.sh         the Python environment (.venv) with the site's and the tests' packages
+#   scripts/setup.sh browser also Debian's chromium, which the real-browser tests drive
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+apt_install() {
+  local runner=()
+  if [ "$(id -u)" -ne 0 ]; then
+    command -v sudo >/dev/null || { echo "setup: need root or sudo to install Debian packages: $*" >&2; exit 1; }
+    runner=(sudo)
+  fi
+  "${runner[@]}" apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive "${runner[@]}" apt-get install -y -qq "$@" >/dev/null
+}
+
+if [ "${1:-}" = "browser" ] && [ ! -x /usr/bin/chromium ]; then
+  echo "setup: installing Debian's chromium for the browser tests"
+  apt_install chromium
+fi
+
+PY=${PYTHON:-python3.11}
+command -v "$PY" >/dev/null || PY=python3
+if [ ! -x .venv/bin/python ]; then
+  "$PY" -m venv .venv
+fi
+stamp=.venv/.installed-$(sha256sum pyproject.toml | cut -c1-16)
+if [ ! -f "$stamp" ]; then
+  .venv/bin/python -m pip install -q --upgrade pip
+  .venv/bin/python -m pip install -q -e '.[test]'
+  rm -f .venv/.installed-*
+  touch "$stamp"
+fi
