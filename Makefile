@@ -2,8 +2,10 @@
 PY := .venv/bin/python
 HOST ?= 127.0.0.1
 PORT ?= 8000
+# Extra pytest arguments for every test target, e.g.  make test-sqlite PYTEST_ARGS="-k decks -x"
+export PYTEST_ARGS
 
-.PHONY: install run serve-data test lint migrations-check bench
+.PHONY: install run serve-data serve-prod test test-sqlite test-postgres pg-start pg-stop lint migrations-check bench
 
 install:
 	@scripts/setup.sh
@@ -16,9 +18,29 @@ serve-data: install
 run: serve-data
 	$(PY) manage.py runserver $(HOST):$(PORT)
 
+# Production-style serving (gunicorn + WhiteNoise, DEBUG off); the environment (or .env) configures it.
+serve-prod: install
+	@scripts/serve-prod.sh
+
+# The whole suite on SQLite, then on a throwaway PostgreSQL; fails if either run fails or runs no test.
 test:
 	@scripts/setup.sh browser
-	$(PY) -m pytest -n 2 $(PYTEST_ARGS)
+	@scripts/test.sh all
+
+test-sqlite:
+	@scripts/setup.sh browser
+	@scripts/test.sh sqlite
+
+test-postgres:
+	@scripts/setup.sh browser
+	@scripts/test.sh postgres
+
+# A PostgreSQL cluster for local work: prints the DATABASE_URL to export.
+pg-start:
+	@scripts/pg.sh start
+
+pg-stop:
+	@scripts/pg.sh stop
 
 migrations-check: install
 	$(PY) manage.py makemigrations --check --dry-run

@@ -1,2 +1,15 @@
-"""Page URLs of the cards app."""
-urlpatterns = []
+"""Page URLs of the cards app: the home page, the catalogue, the search help, card pages and card images."""
+from django.urls import path
+
+from . import views
+
+app_name = "cards"
+
+urlpatterns = [
+    path("", views.home, name="home"),
+    path("cards/", views.catalogue, name="catalogue"),
+    path("cards/syntax/", views.syntax, name="syntax"),
+    path("cards/<slug:slug>/", views.card_detail, name="detail"),
+    path("cards/<slug:slug>/image.png", views.card_image, {"size": "full"}, name="image"),
+    path("cards/<slug:slug>/thumb.png", views.card_image, {"size": "thumb"}, name="thumb"),
+]

@@ -20,6 +20,11 @@ def env_list(name: str, default: str) -> list[str]:
     return [item.strip() for item in os.environ.get(name, default).split(",") if item.strip()]
 
 
+def env_int(name: str, default: int) -> int:
+    value = os.environ.get(name, "").strip()
+    return int(value) if value else default
+
+
 DEBUG = env_bool("DJANGO_DEBUG", True)
 SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY", "")
 if not SECRET_KEY:
@@ -40,6 +45,7 @@ INSTALLED_APPS = [
     "rest_framework.authtoken",
     "django_filters",
     "drf_spectacular",
+    "drf_spectacular_sidecar",
     "cards",
     "decks",
     "rules",
@@ -47,6 +53,8 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "cataclysm_site.middleware.ContentSecurityPolicyMiddleware",
+    "cataclysm_site.middleware.RequestSizeLimitMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -54,6 +62,8 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # Last, so that it is the first to see a view's exception: a database outage answers 503, not 500.
+    "cataclysm_site.middleware.DatabaseUnavailableMiddleware",
 ]
 
 ROOT_URLCONF = "cataclysm_site.urls"
@@ -76,11 +86,15 @@ TEMPLATES = [
 WSGI_APPLICATION = "cataclysm_site.wsgi.application"
 
 DATABASES = {
-    "default": dj_database_url.config(
-        default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
-        conn_max_age=int(os.environ.get("DJANGO_CONN_MAX_AGE", "60")),
+    "default": dj_database_url.parse(
+        os.environ.get("DATABASE_URL") or f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
+        conn_max_age=env_int("DJANGO_CONN_MAX_AGE", 60),
+        conn_health_checks=True,
     )
 }
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # Wait this long for a writer's lock before "database is locked" (which then answers 503).
+    DATABASES["default"].setdefault("OPTIONS", {})["timeout"] = env_int("DJANGO_SQLITE_TIMEOUT", 20)
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [
@@ -100,9 +114,9 @@ USE_TZ = True
 
 STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
-STATIC_ROOT = Path(os.environ.get("DJANGO_STATIC_ROOT", BASE_DIR / "staticfiles"))
+STATIC_ROOT = Path(os.environ.get("DJANGO_STATIC_ROOT") or BASE_DIR / "staticfiles")
 MEDIA_URL = "media/"
-MEDIA_ROOT = Path(os.environ.get("DJANGO_MEDIA_ROOT", BASE_DIR / "media"))
+MEDIA_ROOT = Path(os.environ.get("DJANGO_MEDIA_ROOT") or BASE_DIR / "media")
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {
@@ -119,11 +133,27 @@ REST_FRAMEWORK = {
         "rest_framework.authentication.TokenAuthentication",
     ],
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
-    "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
+    "DEFAULT_PAGINATION_CLASS": "cataclysm_site.pagination.StandardPagination",
     "PAGE_SIZE": 60,
+    # Every API view is rate limited per client; a view with `throttle_scope = "expensive"` also by that scope.
+    "DEFAULT_THROTTLE_CLASSES": [
+        "cataclysm_site.throttling.AnonRateThrottle",
+        "cataclysm_site.throttling.UserRateThrottle",
+        "cataclysm_site.throttling.ScopedRateThrottle",
+    ],
+    "DEFAULT_THROTTLE_RATES": {
+        "anon": os.environ.get("DJANGO_THROTTLE_ANON", "300/min"),
+        "user": os.environ.get("DJANGO_THROTTLE_USER", "1200/min"),
+        "expensive": os.environ.get("DJANGO_THROTTLE_EXPENSIVE", "120/min"),
+    },
+    # How many reverse proxies append to X-Forwarded-For; 0 trusts only REMOTE_ADDR, so clients cannot spoof it.
+    "NUM_PROXIES": env_int("DJANGO_NUM_PROXIES", 0),
     "EXCEPTION_HANDLER": "cataclysm_site.api_errors.exception_handler",
 }
 SPECTACULAR_SETTINGS = {
+    "SWAGGER_UI_DIST": "SIDECAR",  # served from our own static files: no CDN, CSP stays 'self'
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
     "TITLE": "Cataclysm Codex API",
     "DESCRIPTION": "Cards, decklists and goldfish games for Cataclysm: An Atlantis vs Lemuria Story.",
     "VERSION": "0.1.0",
@@ -135,5 +165,43 @@ LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
-    "root": {"handlers": ["console"], "level": os.environ.get("DJANGO_LOG_LEVEL", "WARNING")},
+    "root": {"handlers": ["console"], "level": os.environ.get("DJANGO_LOG_LEVEL") or "WARNING"},
 }
+
+# Throttle counters live in the cache. The default is per process (each gunicorn worker counts apart);
+# DJANGO_CACHE=database shares them through the database (`manage.py createcachetable`, run by `make serve-prod`).
+CACHES = {
+    "default": {"BACKEND": "django.core.cache.backends.db.DatabaseCache", "LOCATION": "cataclysm_cache"}
+    if os.environ.get("DJANGO_CACHE", "locmem") == "database"
+    else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "cataclysm"}
+}
+
+# Abuse limits on request bodies: forms and JSON (DATA_UPLOAD_MAX_MEMORY_SIZE), and multipart uploads. Larger
+# bodies are refused with 413 before anything reads them (cataclysm_site.middleware.RequestSizeLimitMiddleware).
+DATA_UPLOAD_MAX_MEMORY_SIZE = env_int("DJANGO_DATA_UPLOAD_MAX_MEMORY_SIZE", 256 * 1024)
+MAX_UPLOAD_SIZE = env_int("DJANGO_MAX_UPLOAD_SIZE", 10 * 1024 * 1024)
+
+# Security. With DEBUG off everything is strict by default; `manage.py check --deploy` is clean with the production
+# environment of .env.example. Behind a reverse proxy that terminates TLS, set DJANGO_SECURE_PROXY_SSL_HEADER=true
+# (the proxy must set X-Forwarded-Proto), or turn the redirect off with DJANGO_SECURE_SSL_REDIRECT=false.
+SECURE_SSL_REDIRECT = env_bool("DJANGO_SECURE_SSL_REDIRECT", not DEBUG)
+SECURE_REDIRECT_EXEMPT = [r"^healthz$"]  # load balancers probe over plain HTTP
+if env_bool("DJANGO_SECURE_PROXY_SSL_HEADER", False):
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+SECURE_HSTS_SECONDS = env_int("DJANGO_SECURE_HSTS_SECONDS", 0 if DEBUG else 31536000)
+SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("DJANGO_SECURE_HSTS_INCLUDE_SUBDOMAINS", not DEBUG)
+SECURE_HSTS_PRELOAD = env_bool("DJANGO_SECURE_HSTS_PRELOAD", not DEBUG)
+SESSION_COOKIE_SECURE = env_bool("DJANGO_SESSION_COOKIE_SECURE", not DEBUG)
+CSRF_COOKIE_SECURE = env_bool("DJANGO_CSRF_COOKIE_SECURE", not DEBUG)
+SECURE_CONTENT_TYPE_NOSNIFF = True
+SECURE_REFERRER_POLICY = "same-origin"
+SECURE_CROSS_ORIGIN_OPENER_POLICY = "same-origin"
+X_FRAME_OPTIONS = "DENY"
+# Pages load scripts, styles, fonts and data from this site only: no CDN, no inline <script> or <style>,
+# no style="" or onclick="" attributes. DJANGO_CSP_REPORT_ONLY=true only reports breaches (to the browser console).
+CONTENT_SECURITY_POLICY = os.environ.get(
+    "DJANGO_CONTENT_SECURITY_POLICY",
+    "default-src 'self'; img-src 'self' data:; object-src 'none'; base-uri 'self'; form-action 'self'; "
+    "frame-ancestors 'none'",
+)
+CONTENT_SECURITY_POLICY_REPORT_ONLY = env_bool("DJANGO_CSP_REPORT_ONLY", False)

@@ -3,13 +3,19 @@ from django.conf import settings
 from django.conf.urls.static import static
 from django.contrib import admin
 from django.urls import include, path
-from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
+
+from cataclysm_site import accounts
+from cataclysm_site import health
 
 urlpatterns = [
     path("admin/", admin.site.urls),
+    path("healthz", health.healthz, name="healthz"),
+    path("api/ping/", health.ping, name="api-ping"),
+    path("accounts/signup/", accounts.signup, name="signup"),
     path("accounts/", include("django.contrib.auth.urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
-    path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="api-docs"),
+    path("api/docs/", SpectacularSwaggerSplitView.as_view(url_name="schema"), name="api-docs"),
     path("api/", include("cards.api_urls")),
     path("api/", include("decks.api_urls")),
     path("api/", include("rules.api_urls")),

@@ -1,2 +1,18 @@
 """Page URLs of the decks app."""
-urlpatterns = []
+from django.urls import path
+
+from decks import views
+
+app_name = "decks"
+
+urlpatterns = [
+    path("decks/", views.deck_list, name="list"),
+    path("decks/mine/", views.my_decks, name="mine"),
+    path("decks/new/", views.builder, name="new"),
+    path("decks/<str:deck_id>/", views.deck_detail, name="detail"),
+    path("decks/<str:deck_id>/edit/", views.builder, name="edit"),
+    path("decks/<str:deck_id>/history/", views.deck_history, name="history"),
+    path("decks/<str:deck_id>/fork/", views.deck_fork, name="fork"),
+    path("decks/<str:deck_id>/delete/", views.deck_delete, name="delete"),
+    path("decks/<str:deck_id>/versions/<int:number>/restore/", views.deck_restore, name="restore"),
+]

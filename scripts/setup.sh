@@ -5,15 +5,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-apt_install() {
-  local runner=()
-  if [ "$(id -u)" -ne 0 ]; then
-    command -v sudo >/dev/null || { echo "setup: need root or sudo to install Debian packages: $*" >&2; exit 1; }
-    runner=(sudo)
-  fi
-  "${runner[@]}" apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive "${runner[@]}" apt-get install -y -qq "$@" >/dev/null
-}
+. scripts/apt.sh
 
 if [ "${1:-}" = "browser" ] && [ ! -x /usr/bin/chromium ]; then
   echo "setup: installing Debian's chromium for the browser tests"

@@ -21,8 +21,18 @@ def browser_type_launch_args(browser_type_launch_args):
     return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_ARGS}
 
 
+@pytest.fixture(autouse=True)
+def _fresh_cache():
+    """Start every test with an empty cache, so rate-limit counters never leak from one test into another."""
+    from django.core.cache import cache
+
+    cache.clear()
+    yield
+
+
 @pytest.fixture
 def catalogue_db(db):
-    """Load the card catalogue (and the starter decks, once that command exists) into the test database."""
+    """Load the card catalogue and the six starter decks into the test database."""
     call_command("load_catalogue", verbosity=0)
+    call_command("load_starter_decks", verbosity=0)
     return db

@@ -1,1 +1,11 @@
 """The Cataclysm rules engine: pure Python, no Django. See rules/ENGINE.md."""
+ENGINE_VERSION = "1.0.0"
+
+from .actions import Action  # noqa: E402
+from .errors import GameDataError, IllegalAction  # noqa: E402
+from .state import GameState  # noqa: E402
+from .setup import DeckSpec, new_game  # noqa: E402
+from .serialize import load_scenario, replay  # noqa: E402
+
+__all__ = ["ENGINE_VERSION", "Action", "DeckSpec", "GameDataError", "GameState", "IllegalAction", "load_scenario",
+           "new_game", "replay"]

@@ -126,9 +126,12 @@ class Catalogue:
         return tuple(c for c in self.cards.values() if c.type == "hero")
 
 
+_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml when present: ten times faster
+
+
 def _read(path: Path) -> Any:
     with path.open(encoding="utf-8") as handle:
-        return yaml.safe_load(handle)
+        return yaml.load(handle, Loader=_LOADER)
 
 
 def read_data(data_dir: Path | str = DATA_DIR) -> dict[str, Any]:

@@ -1,0 +1,261 @@
+"""The card catalogue: the rulebook's tables and every card, as loaded from `cards/data/*.yaml`.
+
+The YAML files are the source of truth (`load_catalogue` / `export_catalogue`); the database is their editable,
+searchable copy. Derived columns (`text`, `cost_total`, `hp`/`charge` of People, Scenes and Batteries,
+`content_hash`) are written by `cards.services`, never by hand.
+"""
+from django.db import models
+from django.db.models import Prefetch, Q
+
+
+class Civilization(models.Model):
+    slug = models.SlugField(unique=True)
+    name = models.CharField(max_length=40, unique=True)
+    equipment_type = models.CharField(max_length=20, help_text="The card type this civilization equips.")
+    order = models.PositiveSmallIntegerField(default=0)
+
+    class Meta:
+        ordering = ["order", "slug"]
+
+    def __str__(self):
+        return self.name
+
+
+class Ideology(models.Model):
+    slug = models.SlugField(unique=True)
+    name = models.CharField(max_length=40, unique=True)
+    blurb = models.CharField(max_length=200, blank=True)
+    order = models.PositiveSmallIntegerField(default=0)
+
+    class Meta:
+        ordering = ["order", "slug"]
+        verbose_name_plural = "ideologies"
+
+    def __str__(self):
+        return self.name
+
+
+class EnergyType(models.Model):
+    code = models.CharField(max_length=4, unique=True)
+    name = models.CharField(max_length=40, unique=True)
+    civilization = models.ForeignKey(
+        Civilization, null=True, blank=True, on_delete=models.PROTECT, related_name="energy_types"
+    )
+    tone = models.CharField(max_length=10, blank=True, help_text="dark or light; blank for Colorless.")
+    order = models.PositiveSmallIntegerField(default=0)
+
+    class Meta:
+        ordering = ["order", "code"]
+
+    def __str__(self):
+        return f"{self.name} ({self.code})"
+
+
+class Faction(models.Model):
+    slug = models.SlugField(unique=True)
+    name = models.CharField(max_length=80)
+    civilization = models.ForeignKey(Civilization, on_delete=models.PROTECT, related_name="factions")
+    ideology = models.ForeignKey(Ideology, on_delete=models.PROTECT, related_name="factions")
+    energy_types = models.ManyToManyField(EnergyType, related_name="factions", help_text="Energies its cards may name.")
+    faction_energy = models.ForeignKey(EnergyType, on_delete=models.PROTECT, related_name="+")
+    secondary_energy = models.ForeignKey(EnergyType, on_delete=models.PROTECT, related_name="+")
+    order = models.PositiveSmallIntegerField(default=0)
+
+    class Meta:
+        ordering = ["order", "slug"]
+        constraints = [
+            models.UniqueConstraint(fields=["civilization", "ideology"], name="faction_unique_civilization_ideology"),
+        ]
+
+    def __str__(self):
+        return self.name
+
+
+class Rarity(models.Model):
+    slug = models.SlugField(unique=True)
+    name = models.CharField(max_length=20, unique=True)
+    order = models.PositiveSmallIntegerField(default=0, help_text="Common < Uncommon < Rare, for r>=uncommon.")
+    person_hp = models.PositiveSmallIntegerField()
+    summon_cost = models.JSONField(default=dict, help_text="People and Scenes: F/S/CE counts.")
+    scene_charge = models.PositiveSmallIntegerField()
+    battery_cost = models.JSONField(default=dict)
+    battery_counters = models.PositiveSmallIntegerField()
+    instant_cost = models.JSONField(default=dict)
+    legacy_multiplier = models.PositiveSmallIntegerField()
+    legacy_value = models.PositiveSmallIntegerField()
+
+    class Meta:
+        ordering = ["order"]
+        verbose_name_plural = "rarities"
+
+    def __str__(self):
+        return self.name
+
+
+class CardType(models.Model):
+    slug = models.SlugField(unique=True)
+    name = models.CharField(max_length=20, unique=True)
+    in_deck = models.BooleanField(help_text="Whether cards of this type may go in a player's deck.")
+    order = models.PositiveSmallIntegerField(default=0)
+
+    class Meta:
+        ordering = ["order"]
+
+    def __str__(self):
+        return self.name
+
+
+class Keyword(models.Model):
+    slug = models.SlugField(unique=True)
+    name = models.CharField(max_length=40, unique=True)
+    category = models.CharField(max_length=20)
+    takes_amount = models.BooleanField(help_text="Whether the keyword takes a number X.")
+    reminder = models.TextField()
+    order = models.PositiveSmallIntegerField(default=0)
+
+    class Meta:
+        ordering = ["order"]
+
+    def __str__(self):
+        return self.name
+
+
+class CardQuerySet(models.QuerySet):
+    def in_faction(self, faction):
+        """Cards of one faction (a Faction or its slug)."""
+        if isinstance(faction, Faction):
+            return self.filter(faction=faction)
+        return self.filter(faction__slug=faction)
+
+    def heroes(self):
+        return self.filter(type__slug="hero")
+
+    def pyramid(self):
+        return self.filter(type__slug="pyramid")
+
+    def in_deck(self):
+        """Cards of the types a deck may hold (no Heroes, no Pyramid cards)."""
+        return self.filter(type__in_deck=True)
+
+    def with_related(self):
+        """Fetch everything the API and the pages show, in a fixed number of queries."""
+        return self.select_related(
+            "type", "rarity", "produces", "faction__civilization", "faction__ideology",
+        ).prefetch_related(
+            Prefetch("costs", queryset=CardCost.objects.select_related("energy").order_by("energy__order")),
+            Prefetch("abilities", queryset=Ability.objects.select_related("keyword").order_by("order")),
+        )
+
+
+class Card(models.Model):
+    slug = models.SlugField(max_length=120, unique=True)
+    name = models.CharField(max_length=120, unique=True)
+    type = models.ForeignKey(CardType, on_delete=models.PROTECT, related_name="cards")
+    faction = models.ForeignKey(Faction, null=True, blank=True, on_delete=models.PROTECT, related_name="cards")
+    rarity = models.ForeignKey(Rarity, null=True, blank=True, on_delete=models.PROTECT, related_name="cards")
+    hp = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="Printed on Heroes; People take theirs from the rarity table."
+    )
+    charge = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="Derived: Scene entering charge, Battery counters, equipment capacity."
+    )
+    produces = models.ForeignKey(
+        EnergyType, null=True, blank=True, on_delete=models.PROTECT, related_name="+",
+        help_text="Energy cards: the energy one tap makes.",
+    )
+    flavor = models.TextField(blank=True)
+    art = models.ImageField(upload_to="card-art/", blank=True)
+    text = models.TextField(blank=True, editable=False, help_text="Generated from the abilities.")
+    cost_total = models.PositiveSmallIntegerField(default=0, editable=False)
+    content_hash = models.CharField(max_length=16, blank=True, editable=False, db_index=True)
+    position = models.PositiveIntegerField(default=0, help_text="Order in the data file.")
+    updated_at = models.DateTimeField(auto_now=True, db_index=True)
+
+    objects = CardQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["name"]
+        constraints = [
+            models.CheckConstraint(condition=Q(hp__isnull=True) | Q(hp__gt=0), name="card_hp_positive"),
+            models.CheckConstraint(
+                condition=~Q(slug=""), name="card_slug_not_empty",
+            ),
+        ]
+
+    def __str__(self):
+        return self.name
+
+    def get_absolute_url(self):
+        return f"/cards/{self.slug}/"
+
+    @property
+    def image_url(self) -> str:
+        return f"/cards/{self.slug}/image.png?v={self.content_hash}"
+
+    @property
+    def thumb_url(self) -> str:
+        return f"/cards/{self.slug}/thumb.png?v={self.content_hash}"
+
+    @property
+    def cost(self) -> dict[str, int]:
+        """Return the cost as energy code -> amount (uses prefetched costs)."""
+        return {c.energy.code: c.amount for c in sorted(self.costs.all(), key=lambda c: c.energy.order)}
+
+
+class CardCost(models.Model):
+    card = models.ForeignKey(Card, on_delete=models.CASCADE, related_name="costs")
+    energy = models.ForeignKey(EnergyType, on_delete=models.PROTECT, related_name="+")
+    amount = models.PositiveSmallIntegerField()
+
+    class Meta:
+        ordering = ["energy__order"]
+        constraints = [
+            models.UniqueConstraint(fields=["card", "energy"], name="cardcost_unique_energy"),
+            models.CheckConstraint(condition=Q(amount__gt=0), name="cardcost_amount_positive"),
+        ]
+
+    def __str__(self):
+        return f"{self.amount}{self.energy.code}"
+
+
+class Trigger(models.TextChoices):
+    """When an ability happens (cards/data/SCHEMA.md, "Triggers"); the engine gives each its meaning."""
+
+    ENTERS = "enters", "When card enters play"
+    USE = "use", "Use"
+    REACTION = "reaction", "Reaction (once per turn)"
+    PASSIVE = "passive", "Passive"
+    INSTANT = "instant", "Instant"
+    PYRAMID = "pyramid", "Pyramid"
+
+
+class Ability(models.Model):
+    Trigger = Trigger
+
+    card = models.ForeignKey(Card, on_delete=models.CASCADE, related_name="abilities")
+    order = models.PositiveSmallIntegerField(default=0)
+    trigger = models.CharField(max_length=10, choices=Trigger.choices)
+    keyword = models.ForeignKey(Keyword, on_delete=models.PROTECT, related_name="abilities")
+    amount = models.PositiveSmallIntegerField(null=True, blank=True, help_text="X, for keywords that take one.")
+    target = models.CharField(max_length=30, default="none", help_text="A target kind from keywords.yaml.")
+    cost = models.JSONField(
+        default=dict, blank=True, help_text='Activation cost: {"DC": 1, "charge": 1}.'
+    )
+    synergy = models.PositiveSmallIntegerField(default=0, help_text="On-The-Fence Synergy bonus.")
+    text = models.TextField(blank=True, editable=False, help_text="Generated.")
+
+    class Meta:
+        ordering = ["card", "order"]
+        verbose_name_plural = "abilities"
+        constraints = [
+            models.UniqueConstraint(fields=["card", "order"], name="ability_unique_order"),
+            models.CheckConstraint(
+                condition=Q(amount__isnull=True) | Q(amount__gt=0), name="ability_amount_positive"
+            ),
+            models.CheckConstraint(
+                condition=Q(trigger__in=Trigger.values), name="ability_trigger_valid"
+            ),
+        ]
+
+    def __str__(self):
+        return self.text or f"{self.trigger}: {self.keyword_id} {self.amount or ''}".strip()

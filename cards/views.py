@@ -1,0 +1,368 @@
+"""Pages of the card database: home, the searchable catalogue, the search help, card pages and card images."""
+from __future__ import annotations
+
+import logging
+import os
+import re
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+from urllib.parse import urlencode
+
+from django.conf import settings
+from django.core.paginator import Paginator
+from django.db.models import Count
+from django.http import Http404, HttpResponse, HttpResponseNotModified
+from django.shortcuts import render
+from django.utils.cache import patch_cache_control
+from django.utils.html import escape
+from django.utils.http import parse_etags
+from django.utils.safestring import SafeString, mark_safe
+from django.views.decorators.http import require_safe
+
+from rules.engine.catalogue import CardDef, Catalogue
+
+from .catalogue import get_catalogue
+from .models import Card, CardType, Civilization, EnergyType, Faction, Ideology, Keyword, Rarity
+from .render import RENDER_VERSION, SIZES, keyword_pattern, render_card, type_line
+from .rules_text import reminder_texts
+from .rulings import rulings_for
+from .search import FIELDS, QuerySyntaxError
+from .selectors import FILTERS, ORDERINGS, FilterError, card_search, faction_list, query_q, search_vocabulary
+
+logger = logging.getLogger(__name__)
+
+PAGE_SIZE = 60
+RELATED_LIMIT = 12
+IMMUTABLE_SECONDS = 365 * 24 * 3600   # ?v=<content_hash>.<render version>: any change gives a new URL
+VERSIONED_SECONDS = 24 * 3600         # ?v=<content_hash>: a new card gets a new URL, a new renderer does not
+REVALIDATE_SECONDS = 300
+VIEWS = ("grid", "table")
+RANGE_PARAMS = {"cost_min": ("cost", ">="), "cost_max": ("cost", "<="), "hp_min": ("hp", ">="), "hp_max": ("hp", "<=")}
+CATALOGUE_PARAMS = ("q", *FILTERS, *RANGE_PARAMS, "view", "order", "page")  # everything a search URL carries
+SORT_COLUMNS = (("name", "Name"), ("cost", "Cost"), ("type", "Type"), ("faction", "Faction"),
+                ("rarity", "Rarity"), ("hp", "HP"))
+SYNTAX_EXAMPLES = (
+    ('civ:lemurian t:person r:rare k:heal hp>=4 cost<=3 "charge"',
+     'Rare Lemurian People with Heal, 4+ HP, cost 3 or less, whose name or text says "charge"'),
+    ("strike>=2", "Cards that Strike for 2 or more"),
+    ("accelerate:", "Cards with Accelerate, any amount"),
+    ("e:dr", "Cards whose costs need Dark Resonance"),
+    ("-t:instant", "Everything but Instants"),
+    ("(k:heal or k:ward) civ:lem", "Lemurian cards that Heal or Ward"),
+    ('o:"enters play" t:person', "People with an enters-play trigger"),
+    ("r>=uncommon -civ:atlantean", "Uncommon and Rare cards that are not Atlantean"),
+)
+NEUTRAL_QUERY = "-civ:atlantean -civ:lemurian -t:pyramid"  # Batteries and Colorless Energy: any deck may run them
+HOME_EXAMPLES = ("t:person strike>=2", "k:heal civ:lem", "t:battery", "accelerate:", "r:rare -t:hero")
+
+
+# --- shared helpers --------------------------------------------------------------------------------------------
+
+def cost_pips(cost: dict[str, int]) -> list[str]:
+    """Return a cost as one energy code per unit, in the rulebook's energy order ("1DC + 1CE" -> [DC, CE])."""
+    return [code for code, amount in cost.items() for _ in range(amount)]
+
+
+def rules_html(line: str, catalogue_: Catalogue) -> SafeString:
+    """Return one rules line as HTML with its keyword names in bold, as the printed card sets them."""
+    names = tuple(str(k["name"]) for k in catalogue_.keywords.values())
+    pattern = keyword_pattern(names)
+    out, pos = [], 0
+    for match in pattern.finditer(line) if pattern else ():
+        out += [escape(line[pos:match.start()]), f"<strong>{escape(match.group(0))}</strong>"]
+        pos = match.end()
+    out.append(escape(line[pos:]))
+    return mark_safe("".join(out))
+
+
+def _url(params: dict[str, str], **changes: str | None) -> str:
+    """Return "?a=b…" for these parameters with some changed (None or "" drops one)."""
+    merged = {**params, **changes}
+    return "?" + urlencode({k: v for k, v in merged.items() if v not in (None, "")})
+
+
+@dataclass(frozen=True)
+class FilterControl:
+    """One select of the catalogue's filter panel."""
+
+    param: str
+    label: str
+    options: list[tuple[str, str]]
+    value: str
+
+
+def _filter_controls(params: dict[str, str]) -> list[FilterControl]:
+    tables = [
+        ("civilization", "Civilization", [(c.slug, c.name) for c in Civilization.objects.all()]),
+        ("faction", "Faction", [(f.slug, f.name) for f in Faction.objects.all()]),
+        ("ideology", "Ideology", [(i.slug, i.name) for i in Ideology.objects.all()]),
+        ("type", "Card type", [(t.slug, t.name) for t in CardType.objects.all()]),
+        ("rarity", "Rarity", [(r.slug, r.name) for r in Rarity.objects.all()]),
+        ("energy", "Energy type", [(e.code, f"{e.name} ({e.code})") for e in EnergyType.objects.all()]),
+        ("keyword", "Keyword", [(k.slug, k.name) for k in Keyword.objects.exclude(category="trigger")]),
+    ]
+    return [FilterControl(param, label, options, params.get(param, "")) for param, label, options in tables]
+
+
+def _marked(query: str, position: int) -> dict[str, str]:
+    """Split a query around the term at `position`, to show the reader where the parser stopped."""
+    position = max(0, min(position, len(query)))
+    end = position
+    while end < len(query) and not query[end].isspace():
+        end += 1
+    end = max(end, position + 1)
+    return {"before": query[:position], "at": query[position:end] or " ", "after": query[end:]}
+
+
+def _range_query(params: dict[str, str]) -> str:
+    """Return the cost/HP range filters as query text ("cost>=1 hp<=4"); raise FilterError for a bad number."""
+    terms = []
+    for param, (field, op) in RANGE_PARAMS.items():
+        value = params.get(param, "").strip()
+        if not value:
+            continue
+        if not value.isdigit():
+            raise FilterError("bad_filter", f"{field} range: '{value}' is not a whole number")
+        terms.append(f"{field}{op}{int(value)}")
+    return " ".join(terms)
+
+
+# --- pages -----------------------------------------------------------------------------------------------------
+
+@require_safe
+def home(request):
+    """Show the search box, a tile per faction and the ways into decks and goldfish."""
+    counts = dict(Card.objects.in_deck().values_list("faction__slug").annotate(n=Count("id")))
+    factions = []
+    for faction in faction_list():
+        hero = faction.hero_cards[0] if faction.hero_cards else None
+        factions.append({"faction": faction, "hero": hero, "count": counts.get(faction.slug, 0)})
+    return render(request, "home.html", {
+        "factions": factions,
+        "neutral_count": card_search(NEUTRAL_QUERY).count(),
+        "neutral_url": _url({}, q=NEUTRAL_QUERY),
+        "card_count": sum(counts.values()),
+        "examples": HOME_EXAMPLES,
+    })
+
+
+@require_safe
+def catalogue(request):
+    """Search the cards with the query syntax and filters; show a grid of images or a sortable table."""
+    params = {key: request.GET.get(key, "").strip() for key in CATALOGUE_PARAMS if request.GET.get(key, "").strip()}
+    query = params.get("q", "")
+    view = params.get("view") if params.get("view") in VIEWS else "grid"
+    order = params.get("order") or "name"
+    filters = {name: params[name] for name in FILTERS if params.get(name)}
+    error = None
+    page = None
+    try:
+        if order.lstrip("-") not in ORDERINGS:
+            raise FilterError("bad_ordering", f"unknown sort order '{order}'")
+        results = card_search(query, ordering=order, **filters)
+        ranges = _range_query(params)
+        if ranges:
+            results = results.filter(query_q(ranges))
+        page = Paginator(results, PAGE_SIZE).get_page(params.get("page"))
+    except QuerySyntaxError as exc:
+        error = {"code": exc.code, "message": exc.message[:1].upper() + exc.message[1:], "position": exc.position,
+                 "in_query": True, **_marked(query, exc.position)}
+    except FilterError as exc:
+        error = {"code": exc.code, "message": exc.message[:1].upper() + exc.message[1:], "in_query": False}
+    if page is not None:
+        for card in page.object_list:
+            card.pips = cost_pips(card.cost)
+    sort_key, descending = order.lstrip("-"), order.startswith("-")
+    columns = [
+        {"key": key, "label": label, "active": key == sort_key, "descending": descending and key == sort_key,
+         "url": _url(params, order=f"-{key}" if key == sort_key and not descending else key, page=None)}
+        for key, label in SORT_COLUMNS
+    ]
+    controls = _filter_controls(params)
+    context = {
+        "query": query, "params": params, "view": view, "order": order, "page": page, "error": error,
+        "controls": controls, "ranges": {name: params.get(name, "") for name in RANGE_PARAMS},
+        "active_filters": _active_filters(params, controls), "columns": columns,
+        "orderings": [(key, label) for key, label in SORT_COLUMNS],
+        "grid_url": _url(params, view="grid"), "table_url": _url(params, view="table"),
+        "pagination": _pagination(params, page),
+    }
+    return render(request, "cards/catalogue.html", context, status=400 if error else 200)
+
+
+def _active_filters(params: dict[str, str], controls: list[FilterControl]) -> list[dict[str, str]]:
+    """Return a label and a remove-this-filter link for every filter the search applies."""
+    chips = [
+        {"label": f"{c.label}: {dict(c.options).get(c.value, c.value)}", "remove": _url(params, **{c.param: None},
+                                                                                          page=None)}
+        for c in controls if c.value
+    ]
+    chips += [
+        {"label": f"{field} {op} {params[name]}", "remove": _url(params, **{name: None}, page=None)}
+        for name, (field, op) in RANGE_PARAMS.items() if params.get(name)
+    ]
+    return chips
+
+
+def _pagination(params: dict[str, str], page) -> dict | None:
+    """Return the pagination links: previous, next, first, last and a window around the current page."""
+    if page is None or page.paginator.num_pages <= 1:
+        return None
+    current, last = page.number, page.paginator.num_pages
+    numbers = sorted({1, last, *range(max(1, current - 2), min(last, current + 2) + 1)})
+    links, previous = [], 0
+    for number in numbers:
+        if number - previous > 1:
+            links.append({"gap": True})
+        links.append({"number": number, "url": _url(params, page=str(number)), "current": number == current})
+        previous = number
+    return {
+        "links": links,
+        "previous": _url(params, page=str(current - 1)) if page.has_previous() else None,
+        "next": _url(params, page=str(current + 1)) if page.has_next() else None,
+    }
+
+
+@require_safe
+def syntax(request):
+    """Explain the query syntax from the parser's own field table, with examples that run a search."""
+    vocabulary = search_vocabulary()
+    fields = []
+    for spec in FIELDS:
+        values = vocabulary.values.get(spec.name if spec.kind != "rarity" else "rarity", {})
+        fields.append({
+            "spec": spec,
+            "values": list(values.items()) if spec.kind in ("enum", "rarity") else [],
+            "examples": [{"text": text, "url": _url({}, q=text)} for text in spec.examples],
+        })
+    examples = [{"text": text, "description": description, "url": _url({}, q=text)}
+                for text, description in SYNTAX_EXAMPLES]
+    return render(request, "cards/syntax.html", {"fields": fields, "examples": examples})
+
+
+def related_slugs(card_def: CardDef, catalogue: Catalogue, limit: int = RELATED_LIMIT) -> list[str]:
+    """Return the cards sharing the most keywords with this one (its own faction first, then by name)."""
+    mine = {a.keyword for a in card_def.abilities}
+    if not mine:
+        return []
+    scored = []
+    for other in catalogue.cards.values():
+        if other.slug == card_def.slug:
+            continue
+        shared = len(mine & {a.keyword for a in other.abilities})
+        if shared:
+            scored.append((-shared, other.faction != card_def.faction, other.name, other.slug))
+    return [entry[-1] for entry in sorted(scored)[:limit]]
+
+
+@require_safe
+def card_detail(request, slug: str):
+    """Show one card: its face, its rules with every keyword's reminder, its rulings and its relatives."""
+    card = Card.objects.with_related().filter(slug=slug).first()
+    catalogue_ = get_catalogue()
+    if card is None or slug not in catalogue_.cards:
+        raise Http404(f"No card '{slug}'.")
+    card_def = catalogue_[slug]
+    related = related_slugs(card_def, catalogue_)
+    related_cards = sorted(Card.objects.filter(slug__in=related).only("slug", "name", "content_hash"),
+                           key=lambda c: related.index(c.slug))
+    keywords = {a.keyword for a in card_def.abilities}
+    keyword_links = [{"name": catalogue_.keywords[k]["name"], "url": _url({}, q=f"k:{k}")}
+                     for k in sorted(keywords) if k in catalogue_.keywords]
+    return render(request, "cards/detail.html", {
+        "card": card,
+        "card_def": card_def,
+        "type_line": type_line(card_def, catalogue_),
+        "pips": cost_pips(card.cost),
+        "rules": [rules_html(line, catalogue_) for line in card.text.splitlines() if line.strip()],
+        "reminders": reminder_texts(card_def, catalogue_),
+        "rulings": rulings_for(card_def, catalogue_),
+        "related": related_cards,
+        "keyword_links": keyword_links,
+        "faction_url": _url({}, faction=card_def.faction) if card_def.faction else None,
+        "type_url": _url({}, type=card_def.type),
+    })
+
+
+# --- images ----------------------------------------------------------------------------------------------------
+
+def _cache_dir() -> Path:
+    return Path(settings.MEDIA_ROOT) / "card-cache" / f"r{RENDER_VERSION}"
+
+
+def cached_image_path(slug: str, content_hash: str, size: str) -> Path:
+    """Return where a card's rendered PNG is kept: a changed card (or renderer) gives a new file."""
+    return _cache_dir() / f"{slug}-{content_hash}-{size}.png"
+
+
+def _write_atomically(path: Path, data: bytes) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".render-", suffix=".png")
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+        os.chmod(tmp, 0o644)  # mkstemp makes it private; a web server may serve the cache directly
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def _prune_stale(slug: str, content_hash: str, size: str) -> None:
+    """Delete this card's images of earlier versions (another slug never matches: hashes hold no '-')."""
+    pattern = re.compile(rf"^{re.escape(slug)}-(?!{re.escape(content_hash)}-)[0-9a-f]*-{size}\.png$")
+    for path in _cache_dir().glob(f"{slug}-*-{size}.png"):
+        if pattern.match(path.name):
+            path.unlink(missing_ok=True)
+
+
+def card_png(card: Card, catalogue_: Catalogue, size: str) -> bytes:
+    """Return the card's PNG from the disk cache, rendering (and caching) it on first request."""
+    path = cached_image_path(card.slug, card.content_hash, size)
+    try:
+        return path.read_bytes()
+    except FileNotFoundError:
+        pass
+    art = None
+    if card.art:
+        try:
+            art = card.art.open("rb")
+        except OSError as exc:  # art named in the database but gone from storage: draw the generated art
+            logger.warning("card %s: art %s cannot be opened (%s)", card.slug, card.art.name, exc)
+    try:
+        data = render_card(catalogue_[card.slug], catalogue_, art=art, size=size)
+    finally:
+        if art is not None:
+            art.close()
+    _write_atomically(path, data)
+    _prune_stale(card.slug, card.content_hash, size)
+    return data
+
+
+@require_safe
+def card_image(request, slug: str, size: str):
+    """Serve a card face (full or thumb) with an ETag; the more exactly versioned the URL, the longer it caches."""
+    if size not in SIZES:
+        raise Http404("No such image size.")
+    card = Card.objects.only("slug", "content_hash", "art").filter(slug=slug).first()
+    if card is None:
+        raise Http404(f"No card '{slug}'.")
+    etag = f'"{card.content_hash}-{size}-r{RENDER_VERSION}"'
+    version = request.GET.get("v")
+    if version == f"{card.content_hash}.{RENDER_VERSION}":
+        cache = {"public": True, "max_age": IMMUTABLE_SECONDS, "immutable": True}
+    elif version == card.content_hash:
+        cache = {"public": True, "max_age": VERSIONED_SECONDS}
+    else:
+        cache = {"public": True, "max_age": REVALIDATE_SECONDS}
+    if etag in parse_etags(request.headers.get("If-None-Match", "")):
+        response = HttpResponseNotModified()
+    else:
+        catalogue_ = get_catalogue()
+        if slug not in catalogue_.cards:
+            raise Http404(f"No card '{slug}'.")
+        response = HttpResponse(card_png(card, catalogue_, size), content_type="image/png")
+    response["ETag"] = etag
+    patch_cache_control(response, **cache)
+    return response

@@ -1,0 +1,91 @@
+"""Accounts: sign up on the site (Django's auth covers log in and log out) and API tokens for scripts.
+
+Neither the login form nor the token endpoint says whether an account exists: a wrong password and an unknown
+user get the same answer.
+"""
+from django import forms
+from django.contrib.auth import authenticate, get_user_model, login
+from django.contrib.auth.forms import UserCreationForm
+from django.shortcuts import redirect, render
+from django.utils.http import url_has_allowed_host_and_scheme
+from drf_spectacular.utils import OpenApiResponse, extend_schema
+from rest_framework import serializers
+from rest_framework.authtoken.models import Token
+from rest_framework.permissions import AllowAny
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from cataclysm_site.api_errors import ApiError
+
+INVALID_CREDENTIALS = "invalid_credentials"
+INVALID_CREDENTIALS_MESSAGE = "Unable to log in with that username and password."
+
+
+class SignupForm(UserCreationForm):
+    email = forms.EmailField(required=False, help_text="Optional; only used to reset a forgotten password.")
+
+    class Meta(UserCreationForm.Meta):
+        model = get_user_model()
+        fields = ("username", "email")
+
+
+def safe_next(request, default: str = "/decks/mine/") -> str:
+    """Return the `next` URL if it stays on this site, else the default."""
+    target = request.POST.get("next") or request.GET.get("next") or ""
+    if target and url_has_allowed_host_and_scheme(target, {request.get_host()}, require_https=request.is_secure()):
+        return target
+    return default
+
+
+def signup(request):
+    """Create an account and log straight in."""
+    if request.user.is_authenticated:
+        return redirect(safe_next(request))
+    form = SignupForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        user = form.save()
+        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+        return redirect(safe_next(request))
+    return render(request, "registration/signup.html", {"form": form, "next": safe_next(request, "")})
+
+
+class TokenRequestSerializer(serializers.Serializer):
+    username = serializers.CharField()
+    password = serializers.CharField(trim_whitespace=False, style={"input_type": "password"})
+
+
+class TokenResponseSerializer(serializers.Serializer):
+    token = serializers.CharField()
+
+
+class TokenErrorSerializer(serializers.Serializer):
+    code = serializers.CharField()
+    message = serializers.CharField()
+
+
+class ObtainTokenView(APIView):
+    """Exchange a username and password for the API token of that account."""
+
+    permission_classes = [AllowAny]
+    authentication_classes = []  # credentials are in the body; no session, so no CSRF either
+
+    @extend_schema(
+        tags=["auth"],
+        summary="Obtain an API token (send it as `Authorization: Token <token>`)",
+        request=TokenRequestSerializer,
+        responses={
+            200: TokenResponseSerializer,
+            400: OpenApiResponse(
+                TokenErrorSerializer, description="`invalid_credentials` (the same whether or not the user exists)."
+            ),
+        },
+    )
+    def post(self, request):
+        username, password = request.data.get("username"), request.data.get("password")
+        if not isinstance(username, str) or not isinstance(password, str) or not username or not password:
+            raise ApiError(INVALID_CREDENTIALS, "Send a username and a password.")
+        user = authenticate(request._request, username=username[:150], password=password[:1024])
+        if user is None or not user.is_active:
+            raise ApiError(INVALID_CREDENTIALS, INVALID_CREDENTIALS_MESSAGE)
+        token, _ = Token.objects.get_or_create(user=user)
+        return Response({"token": token.key})

@@ -1,0 +1,93 @@
+"""Site-wide answers that no single view should have to give: the CSP header, oversize bodies, database outages."""
+import logging
+
+from django.conf import settings
+from django.db.utils import InterfaceError, OperationalError
+from django.http import HttpResponse, JsonResponse
+from django.utils.html import escape
+
+logger = logging.getLogger(__name__)
+
+API_PREFIX = "/api/"
+DATABASE_RETRY_AFTER_SECONDS = 5
+DATABASE_UNAVAILABLE = "The database is unavailable right now. Please try again in a few seconds."
+REQUEST_TOO_LARGE = "The request body is {size} bytes; this site accepts at most {limit} bytes."
+
+
+def wants_json(request) -> bool:
+    """Tell whether to answer in the API's JSON error shape rather than a page."""
+    if request.path.startswith(API_PREFIX):
+        return True
+    accept = request.headers.get("Accept", "")
+    return "application/json" in accept and "text/html" not in accept
+
+
+def error_response(request, status: int, code: str, message: str) -> HttpResponse:
+    """Answer with `{"code", "message"}` for API clients, a short page for people."""
+    if wants_json(request):
+        return JsonResponse({"code": code, "message": message}, status=status)
+    page = (
+        '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Cataclysm Codex</title></head>'
+        f"<body><h1>Sorry</h1><p>{escape(message)}</p></body></html>"
+    )
+    return HttpResponse(page, status=status, content_type="text/html; charset=utf-8")
+
+
+class ContentSecurityPolicyMiddleware:
+    """Send CONTENT_SECURITY_POLICY with every response that has not set its own."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        response = self.get_response(request)
+        policy = settings.CONTENT_SECURITY_POLICY
+        header = (
+            "Content-Security-Policy-Report-Only"
+            if settings.CONTENT_SECURITY_POLICY_REPORT_ONLY
+            else "Content-Security-Policy"
+        )
+        if policy and header not in response.headers:
+            response.headers[header] = policy
+        return response
+
+
+class RequestSizeLimitMiddleware:
+    """Refuse an oversize body with 413 before anything reads it: DRF's parsers never check the size themselves."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        try:
+            size = int(request.META.get("CONTENT_LENGTH") or 0)
+        except ValueError:
+            size = 0  # as Django itself reads a malformed length
+        is_upload = request.content_type == "multipart/form-data"
+        limit = settings.MAX_UPLOAD_SIZE if is_upload else settings.DATA_UPLOAD_MAX_MEMORY_SIZE
+        if limit is not None and size > limit:
+            return error_response(
+                request, 413, "request_too_large", REQUEST_TOO_LARGE.format(size=size, limit=limit)
+            )
+        return self.get_response(request)
+
+
+class DatabaseUnavailableMiddleware:
+    """Answer 503 with Retry-After when the database is locked or unreachable, instead of a 500.
+
+    Django closes a connection that errored at the end of the request, so the next request connects afresh.
+    """
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        return self.get_response(request)
+
+    def process_exception(self, request, exception):
+        if not isinstance(exception, (OperationalError, InterfaceError)):
+            return None
+        logger.error("Database unavailable on %s %s", request.method, request.path, exc_info=exception)
+        response = error_response(request, 503, "database_unavailable", DATABASE_UNAVAILABLE)
+        response["Retry-After"] = str(DATABASE_RETRY_AFTER_SECONDS)
+        return response

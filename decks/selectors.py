@@ -1,0 +1,185 @@
+"""Every read of decks: who may see which deck, lists and searches, and a deck's judgement, statistics and history.
+
+Validation and statistics are pure functions over the compiled catalogue (`cards.catalogue.get_catalogue()`);
+this module only feeds them a deck's Hero and copies.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Mapping
+
+from django.db.models import Q, QuerySet
+from django.http import Http404
+
+from cards.catalogue import get_catalogue
+from decks import stats as deck_stats
+from decks.formats import FORMATS, get_format
+from decks.models import Deck, DeckSimulation, DeckVersion
+from decks import validation
+from decks.validation import ValidationResult, validate_deck
+
+DECK_NOT_FOUND = "No deck with this id, or it is private."
+
+
+def get_readable_deck(user, deck_id: str, *, with_cards: bool = True) -> Deck:
+    """Return the deck if this user may open it; 404 otherwise (a private deck is not even admitted to exist)."""
+    queryset = Deck.objects.readable_by(user)
+    if with_cards:
+        queryset = queryset.with_cards()
+    deck = queryset.filter(pk=deck_id).first()
+    if deck is None:
+        raise Http404(DECK_NOT_FOUND)
+    return deck
+
+
+def can_edit(user, deck: Deck) -> bool:
+    """Return whether this user may change the deck: only its owner (starter decks belong to nobody)."""
+    return deck.is_owned_by(user)
+
+
+def decks_for_list(user, *, mine: bool = False, hero: str = "", card: str = "", q: str = "") -> QuerySet:
+    """Return public decks and the user's own (only their own with `mine`), filtered by Hero, card and name."""
+    queryset = Deck.objects.owned_by(user) if mine else Deck.objects.visible_to(user)
+    if hero:
+        queryset = queryset.filter(hero__slug=hero)
+    if card:
+        queryset = queryset.filter(Q(entries__card__slug=card) | Q(entries__card__name__iexact=card)).distinct()
+    if q:
+        queryset = queryset.filter(name__icontains=q)
+    return queryset.with_cards().order_by("-updated_at", "pk")
+
+
+def deck_format(deck: Deck):
+    """Return the format the deck is built for (the default one if its slug is no longer known)."""
+    return FORMATS.get(deck.format) or get_format()
+
+
+def deck_validation(deck: Deck, catalogue=None) -> ValidationResult:
+    """Judge the deck as saved against its format."""
+    catalogue = catalogue or get_catalogue()
+    return validate_deck(catalogue, deck.hero.slug if deck.hero else None, deck.counts(), deck_format(deck))
+
+
+def deck_statistics(deck: Deck, catalogue=None) -> dict[str, Any]:
+    """Return the deck's statistics (cost curve, type mix, opening-hand odds)."""
+    catalogue = catalogue or get_catalogue()
+    return deck_stats.deck_statistics(catalogue, deck.hero.slug if deck.hero else None, known_counts(deck.counts(), catalogue))
+
+
+def known_counts(counts: Mapping[str, int], catalogue) -> dict[str, int]:
+    """Return only the copies of cards the catalogue knows (statistics cannot weigh an unknown card)."""
+    return {slug: count for slug, count in counts.items() if slug in catalogue.cards and isinstance(count, int)}
+
+
+_NOT_FOR_THIS_HERO = {
+    validation.WRONG_FACTION, validation.WRONG_ENERGY, validation.HERO_IN_DECK, validation.PYRAMID_IN_DECK,
+    validation.EXCLUDED_TYPE,
+}
+
+
+def legal_cards_by_hero(catalogue) -> dict[str, list[str]]:
+    """Return, for each Hero, the cards its deck may run (asked of the validator, one card at a time)."""
+    cached = _legal_cache.get(catalogue.data_hash)
+    if cached is None:
+        cached = {
+            hero.slug: sorted(
+                slug for slug in catalogue.cards
+                if not any(p.code in _NOT_FOR_THIS_HERO for p in validate_deck(catalogue, hero.slug, {slug: 1}).errors)
+            )
+            for hero in catalogue.heroes
+        }
+        _legal_cache.clear()  # one catalogue at a time
+        _legal_cache[catalogue.data_hash] = cached
+    return cached
+
+
+_legal_cache: dict[str, dict[str, list[str]]] = {}
+
+
+@dataclass(frozen=True)
+class CardChange:
+    """One line of a diff between two versions: "+2 Kalen Vos"."""
+
+    card: str
+    name: str
+    before: int
+    after: int
+
+    @property
+    def delta(self) -> int:
+        return self.after - self.before
+
+    @property
+    def label(self) -> str:
+        sign = "+" if self.delta > 0 else "−"
+        return f"{sign}{abs(self.delta)} {self.name}"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"card": self.card, "name": self.name, "before": self.before, "after": self.after,
+                "delta": self.delta, "label": self.label}
+
+
+def diff_counts(old: Mapping[str, int], new: Mapping[str, int], catalogue=None) -> list[CardChange]:
+    """Return what changed between two lists, additions first, then removals, each by card name."""
+    catalogue = catalogue or get_catalogue()
+    changes = []
+    for slug in set(old) | set(new):
+        before, after = old.get(slug, 0), new.get(slug, 0)
+        if before != after:
+            card = catalogue.cards.get(slug)
+            changes.append(CardChange(slug, card.name if card else slug, before, after))
+    return sorted(changes, key=lambda c: (c.delta < 0, c.name.lower()))
+
+
+def hero_name(slug: str, catalogue) -> str:
+    card = catalogue.cards.get(slug) if slug else None
+    return card.name if card else (slug or "")
+
+
+def version_diff(old: DeckVersion, new: DeckVersion, catalogue=None) -> dict[str, Any]:
+    """Return the difference between two versions of a deck: Hero, name and card changes."""
+    catalogue = catalogue or get_catalogue()
+    changes = diff_counts(old.cards, new.cards, catalogue)
+    return {
+        "from": old.number,
+        "to": new.number,
+        "name": {"before": old.name, "after": new.name} if old.name != new.name else None,
+        "hero": {"before": old.hero, "after": new.hero,
+                 "before_name": hero_name(old.hero, catalogue), "after_name": hero_name(new.hero, catalogue)}
+        if old.hero != new.hero else None,
+        "changes": [c.to_dict() for c in changes],
+        "added": sum(c.delta for c in changes if c.delta > 0),
+        "removed": -sum(c.delta for c in changes if c.delta < 0),
+    }
+
+
+def deck_versions(deck: Deck) -> list[DeckVersion]:
+    """Return the deck's versions, newest first."""
+    return list(DeckVersion.objects.filter(deck=deck).select_related("author").order_by("-number"))
+
+
+def version_history(deck: Deck, catalogue=None) -> list[dict[str, Any]]:
+    """Return each version (newest first) with its diff from the one before it."""
+    catalogue = catalogue or get_catalogue()
+    versions = deck_versions(deck)
+    history = []
+    for index, version in enumerate(versions):
+        previous = versions[index + 1] if index + 1 < len(versions) else None
+        history.append({
+            "version": version,
+            "diff": version_diff(previous, version, catalogue) if previous else None,
+        })
+    return history
+
+
+def get_version(deck: Deck, number: int) -> DeckVersion:
+    """Return version `number` of the deck (404 when it has none)."""
+    version = DeckVersion.objects.filter(deck=deck, number=number).first()
+    if version is None:
+        raise Http404(f"This deck has no version {number}.")
+    return version
+
+
+def latest_simulations(deck: Deck, limit: int = 5) -> list[DeckSimulation]:
+    """Return the most recent goldfish runs of this deck."""
+    return list(DeckSimulation.objects.filter(deck=deck).order_by("-created_at")[:limit])

@@ -1,0 +1,335 @@
+"""Deck pages: the public list, "my decks", a deck's permalink, its history, and the deckbuilder.
+
+Views gather what a template shows from `decks.selectors` and hand writes to `decks.services`; the deckbuilder
+itself talks to the JSON API from `static/js/deckbuilder.js`.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.core.paginator import Paginator
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_POST
+
+from cards.catalogue import get_catalogue
+from cards.models import Card
+from cataclysm_site.api_errors import ApiError
+from decks import selectors, services
+from decks.codes import DeckCodeError, decode_deck
+from decks.formats import FORMATS, get_format
+from decks.forms import CompareForm, DeckSearchForm, ForkForm, RestoreForm
+from decks.models import Deck, Visibility
+from decks.serializers import deck_code
+from decks.textio import format_decklist, group_title
+
+DECKS_PER_PAGE = 24
+CHART_WIDTH, CHART_HEIGHT, CHART_PAD = 320, 140, 18
+
+
+# --- shared helpers ------------------------------------------------------------------------------------------------
+
+def percent(value: float) -> str:
+    """Return a probability as a percentage for people ("87.4%")."""
+    return f"{value * 100:.1f}%"
+
+
+def hero_choices(catalogue) -> list[tuple[str, str]]:
+    return [(hero.slug, hero.name) for hero in sorted(catalogue.heroes, key=lambda h: h.name)]
+
+
+def hero_info(catalogue) -> list[dict[str, Any]]:
+    """Return what the deckbuilder shows of each Hero (name, faction, faction energy)."""
+    out = []
+    for hero in sorted(catalogue.heroes, key=lambda h: (h.civilization or "", h.ideology or "", h.name)):
+        faction = catalogue.faction(hero.faction) if hero.faction else {}
+        out.append({
+            "slug": hero.slug,
+            "name": hero.name,
+            "faction": hero.faction,
+            "civilization": hero.civilization,
+            "ideology": hero.ideology,
+            "energy": faction.get("faction_energy"),
+            "energies": list(faction.get("energies", [])),
+            "hp": hero.hp,
+        })
+    return out
+
+
+def chart_bars(curve: list[dict[str, int]]) -> dict[str, Any]:
+    """Lay out a cost curve as SVG bars (geometry only; the template draws them)."""
+    if not curve:
+        return {"bars": [], "width": CHART_WIDTH, "height": CHART_HEIGHT}
+    counts = {point["cost"]: point["count"] for point in curve}
+    low, high = min(1, *counts), max(5, *counts)  # a fixed 1-5 frame so decks compare at a glance
+    curve = [{"cost": cost, "count": counts.get(cost, 0)} for cost in range(low, high + 1)]
+    peak = max(point["count"] for point in curve) or 1
+    slot = (CHART_WIDTH - 2) / len(curve)
+    usable = CHART_HEIGHT - 2 * CHART_PAD
+    bars = []
+    for index, point in enumerate(curve):
+        height = round(usable * point["count"] / peak, 1)
+        x = round(1 + index * slot + slot * 0.15, 1)
+        bars.append({
+            "cost": point["cost"], "count": point["count"], "x": x, "width": round(slot * 0.7, 1),
+            "y": round(CHART_PAD + usable - height, 1), "height": height,
+            "label_x": round(x + slot * 0.35, 1), "count_y": round(CHART_PAD + usable - height - 4, 1),
+        })
+    return {"bars": bars, "width": CHART_WIDTH, "height": CHART_HEIGHT, "axis_y": CHART_HEIGHT - 4}
+
+
+def stats_context(stats: dict[str, Any], catalogue) -> dict[str, Any]:
+    """Return the statistics with probabilities written for people and the cost curve laid out."""
+    opening = stats["opening_hand"]
+    return {
+        "raw": stats,
+        "chart": chart_bars(stats["cost_curve"]),
+        "by_type": [(group_title(catalogue, key), value) for key, value in stats["by_type"].items() if value],
+        "by_rarity": [(key, value) for key, value in stats["by_rarity"].items() if value],
+        "energy": [row for row in stats["energy"] if row["needed"] or row["provided"]],
+        "p_energy": percent(opening["p_energy"]),
+        "mulligans": [{"mulligans": row["mulligans"], "p": percent(row["p"])}
+                      for row in opening["p_energy_within_mulligans"]],
+        "turns": [{**row, "p_text": percent(row["p"]), "kept_text": percent(row["p_with_mulligans"])}
+                  for row in stats["energy_by_turn"]["turns"]],
+        "types": stats["energy_by_turn"]["types"],
+    }
+
+
+def grouped_cards(deck: Deck, catalogue) -> list[dict[str, Any]]:
+    """Return the deck's cards grouped by type in the rulebook's order, each group sorted by cost then name."""
+    order = [row["slug"] for row in catalogue.rulebook["card_types"]]
+    groups: dict[str, list[dict[str, Any]]] = {}
+    for entry in deck.entries.all():
+        card = catalogue.cards.get(entry.card.slug)
+        kind = card.type if card else "unknown"
+        groups.setdefault(kind, []).append({
+            "slug": entry.card.slug,
+            "name": card.name if card else entry.card.name,
+            "count": entry.count,
+            "cost": list(card.cost.energy) if card else [],
+            "cost_total": card.cost.total if card else 0,
+            "rarity": card.rarity if card else None,
+            "faction": card.faction if card else None,
+            "thumb_url": entry.card.thumb_url,
+            "image_url": entry.card.image_url,
+            "url": entry.card.get_absolute_url(),
+        })
+    return [
+        {"type": kind, "title": group_title(catalogue, kind) if kind != "unknown" else "Unknown",
+         "count": sum(row["count"] for row in groups[kind]),
+         "cards": sorted(groups[kind], key=lambda row: (row["cost_total"], row["name"]))}
+        for kind in sorted(groups, key=lambda k: order.index(k) if k in order else len(order))
+    ]
+
+
+def deck_rows(decks, catalogue) -> list[dict[str, Any]]:
+    """Return each deck of a list with its verdict and a type breakdown."""
+    rows = []
+    for deck in decks:
+        result = selectors.deck_validation(deck, catalogue)
+        hero = catalogue.cards.get(deck.hero.slug) if deck.hero else None
+        types: dict[str, int] = {}
+        for entry in deck.entries.all():
+            card = catalogue.cards.get(entry.card.slug)
+            if card is not None:
+                types[card.type] = types.get(card.type, 0) + entry.count
+        mix = sorted(types.items(), key=lambda item: -item[1])[:3]
+        rows.append({"deck": deck, "valid": result.valid, "count": result.count, "errors": len(result.errors),
+                     "hero": hero, "mix": " · ".join(f"{n} {group_title(catalogue, t)}" for t, n in mix)})
+    return rows
+
+
+# --- lists ---------------------------------------------------------------------------------------------------------
+
+def deck_list(request):
+    """Public decks, searchable by Hero, by a card they run and by name."""
+    catalogue = get_catalogue()
+    form = DeckSearchForm(request.GET or None, heroes=hero_choices(catalogue))
+    filters = form.cleaned_data if form.is_valid() else {}
+    decks = selectors.decks_for_list(
+        None, hero=filters.get("hero", ""), card=filters.get("card", "").strip(), q=filters.get("q", "").strip()
+    )
+    page = Paginator(decks, DECKS_PER_PAGE).get_page(request.GET.get("page"))
+    query = request.GET.copy()
+    query.pop("page", None)
+    return render(request, "decks/list.html", {
+        "form": form, "page": page, "rows": deck_rows(page.object_list, catalogue), "query": query.urlencode(),
+        "card_names": sorted(c.name for c in catalogue.cards.values() if c.type not in ("hero", "pyramid")),
+        "heading": "Public decks", "mine": False,
+    })
+
+
+@login_required
+def my_decks(request):
+    """The user's own decks, whatever their visibility."""
+    catalogue = get_catalogue()
+    decks = selectors.decks_for_list(request.user, mine=True)
+    page = Paginator(decks, DECKS_PER_PAGE).get_page(request.GET.get("page"))
+    return render(request, "decks/list.html", {
+        "page": page, "rows": deck_rows(page.object_list, catalogue), "query": "",
+        "heading": "My decks", "mine": True,
+    })
+
+
+# --- one deck ------------------------------------------------------------------------------------------------------
+
+def deck_detail(request, deck_id):
+    """A deck's permalink: list by type, verdict, statistics, opening hands, export, history."""
+    deck = selectors.get_readable_deck(request.user, deck_id)
+    catalogue = get_catalogue()
+    hero_slug = deck.hero.slug if deck.hero else None
+    history = selectors.version_history(deck, catalogue)
+    return render(request, "decks/detail.html", {
+        "deck": deck,
+        "hero": catalogue.cards.get(hero_slug) if hero_slug else None,
+        "hero_card": deck.hero,
+        "groups": grouped_cards(deck, catalogue),
+        "validation": selectors.deck_validation(deck, catalogue),
+        "stats": stats_context(selectors.deck_statistics(deck, catalogue), catalogue),
+        "text": format_decklist(hero_slug, deck.counts(), catalogue),
+        "code": deck_code(deck, catalogue),
+        "history": history[:5],
+        "more_history": len(history) > 5,
+        "simulations": selectors.latest_simulations(deck),
+        "is_owner": selectors.can_edit(request.user, deck),
+        "format": FORMATS.get(deck.format),
+        "share_url": request.build_absolute_uri(deck.get_absolute_url()),
+    })
+
+
+def deck_history(request, deck_id):
+    """Every version of a deck with what changed, and a comparison of any two."""
+    deck = selectors.get_readable_deck(request.user, deck_id, with_cards=False)
+    catalogue = get_catalogue()
+    compare = CompareForm(request.GET or None)
+    comparison = None
+    if compare.is_valid():
+        versions = {v.number: v for v in selectors.deck_versions(deck)}
+        a, b = versions.get(compare.cleaned_data["a"]), versions.get(compare.cleaned_data["b"])
+        if a and b:
+            comparison = selectors.version_diff(a, b, catalogue)
+        else:
+            compare.add_error(None, "This deck has no such version.")
+    return render(request, "decks/history.html", {
+        "deck": deck, "history": selectors.version_history(deck, catalogue), "compare": compare,
+        "previous": max(deck.version - 1, 1),
+        "comparison": comparison, "is_owner": selectors.can_edit(request.user, deck),
+    })
+
+
+def owned_deck(request, deck_id) -> Deck:
+    """Return the deck if the user owns it: 404 if they may not see it, 403 if they may only read it."""
+    deck = selectors.get_readable_deck(request.user, deck_id)
+    if not selectors.can_edit(request.user, deck):
+        raise PermissionDenied("Only the deck's owner can change it.")
+    return deck
+
+
+@require_POST
+@login_required
+def deck_fork(request, deck_id):
+    """Copy a readable deck into a new private deck of the user's, and open it in the deckbuilder."""
+    deck = selectors.get_readable_deck(request.user, deck_id)
+    form = ForkForm(request.POST)
+    name = form.cleaned_data.get("name") if form.is_valid() else None
+    fork = services.deck_fork(deck=deck, owner=request.user, name=name or None)
+    messages.success(request, f"Forked “{deck.name}”. This copy is yours and private.")
+    return redirect("decks:edit", fork.pk)
+
+
+@require_POST
+@login_required
+def deck_restore(request, deck_id, number):
+    """Make an old version current again (as a new version)."""
+    deck = owned_deck(request, deck_id)
+    form = RestoreForm(request.POST)
+    expected = form.cleaned_data.get("version") if form.is_valid() else None
+    try:
+        deck = services.deck_restore_version(deck=deck, number=number, author=request.user, expected_version=expected)
+    except ApiError as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(request, f"Restored version {number}; it is now version {deck.version}.")
+    return redirect("decks:detail", deck_id)
+
+
+@require_POST
+@login_required
+def deck_delete(request, deck_id):
+    deck = owned_deck(request, deck_id)
+    name = deck.name
+    services.deck_delete(deck=deck)
+    messages.success(request, f"Deleted “{name}”.")
+    return redirect("decks:mine")
+
+
+# --- the deckbuilder -----------------------------------------------------------------------------------------------
+
+def builder_card(card_def, card: Card | None) -> dict[str, Any]:
+    return {
+        "slug": card_def.slug, "name": card_def.name, "type": card_def.type, "faction": card_def.faction,
+        "rarity": card_def.rarity, "cost": card_def.cost.as_dict(), "produces": card_def.produces,
+        "thumb_url": card.thumb_url if card else "", "image_url": card.image_url if card else "",
+    }
+
+
+def initial_deck(deck: Deck | None, hero: str | None, counts: dict[str, int], catalogue) -> dict[str, Any]:
+    """Return the deck the builder opens with, with the card data it needs to draw each row."""
+    cards = {card.slug: card for card in Card.objects.filter(slug__in=list(counts))}
+    rows = [
+        {"card": builder_card(catalogue.cards[slug], cards.get(slug)), "count": count}
+        for slug, count in counts.items() if slug in catalogue.cards
+    ]
+    return {
+        "id": deck.pk if deck else None,
+        "name": deck.name if deck else "",
+        "description": deck.description if deck else "",
+        "visibility": deck.visibility if deck else Visibility.PRIVATE,
+        "format": deck.format if deck else "playtest",
+        "version": deck.version if deck else None,
+        "hero": hero,
+        "cards": rows,
+    }
+
+
+def builder(request, deck_id=None):
+    """The deckbuilder: a new deck (`?code=` opens a shared one), or an owned deck to edit."""
+    catalogue = get_catalogue()
+    deck = owned_deck(request, deck_id) if deck_id else None
+    if deck is not None:
+        hero, counts = (deck.hero.slug if deck.hero else None), deck.counts()
+    else:
+        hero, counts = request.GET.get("hero") or None, {}
+        if request.GET.get("code"):
+            try:
+                hero, counts = decode_deck(request.GET["code"], catalogue)
+            except DeckCodeError as exc:
+                messages.error(request, exc.message)
+        if hero not in catalogue.cards or catalogue.cards[hero].type != "hero":
+            hero = None
+    return render(request, "decks/builder.html", {
+        "deck": deck,
+        "builder_config": {
+            "deck": initial_deck(deck, hero, counts, catalogue),
+            "heroes": hero_info(catalogue),
+            "legal": selectors.legal_cards_by_hero(catalogue),
+            "deckSize": (selectors.deck_format(deck) if deck else get_format()).deck_size,
+            "types": [{"slug": row["slug"], "name": row["name"], "title": group_title(catalogue, row["slug"])}
+                      for row in catalogue.rulebook["card_types"] if row["in_deck"]],
+            "energyNames": {row["code"]: row["name"] for row in catalogue.rulebook["energy_types"]},
+            "authenticated": request.user.is_authenticated,
+            "loginUrl": f"{reverse('login')}?next={request.path}",
+            "visibilities": [{"value": value, "label": label} for value, label in Visibility.choices],
+            "urls": {
+                "cards": "/api/cards/",
+                "validate": reverse("api-deck-validate"),
+                "stats": reverse("api-deck-stats"),
+                "decks": reverse("api-deck-list"),
+                "export": reverse("api-decklist-export"),
+            },
+        },
+    })

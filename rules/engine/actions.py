@@ -1,0 +1,141 @@
+"""Actions: every decision a player makes, as a small immutable value with a content-derived id."""
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+from .payment import pay_code, pay_text
+from .tables import POOL_KEYS
+
+# Which argument positions make up the id (the others are display-only names).
+_ID_ARGS = {
+    "play_energy": (0,), "tap": (0,), "tap_charge": (0, 2), "summon": (0, 2), "play": (0, 2),
+    "equip": (0, 2, 4), "activate": (0, 2, 3), "react": (0, 2, 3), "cast": (0, 2), "add_counter": (0, 2),
+    "target": (0, 1, 2), "assign": (0, 1, 2), "store_charge": (0, 1), "absorb": (0, 2),
+    "assign_damage": (0, 2),
+}
+
+
+def _id_part(value: Any) -> str:
+    if isinstance(value, tuple):
+        return pay_code(value)
+    if isinstance(value, bool):
+        return "1" if value else "0"
+    return str(value)
+
+
+class Action(NamedTuple):
+    """One legal decision. Equal actions (same kind, player and arguments) share one id across states."""
+
+    kind: str
+    player: int
+    args: tuple = ()
+    ctx: Any = None  # the engine tables, for the label; not part of the action's identity
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Action):
+            return NotImplemented
+        return self[0] == other[0] and self[1] == other[1] and self[2] == other[2]
+
+    def __ne__(self, other: object) -> bool:
+        result = self.__eq__(other)
+        return result if result is NotImplemented else not result
+
+    def __hash__(self) -> int:
+        return hash((self[0], self[1], self[2]))
+
+    def __repr__(self) -> str:
+        return f"Action({self.id!r})"
+
+    @property
+    def id(self) -> str:
+        """A short deterministic id from the content: kind, player and the arguments that matter."""
+        picks = _ID_ARGS.get(self.kind)
+        args = self.args if picks is None else tuple(self.args[i] for i in picks)
+        if not args:
+            return f"{self.kind}.{self.player}"
+        return f"{self.kind}.{self.player}." + ".".join(_id_part(a) for a in args)
+
+    @property
+    def label(self) -> str:
+        """A readable sentence for a person: "Summon Kalen Vos (pay 1 DC + 1 DC)"."""
+        return _label(self)
+
+    def to_dict(self) -> dict:
+        return {"id": self.id, "kind": self.kind, "player": self.player, "label": self.label,
+                "args": [_plain(a) for a in self.args]}
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, tuple):
+        return {POOL_KEYS[i]: n for i, n in enumerate(value) if n}
+    return value
+
+
+def _name(ctx: Any, slug: Any) -> str:
+    if ctx is None or slug is None:
+        return str(slug)
+    return ctx.names.get(slug, str(slug))
+
+
+def _ref_name(ctx: Any, ref: Any, slug: Any) -> str:
+    if isinstance(ref, str) and ref.startswith("E"):
+        return f"edge {ref}"
+    if isinstance(ref, str) and ref.startswith("s"):
+        return f"the ability of {_name(ctx, slug)} on the stack"
+    if ref is None or ref == -1:
+        return "nothing"
+    return _name(ctx, slug)
+
+
+def _label(a: Action) -> str:
+    k, args, ctx = a.kind, a.args, a.ctx
+    if k == "keep":
+        return "Keep this hand"
+    if k == "mulligan":
+        return "Mulligan (shuffle the hand back and draw 7)"
+    if k == "first_player":
+        return f"Player {args[0] + 1} goes first"
+    if k == "play_energy":
+        return f"Play {_name(ctx, args[1])}"
+    if k == "tap":
+        return f"Tap {_name(ctx, args[1])} for energy"
+    if k == "tap_charge":
+        return f"Tap {_name(ctx, args[1])}: spend {args[2]} charge as CE"
+    if k in ("summon", "play", "cast"):
+        verb = {"summon": "Summon", "play": "Play", "cast": "Cast"}[k]
+        return f"{verb} {_name(ctx, args[1])} (pay {pay_text(args[2])})"
+    if k == "equip":
+        return f"Equip {_name(ctx, args[1])} to {_name(ctx, args[3])} (pay {pay_text(args[4])})"
+    if k in ("activate", "react"):
+        what = "boost" if args[2] == -1 else _ability_text(ctx, args[1], args[2])
+        verb = "Activate" if k == "activate" else "Trigger"
+        return f"{verb} {_name(ctx, args[1])}: {what} (pay {pay_text(args[3])})"
+    if k == "add_counter":
+        return f"Add a charge counter to {_name(ctx, args[1])} (pay 1 {POOL_KEYS[args[2]]})"
+    if k == "target":
+        return f"Target {_ref_name(ctx, args[2], args[3])}"
+    if k == "assign":
+        return f"Put 1 point on {_ref_name(ctx, args[2], args[3])}"
+    if k == "pass":
+        return "Pass priority"
+    if k == "end_turn":
+        return "End the turn"
+    if k == "store_charge":
+        return f"Store 1 {POOL_KEYS[args[0]]} as charge on {_name(ctx, args[2])}"
+    if k == "burn":
+        return f"Take Arc Burn ({args[0]} damage to your Hero)"
+    if k == "absorb":
+        return f"Absorb {args[2]} damage with {_name(ctx, args[1])}"
+    if k == "deflect":
+        return f"Deflect {args[0]} damage back to the Pyramid"
+    if k == "assign_damage":
+        return f"Assign {args[2]} Cataclysm damage to {_name(ctx, args[1])}"
+    return f"{k} {' '.join(map(str, args))}"
+
+
+def _ability_text(ctx: Any, slug: str, index: int) -> str:
+    if ctx is None:
+        return f"ability {index + 1}"
+    ability = ctx.info[slug].abilities[index]
+    name = ctx.cat.keywords.get(ability.keyword, {}).get("name", ability.keyword)
+    return f"{name} {ability.amount}" if ability.amount is not None else str(name)

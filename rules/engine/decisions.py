@@ -1,0 +1,58 @@
+"""Pending decisions that need no real choice are settled here (forced moves, the goldfish seat)."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .flow import arc_burn, burnable, storage_cards
+from .pyramid import absorbers, cataclysm_capacity
+
+if TYPE_CHECKING:
+    from .state import GameState
+
+
+def auto_decide(g: "GameState", d: dict) -> bool:
+    """Settle the top decision if the rules leave no choice; return True if something changed."""
+    kind = d["type"]
+    p = d["player"]
+    if kind == "arc_burn":
+        if burnable(g, p) == 0:
+            g.pending.pop()
+            return True
+        if not storage_cards(g, p):
+            arc_burn(g, p)
+            g.pending.pop()
+            return True
+        return False
+    if kind == "discharge":
+        if d["left"] <= 0:
+            g.pending.pop()
+            return True
+        if not absorbers(g, p):
+            if not d["returned"]:
+                g.discharge["deflected"][p] += d["left"]
+                g.log("deflect", p, "Player {0} cannot absorb more and deflects the other {1}", p + 1, d["left"])
+            else:
+                g.log("returned", p, "Player {0} has nothing left to absorb the other {1} returned damage", p + 1,
+                      d["left"])
+            g.pending.pop()
+            return True
+        return False
+    if kind == "cataclysm":
+        left = d["left"]
+        caps = {i: cataclysm_capacity(g, p, i) for i in g.characters(p)}
+        caps = {i: c for i, c in caps.items() if c > 0}
+        if left <= 0 or not caps:
+            if left > 0:
+                g.log("cataclysm", p, "{0} Cataclysm damage finds nothing left to destroy", left)
+            g.pending.pop()
+            return True
+        if sum(caps.values()) <= left or len(caps) == 1:
+            for i, c in caps.items():
+                take = min(c, left)
+                g.assigned[p][i] = g.assigned[p].get(i, 0) + take
+                left -= take
+            d["left"] = left
+            g.pending.pop()
+            return True
+        return False
+    return False

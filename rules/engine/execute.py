@@ -1,0 +1,205 @@
+"""Carry out one legal action (already checked by GameState.apply)."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .actions import Action
+from .flow import arc_burn, continue_item, new_item, pass_priority, start_game
+from .model import HAND, Item
+from .payment import pay_text
+from .tables import COLORLESS, POOL_KEYS
+
+if TYPE_CHECKING:
+    from .state import GameState
+
+
+def _pay(g: "GameState", p: int, pay: tuple) -> None:
+    pool = g.players[p].pool
+    for i, n in enumerate(pay):
+        pool[i] -= n
+
+
+def execute(g: "GameState", a: Action) -> None:
+    handler = _HANDLERS[a.kind]
+    handler(g, a.player, a.args)
+
+
+def _keep(g, p, args) -> None:
+    g.pending.pop()
+    g.log("keep", p, "Player {0} keeps their hand", p + 1)
+    g.mull_idx += 1
+
+
+def _mulligan(g, p, args) -> None:
+    g.pending.pop()
+    player = g.players[p]
+    for iid in player.hand:
+        g.cards[iid].zone = "deck"
+    player.deck.extend(player.hand)
+    player.hand.clear()
+    g.rng.shuffle(player.deck)
+    player.mulligans += 1
+    g.draw(p, g.tb.hand_size)
+    g.log("mulligan", p, "Player {0} mulligans (no Energy): hand shuffled back, 7 new cards ({1} of {2})", p + 1,
+          player.mulligans, g.tb.max_mulligans)
+
+
+def _first_player(g, p, args) -> None:
+    g.pending.pop()
+    start_game(g, args[0])
+
+
+def _play_energy(g, p, args) -> None:
+    iid = args[0]
+    g.players[p].hand.remove(iid)
+    g.enter_play(iid, p)
+    g.log("play_energy", p, "Player {0} plays {1}", p + 1, g.name(iid))
+
+
+def _tap(g, p, args) -> None:
+    card = g.cards[args[0]]
+    card.tapped = True
+    g.players[p].pool[card.info.produces] += 1
+    g.log("tap", p, "Player {0} taps {1} for 1 {2}", p + 1, card.info.name, POOL_KEYS[card.info.produces])
+
+
+def _tap_charge(g, p, args) -> None:
+    iid, _, n = args
+    card = g.cards[iid]
+    card.tapped = True
+    card.charge -= n
+    g.players[p].pool[COLORLESS] += n
+    g.log("tap_charge", p, "Player {0} taps {1} and spends {2} charge as CE", p + 1, card.info.name, n)
+
+
+def _summon(g, p, args) -> None:
+    iid, _, pay = args
+    _pay(g, p, pay)
+    g.players[p].hand.remove(iid)
+    g.enter_play(iid, p)
+    verb = "summons" if g.cards[iid].info.type == "person" else "plays"
+    g.log("summon", p, "Player {0} {1} {2} (pays {3})", p + 1, verb, g.name(iid), pay_text(pay))
+
+
+def _equip(g, p, args) -> None:
+    iid, _, host, _, pay = args
+    _pay(g, p, pay)
+    g.players[p].hand.remove(iid)
+    g.enter_play(iid, p, host=host)
+    verb = "equips" if g.cards[iid].info.type == "artifact" else "attunes"
+    g.log("equip", p, "Player {0} {1} {2} to {3} (pays {4})", p + 1, verb, g.name(iid), g.name(host), pay_text(pay))
+
+
+def _activate(g, p, args) -> None:
+    iid, _, index, pay = args
+    card = g.cards[iid]
+    _pay(g, p, pay)
+    card.tapped = True
+    if index < 0:
+        item = Item(g.next_sid, p, iid, -1, "boost", [[-1, g.tb.boost_bonus, []]])
+        g.next_sid += 1
+        g.log("activate", p, "Player {0} activates {1}'s boost (pays {2})", p + 1, card.info.name, pay_text(pay))
+    else:
+        ability = card.info.abilities[index]
+        card.charge -= ability.cost.charge
+        item = new_item(g, p, iid, -1, "use", [index])
+        g.log("activate", p, "Player {0} activates {1} (pays {2}{3})", p + 1, card.info.name, pay_text(pay),
+              f" and {ability.cost.charge} charge" if ability.cost.charge else "")
+    g.building = item
+    continue_item(g)
+
+
+def _react(g, p, args) -> None:
+    iid, _, index, pay = args
+    card = g.cards[iid]
+    ability = card.info.abilities[index]
+    _pay(g, p, pay)
+    card.charge -= ability.cost.charge
+    if card.used_tick != g.tick:
+        card.used_tick, card.used = g.tick, 0
+    card.used |= 1 << index
+    g.log("react", p, "Player {0} triggers {1}'s Passive (pays {2})", p + 1, card.info.name, pay_text(pay))
+    g.building = new_item(g, p, iid, -1, "reaction", [index])
+    continue_item(g)
+
+
+def _cast(g, p, args) -> None:
+    iid, _, pay = args
+    card = g.cards[iid]
+    _pay(g, p, pay)
+    g.players[p].hand.remove(iid)
+    card.zone = "stack"
+    g.log("cast", p, "Player {0} casts {1} (pays {2})", p + 1, card.info.name, pay_text(pay))
+    g.building = new_item(g, p, iid, iid, "instant", card.info.instant)
+    continue_item(g)
+
+
+def _add_counter(g, p, args) -> None:
+    iid, _, key = args
+    g.players[p].pool[key] -= 1
+    g.cards[iid].charge += 1
+    g.log("add_counter", p, "Player {0} pays 1 {1} to add a charge counter to {2} ({3})", p + 1, POOL_KEYS[key],
+          g.name(iid), g.cards[iid].charge)
+
+
+def _choose(g, p, args) -> None:
+    _sid, index, ref, _ = args
+    g.pending.pop()
+    g.building.effects[index][2].append(ref)
+    continue_item(g)
+
+
+def _pass(g, p, args) -> None:
+    pass_priority(g, p)
+
+
+def _end_turn(g, p, args) -> None:
+    g.log("end_turn", p, "Player {0} ends the Action Phase", p + 1)
+    g.phase = "arc_burn"
+
+
+def _store_charge(g, p, args) -> None:
+    key, iid, _ = args
+    g.players[p].pool[key] -= 1
+    g.cards[iid].charge += 1
+    g.log("store", p, "Player {0} stores 1 {1} as charge on {2} instead of Arc Burn", p + 1, POOL_KEYS[key],
+          g.name(iid))
+
+
+def _burn(g, p, args) -> None:
+    g.pending.pop()
+    arc_burn(g, p)
+
+
+def _absorb(g, p, args) -> None:
+    iid, _, n = args
+    d = g.pending[-1]
+    d["left"] -= n
+    g.assigned[p][iid] = g.assigned[p].get(iid, 0) + n
+    g.log("absorb", p, "Player {0} absorbs {1} damage with {2}", p + 1, n, g.name(iid))
+
+
+def _deflect(g, p, args) -> None:
+    n = args[0]
+    d = g.pending[-1]
+    d["left"] -= n
+    g.discharge["deflected"][p] += n
+    g.log("deflect", p, "Player {0} deflects {1} damage to the Pyramid", p + 1, n)
+
+
+def _assign_damage(g, p, args) -> None:
+    iid, _, n = args
+    d = g.pending[-1]
+    d["left"] -= n
+    g.assigned[p][iid] = g.assigned[p].get(iid, 0) + n
+
+
+_HANDLERS = {
+    "keep": _keep, "mulligan": _mulligan, "first_player": _first_player, "play_energy": _play_energy,
+    "tap": _tap, "tap_charge": _tap_charge, "summon": _summon, "play": _summon, "equip": _equip,
+    "activate": _activate, "react": _react, "cast": _cast, "add_counter": _add_counter, "target": _choose,
+    "assign": _choose, "pass": _pass, "end_turn": _end_turn, "store_charge": _store_charge, "burn": _burn,
+    "absorb": _absorb, "deflect": _deflect, "assign_damage": _assign_damage,
+}
+
+__all__ = ["execute", "HAND"]

@@ -1,0 +1,449 @@
+"""Turn flow: run every automatic step until a player must decide.
+
+Round: first player's turn, second player's turn, Pyramid turn. A player turn: untap, draw, start-of-turn
+Passives, Action Phase (with reaction windows), End Phase (Arc Burn, Scene damage, Overload).
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .effects import KEYWORDS, ability_of, redirect_options, target_mode
+from .model import BOARD, HAND, Item
+from .pyramid import (cataclysm_apply, discharge_finish, discharge_recombine, discharge_start, pyramid_turn,
+                      start_cataclysm)
+from .targets import fixed_targets, is_card, legal_targets
+from .tables import BUFF
+
+if TYPE_CHECKING:
+    from .state import GameState
+
+
+def run(g: "GameState") -> None:
+    """Advance until a (non-goldfish) player must decide, or the game is over."""
+    from .decisions import auto_decide
+    while True:
+        if g.phase == "over":
+            return
+        if g.cataclysm_due:
+            interrupt_for_cataclysm(g)
+            continue
+        if g.pending:
+            if auto_decide(g, g.pending[-1]):
+                continue
+            return
+        if g.building is not None:
+            continue_item(g)
+            continue
+        if g.tqueue:
+            process_trigger(g)
+            continue
+        if g.stack:
+            if g.resolving:
+                resolve_top(g)
+                continue
+            if g.players[g.priority].goldfish:
+                pass_priority(g, g.priority)
+                continue
+            return
+        step = STEPS[g.phase]
+        if step is None or not step(g):
+            return
+
+
+# ---------------------------------------------------------------- setup
+def step_mulligan(g: "GameState") -> bool:
+    tb = g.tb
+    while g.mull_idx < 2:
+        p = g.mull_idx
+        player = g.players[p]
+        if not player.goldfish and player.mulligans < tb.max_mulligans and not any(
+                g.cards[i].info.type == "energy" for i in player.hand):
+            g.pending.append({"type": "mulligan", "player": p})
+            return True
+        g.mull_idx += 1
+    g.phase = "first_player"
+    return True
+
+
+def step_first_player(g: "GameState") -> bool:
+    real = [p.idx for p in g.players if not p.goldfish]
+    if not real:
+        start_game(g, 0)
+        return True
+    if len(real) == 1:
+        chooser = real[0]
+    else:
+        chooser = g.rng.below(2)
+        g.log("coin", chooser, "Coin toss: Player {0} chooses who goes first", chooser + 1)
+    g.pending.append({"type": "first_player", "player": chooser})
+    g.phase = "first_player_chosen"
+    return True
+
+
+def start_game(g: "GameState", first: int) -> None:
+    g.first = first
+    g.active = first
+    g.round = 1
+    g.phase = "turn_start"
+    g.log("first_player", first, "Player {0} goes first", first + 1)
+
+
+# ---------------------------------------------------------------- player turn
+def step_turn_start(g: "GameState") -> bool:
+    g.tick += 1
+    p = g.active
+    player = g.players[p]
+    g.log("turn", p, "Round {0}: Player {1}'s turn", g.round, p + 1)
+    cards = g.cards
+    for iid in player.board:
+        cards[iid].tapped = False
+    if not player.goldfish:
+        g.draw(p)
+        for iid in player.board:
+            card = cards[iid]
+            if card.info.passive_start and g.is_active_card(card):
+                for index in card.info.passive_start:
+                    g.tqueue.append([p, iid, index, "passive"])
+    g.phase = "action"
+    return True
+
+
+def step_action(g: "GameState") -> bool:
+    if g.players[g.active].goldfish:
+        g.phase = "arc_burn"
+        return True
+    return False
+
+
+def burnable(g: "GameState", p: int) -> int:
+    pool = g.players[p].pool
+    return pool[0] + pool[1] + pool[2] + pool[3] + pool[4]
+
+
+def storage_cards(g: "GameState", p: int) -> list[int]:
+    """Cards that may take Arc Burn energy as charge (RULINGS 5): Batteries, equipment and Scenes with room."""
+    out = []
+    cards = g.cards
+    tb = g.tb
+    for iid in g.players[p].board:
+        card = cards[iid]
+        info = card.info
+        if info.type == "battery":
+            out.append(iid)
+        elif info.is_equipment:
+            if card.charge < tb.charge_capacity:
+                out.append(iid)
+        elif info.type == "scene":
+            if card.charge < info.charge:
+                out.append(iid)
+        elif info.holds_charge:
+            out.append(iid)
+    return out
+
+
+def step_arc_burn(g: "GameState") -> bool:
+    order = [g.active, 1 - g.active]
+    for p in reversed(order):
+        if burnable(g, p) > 0:
+            if not g.players[p].goldfish and storage_cards(g, p):
+                g.pending.append({"type": "arc_burn", "player": p})
+            else:
+                arc_burn(g, p)
+    g.phase = "end"
+    return True
+
+
+def arc_burn(g: "GameState", p: int) -> None:
+    """Arc Burn: each unspent unit of tapped energy deals 1 damage to its player's Hero."""
+    units = burnable(g, p)
+    pool = g.players[p].pool
+    for i in range(5):
+        pool[i] = 0
+    if units <= 0:
+        return
+    hero = g.players[p].hero
+    if hero >= 0:
+        g.log("arc_burn", p, "Arc Burn: {0} unused energy", units)
+        g.deal_damage(hero, units, "Arc Burn")
+    else:
+        g.log("arc_burn", p, "Arc Burn: {0} unused energy, but there is no Hero to burn", units)
+
+
+def step_end(g: "GameState") -> bool:
+    p = g.active
+    cards = g.cards
+    player = g.players[p]
+    # Scene damage: each Scene with charge deals 1 to its owner's Hero; Scenes that entered this turn are exempt.
+    for iid in list(player.board):
+        card = cards[iid]
+        if card.info.type == "scene" and card.zone == BOARD and card.charge > 0 and card.entered != g.tick:
+            if player.hero >= 0:
+                g.deal_damage(player.hero, 1, card.info.name)
+    overload_check(g)
+    for q in (0, 1):
+        pool = g.players[q].pool
+        for i in range(6):
+            pool[i] = 0
+    for q in (0, 1):
+        for iid in list(g.players[q].board):
+            card = cards[iid]
+            if card.temp >= 0 and card.zone == BOARD:
+                back = card.temp
+                card.temp = -1
+                g.change_control(iid, back, temporary=False)
+                g.log("control", back, "{0} returns to Player {1}'s control", card.info.name, back + 1)
+    if p == g.first:
+        g.active = 1 - p
+        g.phase = "turn_start"
+    else:
+        g.phase = "pyramid"
+    return True
+
+
+def overload_check(g: "GameState") -> None:
+    """Overload: a Person whose equipment holds more charge than its remaining HP is destroyed."""
+    cards = g.cards
+    for q in (0, 1):
+        for iid in list(g.players[q].board):
+            card = cards[iid]
+            if card.zone != BOARD or card.info.type != "person":
+                continue
+            total = sum(cards[e].charge for e in g.equipment_on(iid))
+            if total > card.hp_left:
+                g.destroy(iid, f"Overload: {total} charge on {card.hp_left} HP")
+
+
+# ---------------------------------------------------------------- the Pyramid and the end
+def step_round_end(g: "GameState") -> bool:
+    g.round += 1
+    g.active = g.first
+    g.phase = "turn_start"
+    return True
+
+
+def interrupt_for_cataclysm(g: "GameState") -> None:
+    """All four edges are locked: the Cataclysm happens now (RULINGS 22); everything pending is abandoned."""
+    g.cataclysm_due = False
+    for item in g.stack:
+        if item.card >= 0:
+            g.to_graveyard(item.card)
+    if g.building is not None and g.building.card >= 0:
+        g.to_graveyard(g.building.card)
+    g.stack.clear()
+    g.building = None
+    g.pending.clear()
+    g.tqueue.clear()
+    g.edge_queue.clear()
+    g.discharge = None
+    g.resolving = False
+    g.priority = -1
+    g.assigned = [{}, {}]
+    g.phase = "cataclysm"
+
+
+STEPS = {
+    "mulligan": step_mulligan,
+    "first_player": step_first_player,
+    "first_player_chosen": None,
+    "turn_start": step_turn_start,
+    "action": step_action,
+    "arc_burn": step_arc_burn,
+    "end": step_end,
+    "pyramid": pyramid_turn,
+    "discharge": discharge_start,
+    "discharge_recombine": discharge_recombine,
+    "discharge_finish": discharge_finish,
+    "round_end": step_round_end,
+    "cataclysm": start_cataclysm,
+    "cataclysm_apply": cataclysm_apply,
+    "over": None,
+}
+
+
+# ---------------------------------------------------------------- the stack
+def new_item(g: "GameState", ctrl: int, src: int, card: int, kind: str, indexes) -> Item:
+    info = g.cards[src].info
+    effects = []
+    for index in indexes:
+        ability = info.abilities[index]
+        effects.append([index, g.amount_for(src, ability, ctrl), []])
+    item = Item(g.next_sid, ctrl, src, card, kind, effects)
+    g.next_sid += 1
+    return item
+
+
+def next_need(g: "GameState", item: Item):
+    """The next choice an item being declared still needs: (effect index, mode, options), or None."""
+    for index, effect in enumerate(item.effects):
+        if effect[0] < 0:
+            continue
+        ability = ability_of(g, item, effect[0])
+        spec = KEYWORDS.get(ability.keyword)
+        if spec is None:
+            continue
+        mode = target_mode(ability.target)
+        targets = effect[2]
+        if mode == "single":
+            if not targets:
+                return index, "target", legal_targets(g, item.ctrl, item.src, ability.keyword, ability.target,
+                                                      spec.check, item)
+            if len(targets) == 1 and spec.second == "steal_dest":
+                return index, "target", steal_destinations(g, item, targets[0])
+            if len(targets) == 1 and spec.second == "redirect_new":
+                from .effects import find_item
+                target = find_item(g, targets[0])
+                return index, "target", (redirect_options(g, target) if target is not None else [])
+        elif mode == "distributed":
+            if len(targets) < effect[1]:
+                options = legal_targets(g, item.ctrl, item.src, ability.keyword, ability.target, spec.check, item)
+                if spec.distinct:
+                    options = [o for o in options if o not in targets]
+                if options:
+                    return index, "assign", options
+    return None
+
+
+def steal_destinations(g: "GameState", item: Item, taken_from) -> list[int]:
+    cards = g.cards
+    return [i for i in g.players[item.ctrl].board if cards[i].info.holds_charge and i != taken_from]
+
+
+def continue_item(g: "GameState") -> None:
+    """Make the choices an item still needs (asking the player when there is a real choice), then declare it."""
+    item = g.building
+    while True:
+        need = next_need(g, item)
+        if need is None:
+            break
+        index, mode, options = need
+        if not options:
+            item.effects[index][2].append(None)
+            continue
+        if len(options) == 1 or g.players[item.ctrl].goldfish:
+            item.effects[index][2].append(options[0])
+            continue
+        g.pending.append({"type": mode, "player": item.ctrl, "eff": index})
+        return
+    g.building = None
+    declare(g, item)
+
+
+def declare(g: "GameState", item: Item) -> None:
+    """Put an item on the stack: the opponent gets priority to respond."""
+    g.stack.append(item)
+    g.priority = 1 - item.ctrl
+    g.passes = 0
+    g.resolving = False
+    g.log("stack", item.ctrl, "{0} goes on the stack{1}", describe_item(g, item), "")
+
+
+def describe_item(g: "GameState", item: Item) -> str:
+    src = g.cards[item.src].info.name
+    parts = []
+    for effect in item.effects:
+        if effect[0] < 0:
+            parts.append("boost")
+            continue
+        ability = ability_of(g, item, effect[0])
+        text = ability.keyword.replace("-", " ").title()
+        if ability.amount is not None:
+            text += f" {effect[1]}"
+        chosen = [t for t in effect[2] if t is not None]
+        if chosen:
+            names = []
+            for t in chosen:
+                names.append(g.name(t) if is_card(t) else str(t))
+            text += " → " + ", ".join(names)
+        parts.append(text)
+    return f"{src}: {'; '.join(parts)}"
+
+
+def pass_priority(g: "GameState", p: int) -> None:
+    g.log("pass", p, "Player {0} passes priority", p + 1)
+    g.passes += 1
+    if g.passes >= 2:
+        g.resolving = True
+        g.priority = -1
+        g.log("resolve", None, "Both players pass: the stack resolves, last in first out")
+    else:
+        g.priority = 1 - p
+
+
+def process_trigger(g: "GameState") -> None:
+    ctrl, src, index, kind = g.tqueue.pop(0)
+    card = g.cards[src]
+    if kind == "passive" and not g.is_active_card(card):
+        return
+    item = new_item(g, ctrl, src, -1, kind, [index])
+    ability = card.info.abilities[index]
+    spec = KEYWORDS.get(ability.keyword)
+    if spec is None:
+        return
+    mode = target_mode(ability.target)
+    if mode != "fixed":
+        options = legal_targets(g, ctrl, src, ability.keyword, ability.target, spec.check, item)
+        if not options:
+            g.log("fizzle", ctrl, "{0}'s ability has no legal target and does nothing", card.info.name)
+            return
+    g.building = item
+    continue_item(g)
+
+
+def resolve_top(g: "GameState") -> None:
+    item = g.stack.pop()
+    resolve_item(g, item)
+    if item.card >= 0 and g.cards[item.card].zone == "stack":
+        g.to_graveyard(item.card)
+    if not g.stack:
+        g.resolving = False
+        g.priority = -1
+
+
+def resolve_item(g: "GameState", item: Item) -> None:
+    g.log("resolve_item", item.ctrl, "{0} resolves", describe_item(g, item))
+    for effect in item.effects:
+        if effect[0] < 0:
+            resolve_boost(g, item)
+            continue
+        ability = ability_of(g, item, effect[0])
+        spec = KEYWORDS.get(ability.keyword)
+        if spec is None:
+            continue
+        amount = effect[1]
+        mode = target_mode(ability.target)
+        extra = None
+        if mode == "fixed":
+            refs = fixed_targets(g, item, ability)
+            if ability.keyword in ("fortify", "stabilize") and ability.target == "none":
+                refs = g.characters(item.ctrl)
+            pairs = [(r, amount) for r in refs if spec.check is None or spec.check(g, item.ctrl, item.src, r)]
+        else:
+            chosen = effect[2]
+            if not chosen or chosen[0] is None:
+                g.log("fizzle", item.ctrl, "{0}: no target", g.name(item.src))
+                continue
+            legal = legal_targets(g, item.ctrl, item.src, ability.keyword, ability.target, spec.check, item)
+            if mode == "single":
+                if chosen[0] not in legal:
+                    g.log("fizzle", item.ctrl, "{0}: the target is no longer legal; the effect is negated",
+                          g.name(item.src))
+                    continue
+                pairs = [(chosen[0], amount)]
+                extra = chosen[1] if len(chosen) > 1 else None
+            else:
+                counts: dict = {}
+                for ref in chosen:
+                    if ref is not None:
+                        counts[ref] = counts.get(ref, 0) + 1
+                pairs = [(ref, n) for ref, n in counts.items() if ref in legal]
+        spec.handler(g, item, ability, amount, pairs, extra)
+
+
+def resolve_boost(g: "GameState", item: Item) -> None:
+    eq = g.cards[item.src]
+    eq.boost = g.tick
+    g.log("boost", item.ctrl, "{0} boosts its Person's abilities by +{1} this turn", eq.info.name, g.tb.boost_bonus)
+
+
+__all__ = ["run", "declare", "pass_priority", "new_item", "continue_item", "arc_burn", "burnable",
+           "storage_cards", "start_game", "HAND", "BUFF"]

@@ -1,0 +1,147 @@
+"""The mutable pieces of a game: card instances, players, Pyramid edges and stack items."""
+from __future__ import annotations
+
+from .tables import CardInfo
+
+# Card zones.
+DECK, HAND, BOARD, GRAVE = "deck", "hand", "board", "graveyard"
+
+_CARD_FIELDS = (
+    "iid", "slug", "owner", "ctrl", "zone", "damage", "tapped", "charge", "host", "entered", "shield", "ward",
+    "fortify", "stab", "stab_tick", "disabled", "boost", "used_tick", "used", "temp", "ps_tick", "ps_used",
+)
+
+
+class Card:
+    """One physical card in a game: where it is and everything that has happened to it."""
+
+    __slots__ = _CARD_FIELDS + ("info",)
+    FIELDS = _CARD_FIELDS
+
+    def __init__(self, iid: int, slug: str, info: CardInfo, owner: int, zone: str):
+        self.iid = iid
+        self.slug = slug
+        self.info = info
+        self.owner = owner
+        self.ctrl = owner
+        self.zone = zone
+        self.reset()
+
+    def reset(self) -> None:
+        """Forget everything that happened in play (a card leaving play starts fresh)."""
+        self.damage = 0
+        self.tapped = False
+        self.charge = 0
+        self.host = -1          # the Person an Artifact/Enchantment is attached to
+        self.entered = -1       # the turn (tick) it entered play
+        self.shield = -1        # shielded through this tick
+        self.ward = 0           # damage prevented from the next source
+        self.fortify = 0        # Cataclysm damage it absorbs less (from one-shot Fortify)
+        self.stab = 0           # Stabilize left this turn (from one-shot Stabilize) ...
+        self.stab_tick = -1     # ... granted on this tick
+        self.disabled = 0       # cannot activate abilities while the tick is below this
+        self.boost = -1         # Uncommon equipment boost active on this tick
+        self.used_tick = -1     # reaction Passives used this turn: a bit mask of ability indexes ...
+        self.used = 0           # ... valid on used_tick
+        self.temp = -1          # temporary Take Control: the controller it returns to at end of turn
+        self.ps_tick = -1       # continuous Stabilize of this card used this turn ...
+        self.ps_used = 0
+
+    def copy(self) -> "Card":
+        c = Card.__new__(Card)
+        for name in _CARD_FIELDS:
+            setattr(c, name, getattr(self, name))
+        c.info = self.info
+        return c
+
+    @property
+    def hp_left(self) -> int:
+        return (self.info.hp or 0) - self.damage
+
+    def to_json(self) -> dict:
+        return {name: getattr(self, name) for name in _CARD_FIELDS}
+
+
+class Player:
+    """One seat: its zones, energy pool and Hero."""
+
+    __slots__ = ("idx", "goldfish", "hero", "deck", "hand", "grave", "board", "pool", "mulligans", "seat", "edges")
+
+    def __init__(self, idx: int, goldfish: bool, seat: str, edges: tuple[int, ...]):
+        self.idx = idx
+        self.goldfish = goldfish
+        self.hero = -1
+        self.deck: list[int] = []     # top of the deck is the END of the list
+        self.hand: list[int] = []
+        self.grave: list[int] = []
+        self.board: list[int] = []    # every card in play it controls, in the order they entered
+        self.pool = [0, 0, 0, 0, 0, 0]
+        self.mulligans = 0
+        self.seat = seat
+        self.edges = edges
+
+    def copy(self) -> "Player":
+        p = Player.__new__(Player)
+        p.idx, p.goldfish, p.hero, p.seat, p.edges = self.idx, self.goldfish, self.hero, self.seat, self.edges
+        p.deck, p.hand, p.grave, p.board = self.deck[:], self.hand[:], self.grave[:], self.board[:]
+        p.pool = self.pool[:]
+        p.mulligans = self.mulligans
+        return p
+
+    def to_json(self) -> dict:
+        return {
+            "goldfish": self.goldfish, "hero": self.hero, "deck": self.deck, "hand": self.hand,
+            "graveyard": self.grave, "board": self.board, "pool": self.pool, "mulligans": self.mulligans,
+            "seat": self.seat,
+        }
+
+
+class Edge:
+    """One Pyramid edge: charge out of 20, lock and discharge counter."""
+
+    __slots__ = ("idx", "charge", "locked", "counter", "locked_tick", "adjacent")
+
+    def __init__(self, idx: int, adjacent: tuple[int, ...]):
+        self.idx = idx
+        self.charge = 0
+        self.locked = False
+        self.counter = 0
+        self.locked_tick = -1
+        self.adjacent = adjacent
+
+    def copy(self) -> "Edge":
+        e = Edge.__new__(Edge)
+        e.idx, e.charge, e.locked, e.counter, e.locked_tick, e.adjacent = (
+            self.idx, self.charge, self.locked, self.counter, self.locked_tick, self.adjacent)
+        return e
+
+    def to_json(self) -> dict:
+        return {"charge": self.charge, "locked": self.locked, "counter": self.counter,
+                "locked_tick": self.locked_tick}
+
+
+class Item:
+    """An ability or Instant on the stack (or being declared): who, from what, and each effect's targets."""
+
+    __slots__ = ("sid", "ctrl", "src", "card", "kind", "effects")
+
+    def __init__(self, sid: int, ctrl: int, src: int, card: int, kind: str, effects: list):
+        self.sid = sid
+        self.ctrl = ctrl
+        self.src = src          # the card whose ability this is (an Instant: the Instant itself)
+        self.card = card        # an Instant card travelling on the stack, else -1
+        self.kind = kind        # enters use reaction passive instant boost
+        self.effects = effects  # [[ability index, amount, [targets...]], ...]
+
+    def copy(self) -> "Item":
+        return Item(self.sid, self.ctrl, self.src, self.card, self.kind,
+                    [[e[0], e[1], list(e[2])] for e in self.effects])
+
+    def to_json(self) -> dict:
+        return {"sid": self.sid, "ctrl": self.ctrl, "src": self.src, "card": self.card, "kind": self.kind,
+                "effects": [[e[0], e[1], list(e[2])] for e in self.effects]}
+
+    @classmethod
+    def from_json(cls, data: dict) -> "Item":
+        return cls(int(data["sid"]), int(data["ctrl"]), int(data["src"]), int(data["card"]), str(data["kind"]),
+                   [[int(e[0]), int(e[1]), list(e[2])] for e in data["effects"]])

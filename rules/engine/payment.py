@@ -1,0 +1,68 @@
+"""Ways to pay a cost from an energy pool (RULINGS 4-7: CE is payable by any energy; nothing else substitutes)."""
+from __future__ import annotations
+
+from .tables import POOL_KEYS
+
+_MEMO: dict[tuple, tuple[tuple[int, ...], ...]] = {}
+
+
+def payments(req: tuple[int, int, int, int], any_: int, pool: list[int] | tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """Return every distinct payment (amount taken from each pool key) of a cost, or () if it cannot be paid.
+
+    Typed parts are paid by exactly their type; the Colorless part by any mix of what is left, and each distinct
+    mix is a separate choice for the player.
+    """
+    key = (req, any_, tuple(pool))
+    hit = _MEMO.get(key)
+    if hit is not None:
+        return hit
+    rest = list(pool)
+    for i in range(4):
+        if rest[i] < req[i]:
+            _remember(key, ())
+            return ()
+        rest[i] -= req[i]
+    if sum(rest) < any_:
+        _remember(key, ())
+        return ()
+    base = list(req) + [0, 0]
+    out: list[tuple[int, ...]] = []
+    _split(any_, 0, rest, base, out)
+    result = tuple(out)
+    _remember(key, result)
+    return result
+
+
+def _split(left: int, start: int, rest: list[int], acc: list[int], out: list) -> None:
+    if left == 0:
+        out.append(tuple(acc))
+        return
+    last = len(rest) - 1
+    for i in range(start, last + 1):
+        if rest[i] == 0:
+            continue
+        take_max = min(rest[i], left)
+        remaining_after = sum(rest[i + 1:])
+        for take in range(take_max, 0, -1):
+            if left - take > remaining_after:
+                break
+            acc[i] += take
+            _split(left - take, i + 1, rest, acc, out)
+            acc[i] -= take
+
+
+def _remember(key: tuple, value: tuple) -> None:
+    if len(_MEMO) > 20000:
+        _MEMO.clear()
+    _MEMO[key] = value
+
+
+def pay_text(pay: tuple[int, ...]) -> str:
+    """Spell a payment for a label: "1 DC + 1 LC"."""
+    parts = [f"{n} {POOL_KEYS[i]}" for i, n in enumerate(pay) if n]
+    return " + ".join(parts) if parts else "free"
+
+
+def pay_code(pay: tuple[int, ...]) -> str:
+    """Spell a payment compactly for an action id: "DC1LC1"."""
+    return "".join(f"{POOL_KEYS[i]}{n}" for i, n in enumerate(pay) if n) or "free"

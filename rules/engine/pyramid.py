@@ -1,0 +1,218 @@
+"""The Pyramid turn, Edge Discharge with absorb/deflect and the recombine, and the Cataclysm."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .model import BOARD
+from .tables import EDGE_NAMES
+
+if TYPE_CHECKING:
+    from .state import GameState
+
+
+def pyramid_turn(g: "GameState") -> bool:
+    """Flip the top Pyramid card, resolve it (no responses), put it on the bottom; advance discharge counters."""
+    g.tick += 1
+    g.active = -1
+    slug = g.pyramid.pop(0)
+    g.pyramid.append(slug)
+    info = g.tb.info[slug]
+    g.log("pyramid", None, "Pyramid turn: {0} is flipped", info.name)
+    for ability in info.abilities:
+        if ability.trigger != "pyramid":
+            continue
+        resolve_pyramid_ability(g, ability)
+    if g.cataclysm_due:
+        return True
+    for edge in g.edges:
+        if edge.locked and edge.locked_tick < g.tick:
+            edge.counter += 1
+            g.log("counter", None, "Edge {0}'s discharge counter advances to {1}", EDGE_NAMES[edge.idx], edge.counter)
+    g.edge_queue = [e.idx for e in g.edges if e.locked and e.counter >= g.tb.discharge_at]
+    g.phase = "discharge"
+    return True
+
+
+def resolve_pyramid_ability(g: "GameState", ability) -> None:
+    amount = ability.amount or 0
+    if ability.target == "all_edges" and ability.keyword == "accelerate":
+        # RULINGS 16: the tide. Charge the Pyramid adds to every edge raises the floor no edge can fall below.
+        g.tide = min(g.tb.lock_at, g.tide + amount)
+    refs = _pyramid_refs(g, ability)
+    for ref in refs:
+        e = EDGE_NAMES.index(ref)
+        if ability.keyword == "accelerate":
+            added = g.add_edge(e, amount, "the Pyramid")
+            g.log("edge", None, "Edge {0} gains {1} charge ({2}/{3})", ref, added, g.edges[e].charge, g.tb.lock_at)
+        elif ability.keyword == "drain":
+            removed = g.remove_edge(e, amount)
+            g.log("edge", None, "Edge {0} loses {1} charge ({2}/{3})", ref, removed, g.edges[e].charge,
+                  g.tb.lock_at)
+
+
+def _pyramid_refs(g: "GameState", ability) -> list[str]:
+    kind = ability.target
+    if kind == "all_edges":
+        return list(EDGE_NAMES)
+    if kind in EDGE_NAMES:
+        return [kind]
+    if kind == "lowest_edge":
+        best = min(range(len(g.edges)), key=lambda e: (g.edges[e].charge, e))
+        return [EDGE_NAMES[best]]
+    return []
+
+
+# ---------------------------------------------------------------- Edge Discharge
+def absorb_capacity(g: "GameState", p: int, iid: int) -> int:
+    """How many more discharge points a card can absorb (RULINGS 19): HP left, or charge held."""
+    card = g.cards[iid]
+    if card.zone != BOARD:
+        return 0
+    used = g.assigned[p].get(iid, 0)
+    if card.info.type in ("person", "hero"):
+        return max(0, card.hp_left - used)
+    if card.info.holds_charge:
+        return max(0, card.charge - used)
+    return 0
+
+
+def absorbers(g: "GameState", p: int) -> list[int]:
+    return [i for i in g.players[p].board if absorb_capacity(g, p, i) > 0]
+
+
+def discharge_start(g: "GameState") -> bool:
+    if not g.edge_queue:
+        g.phase = "round_end"
+        return True
+    e = g.edge_queue[0]
+    edge = g.edges[e]
+    g.destroyed = 0
+    g.assigned = [{}, {}]
+    g.discharge = {"edge": e, "deflected": [0, 0], "returns": 0}
+    if not edge.adjacent:
+        g.log("discharge", None, "Edge {0} discharges: a dead edge, it harms no one", EDGE_NAMES[e])
+    else:
+        g.log("discharge", None, "Edge {0} discharges: {1} damage to each adjacent player", EDGE_NAMES[e],
+              g.tb.discharge_damage)
+    for p in reversed(edge.adjacent):
+        player = g.players[p]
+        if player.goldfish or not absorbers(g, p):
+            g.discharge["deflected"][p] = g.tb.discharge_damage
+            g.log("deflect", p, "Player {0} deflects all {1} damage", p + 1, g.tb.discharge_damage)
+        else:
+            g.pending.append({"type": "discharge", "player": p, "left": g.tb.discharge_damage, "returned": False})
+    g.phase = "discharge_recombine"
+    return True
+
+
+def apply_assigned(g: "GameState", source: str) -> None:
+    """Apply the points each player put on their cards: damage to People and Heroes, charge lost elsewhere."""
+    for p in (0, 1):
+        for iid, points in list(g.assigned[p].items()):
+            card = g.cards[iid]
+            if card.zone != BOARD:
+                continue
+            if card.info.type in ("person", "hero"):
+                g.deal_damage(iid, points, source)
+            else:
+                lost = min(card.charge, points)
+                card.charge -= lost
+                g.log("absorb", p, "{0} absorbs {1} damage with its charge", card.info.name, lost)
+    g.assigned = [{}, {}]
+
+
+def discharge_recombine(g: "GameState") -> bool:
+    d = g.discharge
+    apply_assigned(g, "the Edge Discharge")
+    edge = g.edges[d["edge"]]
+    total = d["deflected"][0] + d["deflected"][1]
+    returns = g.tb.recombine_returns(total) if edge.adjacent else 0
+    d["returns"] = returns
+    if total:
+        g.log("recombine", None, "Recombine: {0} deflected; the Pyramid absorbs {1} and returns {2} to each "
+              "adjacent player", total, total - returns * len(edge.adjacent), returns)
+    if returns:
+        for p in reversed(edge.adjacent):
+            if g.players[p].goldfish or not absorbers(g, p):
+                g.log("returned", p, "Player {0} has nothing to absorb the {1} returned damage", p + 1, returns)
+            else:
+                g.pending.append({"type": "discharge", "player": p, "left": returns, "returned": True})
+    g.phase = "discharge_finish"
+    return True
+
+
+def discharge_finish(g: "GameState") -> bool:
+    d = g.discharge
+    apply_assigned(g, "the recombined discharge")
+    e = d["edge"]
+    edge = g.edges[e]
+    reset = max(g.destroyed, g.tide)
+    edge.locked = False
+    edge.counter = 0
+    edge.locked_tick = -1
+    edge.charge = min(reset, g.tb.lock_at)
+    g.log("edge_reset", None, "Edge {0} resets to {1} ({2} cards destroyed, tide {3})", EDGE_NAMES[e],
+          edge.charge, g.destroyed, g.tide)
+    if edge.charge >= g.tb.lock_at:
+        g.lock_edge(e)
+    g.discharge = None
+    g.edge_queue.pop(0)
+    g.phase = "discharge"
+    return True
+
+
+# ---------------------------------------------------------------- the Cataclysm
+def on_board(g: "GameState", p: int) -> bool:
+    return bool(g.players[p].board)
+
+
+def start_cataclysm(g: "GameState") -> bool:
+    """All four edges discharge at once: each player faces 80, less the charge they stored (RULINGS 23)."""
+    g.log("cataclysm", None, "THE CATACLYSM: all four edges are locked")
+    g.active = -1
+    g.assigned = [{}, {}]
+    for p in (0, 1):
+        player = g.players[p]
+        g.eliminated[p] = player.goldfish or (player.hero < 0 and not player.board)
+        charge = sum(g.cards[i].charge for i in player.board)
+        g.remaining[p] = max(0, g.tb.cataclysm_damage - charge)
+        if g.eliminated[p]:
+            g.log("eliminated", p, "Player {0} has no Hero and no cards: eliminated", p + 1)
+        else:
+            g.log("cataclysm", p, "Player {0}'s {1} charge absorbs {2} damage; {3} remains", p + 1, charge,
+                  min(charge, g.tb.cataclysm_damage), g.remaining[p])
+    for p in (0, 1):
+        for i in g.players[p].board:
+            g.cards[i].charge = 0
+    for p in (1, 0):
+        if not g.eliminated[p] and g.remaining[p] > 0:
+            g.pending.append({"type": "cataclysm", "player": p, "left": g.remaining[p]})
+    order = [g.first, 1 - g.first] if g.first >= 0 else [0, 1]
+    g.pending.sort(key=lambda d: -order.index(d["player"]))
+    g.phase = "cataclysm_apply"
+    return True
+
+
+def cataclysm_capacity(g: "GameState", p: int, iid: int) -> int:
+    card = g.cards[iid]
+    if card.zone != BOARD or card.info.type not in ("person", "hero"):
+        return 0
+    return max(0, card.hp_left + g.fortify_total(iid) - g.assigned[p].get(iid, 0))
+
+
+def cataclysm_apply(g: "GameState") -> bool:
+    for p in (0, 1):
+        for iid, points in list(g.assigned[p].items()):
+            if g.cards[iid].zone == BOARD:
+                g.deal_damage(iid, points, "the Cataclysm", cataclysm=True)
+    g.assigned = [{}, {}]
+    g.phase = "over"
+    from .scoring import result
+    g.final = result(g)
+    res = g.final
+    if res["winner"] is None:
+        g.log("game_over", None, "The Cataclysm has passed. Legacy {0}–{1}: a draw", *res["legacy"])
+    else:
+        g.log("game_over", res["winner"], "The Cataclysm has passed. Legacy {0}–{1}: Player {2} survives",
+              res["legacy"][0], res["legacy"][1], res["winner"] + 1)
+    return True

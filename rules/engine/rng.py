@@ -1,0 +1,45 @@
+"""A tiny seeded generator held in the game state (SplitMix64), so shuffles replay exactly."""
+from __future__ import annotations
+
+_MASK = (1 << 64) - 1
+
+
+class Rng:
+    """SplitMix64: one 64-bit integer of state, trivial to copy and serialise."""
+
+    __slots__ = ("state",)
+
+    def __init__(self, state: int = 0):
+        self.state = state & _MASK
+
+    @classmethod
+    def from_seed(cls, seed: int) -> "Rng":
+        """Start a generator from any integer seed (mixed once so small seeds differ well)."""
+        rng = cls(seed ^ 0x5DEECE66D2B3F6A1)
+        rng.next64()
+        return rng
+
+    def next64(self) -> int:
+        self.state = z = (self.state + 0x9E3779B97F4A7C15) & _MASK
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        return z ^ (z >> 31)
+
+    def below(self, n: int) -> int:
+        """Return a uniform integer in [0, n) without modulo bias."""
+        if n <= 1:
+            return 0
+        limit = (1 << 64) - ((1 << 64) % n)
+        while True:
+            value = self.next64()
+            if value < limit:
+                return value % n
+
+    def shuffle(self, items: list) -> None:
+        """Shuffle a list in place (Fisher-Yates)."""
+        for i in range(len(items) - 1, 0, -1):
+            j = self.below(i + 1)
+            items[i], items[j] = items[j], items[i]
+
+    def copy(self) -> "Rng":
+        return Rng(self.state)

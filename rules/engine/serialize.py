@@ -1,0 +1,455 @@
+"""Saving and loading games: to_json / from_json (validating), scenarios, records and replay."""
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from . import ENGINE_VERSION
+from .catalogue import Catalogue
+from .errors import GameDataError, IllegalAction
+from .model import BOARD, DECK, GRAVE, HAND, Card, Edge, Item, Player
+from .rng import Rng
+from .state import GameState
+from .tables import EDGE_NAMES, POOL_KEYS
+
+ZONES = (DECK, HAND, BOARD, GRAVE, "stack")
+PHASES = ("mulligan", "first_player", "first_player_chosen", "turn_start", "action", "arc_burn", "end", "pyramid",
+          "discharge", "discharge_recombine", "discharge_finish", "round_end", "cataclysm", "cataclysm_apply",
+          "over")
+DECISIONS = ("mulligan", "first_player", "target", "assign", "arc_burn", "discharge", "cataclysm")
+
+
+# ---------------------------------------------------------------- to JSON
+def state_to_json(g: GameState) -> dict:
+    return {
+        "engine_version": ENGINE_VERSION,
+        "data_hash": g.cat.data_hash,
+        "seed": g.seed,
+        "seating": g.seating,
+        "rng": format(g.rng.state, "x"),
+        "decks": [None if d is None else {"hero": d.hero, "cards": list(d.cards)} for d in g.decks],
+        "scenario": g.scenario,
+        "history": list(g.history),
+        "cards": [c.to_json() for c in g.cards],
+        "players": [p.to_json() for p in g.players],
+        "edges": [e.to_json() for e in g.edges],
+        "tide": g.tide,
+        "pyramid": list(g.pyramid),
+        "stack": [i.to_json() for i in g.stack],
+        "building": None if g.building is None else g.building.to_json(),
+        "priority": g.priority,
+        "passes": g.passes,
+        "resolving": g.resolving,
+        "tqueue": [list(t) for t in g.tqueue],
+        "pending": [dict(d) for d in g.pending],
+        "assigned": [{str(k): v for k, v in a.items()} for a in g.assigned],
+        "discharge": None if g.discharge is None else {"edge": g.discharge["edge"],
+                                                        "deflected": list(g.discharge["deflected"]),
+                                                        "returns": g.discharge["returns"]},
+        "edge_queue": list(g.edge_queue),
+        "phase": g.phase,
+        "active": g.active,
+        "first": g.first,
+        "round": g.round,
+        "tick": g.tick,
+        "mull_idx": g.mull_idx,
+        "next_sid": g.next_sid,
+        "destroyed": g.destroyed,
+        "cataclysm_due": g.cataclysm_due,
+        "remaining": list(g.remaining),
+        "eliminated": list(g.eliminated),
+        "final": g.final,
+        "events": [[r[0], r[1], r[2], r[3], r[4], list(r[5])] for r in g.log_rows],
+    }
+
+
+# ---------------------------------------------------------------- from JSON, validating
+def _need(data: Mapping, key: str, kind: Any, where: str = "game") -> Any:
+    if not isinstance(data, Mapping) or key not in data:
+        raise GameDataError(f"{where}: missing '{key}'")
+    value = data[key]
+    if kind is int and isinstance(value, bool):
+        raise GameDataError(f"{where}: '{key}' must be an integer")
+    if kind is not None and not isinstance(value, kind):
+        name = kind.__name__ if isinstance(kind, type) else " or ".join(k.__name__ for k in kind)
+        raise GameDataError(f"{where}: '{key}' must be {name}, not {type(value).__name__}")
+    return value
+
+
+def _int_list(value: Any, where: str, limit: int) -> list[int]:
+    if not isinstance(value, list) or not all(isinstance(v, int) and not isinstance(v, bool) for v in value):
+        raise GameDataError(f"{where} must be a list of card numbers")
+    for v in value:
+        if not 0 <= v < limit:
+            raise GameDataError(f"{where}: card number {v} does not exist")
+    return list(value)
+
+
+def state_from_json(data: Any, cat: Catalogue) -> GameState:
+    """Rebuild a state from `to_json()` output, checking every part; raise GameDataError on bad data."""
+    if not isinstance(data, Mapping):
+        raise GameDataError("game data must be a JSON object")
+    version = str(_need(data, "engine_version", str))
+    if version.split(".")[0] != ENGINE_VERSION.split(".")[0]:
+        raise GameDataError(f"saved by engine {version}; this engine is {ENGINE_VERSION}")
+    g = GameState(cat)
+    tb = g.tb
+    g.seed = _need(data, "seed", int)
+    g.seating = _need(data, "seating", str)
+    if g.seating not in tb.seatings:
+        raise GameDataError(f"unknown seating '{g.seating}'")
+    try:
+        g.rng = Rng(int(_need(data, "rng", str), 16))
+    except ValueError as exc:
+        raise GameDataError("'rng' must be a hexadecimal generator state") from exc
+    g.decks = _decks(_need(data, "decks", list))
+    g.scenario = data.get("scenario")
+    g.history = list(_need(data, "history", list))
+    if not all(isinstance(h, str) for h in g.history):
+        raise GameDataError("'history' must be a list of action ids")
+    raw_cards = _need(data, "cards", list)
+    for iid, raw in enumerate(raw_cards):
+        g.cards.append(_card(raw, iid, tb))
+    n = len(g.cards)
+    raw_players = _need(data, "players", list)
+    if len(raw_players) != 2:
+        raise GameDataError("a game has exactly two players")
+    seats = tb.seatings[g.seating]
+    for p, raw in enumerate(raw_players):
+        where = f"player {p + 1}"
+        player = Player(p, bool(_need(raw, "goldfish", bool, where)), seats[p], tb.seats[seats[p]])
+        player.hero = _need(raw, "hero", int, where)
+        player.deck = _int_list(_need(raw, "deck", list, where), f"{where} deck", n)
+        player.hand = _int_list(_need(raw, "hand", list, where), f"{where} hand", n)
+        player.grave = _int_list(_need(raw, "graveyard", list, where), f"{where} graveyard", n)
+        player.board = _int_list(_need(raw, "board", list, where), f"{where} board", n)
+        pool = _need(raw, "pool", list, where)
+        if len(pool) != len(POOL_KEYS) or not all(isinstance(v, int) and v >= 0 for v in pool):
+            raise GameDataError(f"{where}: 'pool' must be {len(POOL_KEYS)} non-negative integers")
+        player.pool = list(pool)
+        player.mulligans = _need(raw, "mulligans", int, where)
+        g.players.append(player)
+    raw_edges = _need(data, "edges", list)
+    if len(raw_edges) != tb.edge_count:
+        raise GameDataError(f"the Pyramid has {tb.edge_count} edges")
+    for e, raw in enumerate(raw_edges):
+        edge = Edge(e, tuple(p for p in (0, 1) if e in g.players[p].edges))
+        edge.charge = _need(raw, "charge", int, f"edge {EDGE_NAMES[e]}")
+        edge.locked = _need(raw, "locked", bool, f"edge {EDGE_NAMES[e]}")
+        edge.counter = _need(raw, "counter", int, f"edge {EDGE_NAMES[e]}")
+        edge.locked_tick = _need(raw, "locked_tick", int, f"edge {EDGE_NAMES[e]}")
+        if not 0 <= edge.charge <= tb.lock_at:
+            raise GameDataError(f"edge {EDGE_NAMES[e]}: charge {edge.charge} is outside 0–{tb.lock_at}")
+        if edge.locked != (edge.charge == tb.lock_at) and edge.locked:
+            raise GameDataError(f"edge {EDGE_NAMES[e]}: a locked edge holds {tb.lock_at} charge")
+        g.edges.append(edge)
+    g.tide = _need(data, "tide", int)
+    g.pyramid = list(_need(data, "pyramid", list))
+    for slug in g.pyramid:
+        if slug not in tb.info or tb.info[slug].type != "pyramid":
+            raise GameDataError(f"the Pyramid deck holds '{slug}', which is not a Pyramid card")
+    g.stack = [_item(raw, g, "stack item") for raw in _need(data, "stack", list)]
+    building = data.get("building")
+    g.building = None if building is None else _item(building, g, "item being declared")
+    g.priority = _need(data, "priority", int)
+    g.passes = _need(data, "passes", int)
+    g.resolving = _need(data, "resolving", bool)
+    g.tqueue = [list(t) for t in _need(data, "tqueue", list)]
+    for t in g.tqueue:
+        if len(t) != 4 or not (0 <= t[1] < n):
+            raise GameDataError(f"bad trigger entry {t}")
+    g.pending = [dict(d) for d in _need(data, "pending", list)]
+    for d in g.pending:
+        if d.get("type") not in DECISIONS or d.get("player") not in (0, 1):
+            raise GameDataError(f"bad pending decision {d}")
+    assigned = _need(data, "assigned", list)
+    try:
+        g.assigned = [{int(k): int(v) for k, v in a.items()} for a in assigned]
+    except (AttributeError, ValueError) as exc:
+        raise GameDataError("'assigned' must map card numbers to points") from exc
+    if len(g.assigned) != 2:
+        raise GameDataError("'assigned' must have one entry per player")
+    discharge = data.get("discharge")
+    g.discharge = None if discharge is None else {"edge": int(discharge["edge"]),
+                                                  "deflected": [int(x) for x in discharge["deflected"]],
+                                                  "returns": int(discharge["returns"])}
+    g.edge_queue = list(_need(data, "edge_queue", list))
+    g.phase = _need(data, "phase", str)
+    if g.phase not in PHASES:
+        raise GameDataError(f"unknown phase '{g.phase}'")
+    for key in ("active", "first", "round", "tick", "mull_idx", "next_sid", "destroyed"):
+        setattr(g, key, _need(data, key, int))
+    g.cataclysm_due = _need(data, "cataclysm_due", bool)
+    g.remaining = list(_need(data, "remaining", list))
+    g.eliminated = list(_need(data, "eliminated", list))
+    g.final = data.get("final")
+    g.log_rows = [(r[0], r[1], r[2], r[3], r[4], tuple(r[5])) for r in data.get("events", [])]
+    check_consistency(g)
+    return g
+
+
+def _decks(raw: list) -> list:
+    from .setup import DeckSpec
+    if len(raw) != 2:
+        raise GameDataError("'decks' must have two entries")
+    out = []
+    for d in raw:
+        if d is None:
+            out.append(None)
+        elif isinstance(d, Mapping) and isinstance(d.get("cards"), list):
+            out.append(DeckSpec(d.get("hero"), tuple(d["cards"])))
+        else:
+            raise GameDataError("each deck must be null or {'hero': slug, 'cards': [slugs]}")
+    return out
+
+
+def _card(raw: Any, iid: int, tb) -> Card:
+    where = f"card #{iid}"
+    slug = _need(raw, "slug", str, where)
+    if slug not in tb.info:
+        raise GameDataError(f"{where}: unknown card '{slug}'")
+    if _need(raw, "iid", int, where) != iid:
+        raise GameDataError(f"{where}: numbered {raw['iid']}")
+    card = Card(iid, slug, tb.info[slug], _need(raw, "owner", int, where), _need(raw, "zone", str, where))
+    for name in Card.FIELDS:
+        if name in ("iid", "slug", "owner", "zone"):
+            continue
+        value = _need(raw, name, bool if name == "tapped" else int, where)
+        setattr(card, name, value)
+    if card.owner not in (0, 1) or card.ctrl not in (0, 1):
+        raise GameDataError(f"{where}: owner and controller must be player 0 or 1")
+    if card.zone not in ZONES:
+        raise GameDataError(f"{where}: unknown zone '{card.zone}'")
+    if card.damage < 0 or card.charge < 0:
+        raise GameDataError(f"{where}: damage and charge cannot be negative")
+    return card
+
+
+def _item(raw: Any, g: GameState, where: str) -> Item:
+    try:
+        item = Item.from_json(raw)
+    except (KeyError, TypeError, ValueError) as exc:
+        raise GameDataError(f"{where}: malformed ({exc})") from exc
+    if not 0 <= item.src < len(g.cards):
+        raise GameDataError(f"{where}: source card {item.src} does not exist")
+    info = g.cards[item.src].info
+    for effect in item.effects:
+        if effect[0] >= len(info.abilities) or effect[0] < -1:
+            raise GameDataError(f"{where}: {info.name} has no ability {effect[0]}")
+    return item
+
+
+def check_consistency(g: GameState) -> None:
+    """Every card is in exactly the zone its lists say; Heroes are where they should be."""
+    seen: dict[int, str] = {}
+    for p, player in enumerate(g.players):
+        for zone, cards in ((DECK, player.deck), (HAND, player.hand), (GRAVE, player.grave), (BOARD, player.board)):
+            for iid in cards:
+                if iid in seen:
+                    raise GameDataError(f"card #{iid} is in two places")
+                seen[iid] = zone
+                card = g.cards[iid]
+                if card.zone != zone:
+                    raise GameDataError(f"card #{iid} ({card.slug}) says zone {card.zone} but is listed in {zone}")
+                owner_side = card.ctrl if zone == BOARD else card.owner
+                if owner_side != p:
+                    raise GameDataError(f"card #{iid} ({card.slug}) is listed under the wrong player")
+        if player.hero >= 0:
+            if player.hero not in player.board or g.cards[player.hero].info.type != "hero":
+                raise GameDataError(f"player {p + 1}'s Hero must be a Hero card on their board")
+    on_stack = {i.card for i in g.stack if i.card >= 0}
+    if g.building is not None and g.building.card >= 0:
+        on_stack.add(g.building.card)
+    for card in g.cards:
+        if card.zone == "stack":
+            if card.iid not in on_stack:
+                raise GameDataError(f"card #{card.iid} is on the stack but no stack item carries it")
+        elif card.iid not in seen:
+            raise GameDataError(f"card #{card.iid} ({card.slug}) is in no zone")
+
+
+# ---------------------------------------------------------------- records and replay
+def replay(catalogue: Catalogue, record: Mapping[str, Any]) -> GameState:
+    """Rebuild a game from `record()` output: same decks, seat, seed and action ids give the same state."""
+    from .setup import new_game
+    if not isinstance(record, Mapping):
+        raise GameDataError("a record must be a JSON object")
+    actions = _need(record, "actions", list, "record")
+    data_hash = record.get("data_hash")
+    if data_hash and data_hash != catalogue.data_hash:
+        raise GameDataError(f"the record was played with card data {data_hash}; this catalogue is "
+                            f"{catalogue.data_hash}")
+    if record.get("scenario") is not None:
+        g = load_scenario(catalogue, record["scenario"])
+    else:
+        decks = _decks(_need(record, "decks", list, "record"))
+        g = new_game(catalogue, decks, seating=_need(record, "seating", str, "record"),
+                     seed=_need(record, "seed", int, "record"))
+    for n, action_id in enumerate(actions):
+        try:
+            g.apply(action_id)
+        except IllegalAction as exc:
+            raise GameDataError(f"action #{n + 1} '{action_id}' is not legal in the replayed game: {exc}") from exc
+    return g
+
+
+# ---------------------------------------------------------------- scenarios (rules/SCENARIOS.md)
+def load_scenario(catalogue: Catalogue, data: Mapping[str, Any]) -> GameState:
+    """Build a game from a readable board description (format: rules/SCENARIOS.md)."""
+    from .flow import run
+    from .setup import DeckSpec, add_card, seat_players
+    if not isinstance(data, Mapping):
+        raise GameDataError("a scenario must be an object")
+    g = GameState(catalogue)
+    tb = g.tb
+    g.seed = int(data.get("seed", 0))
+    g.rng = Rng.from_seed(g.seed)
+    g.scenario = data
+    raw_players = _need(data, "players", list, "scenario")
+    if len(raw_players) != 2:
+        raise GameDataError("scenario: 'players' needs two entries (null for the goldfish)")
+    seat_players(g, str(data.get("seating", "side-by-side")), [p is None for p in raw_players])
+    g.first = int(data.get("first_player", 0))
+    g.active = int(data.get("active", g.first))
+    g.round = int(data.get("round", 1))
+    phase = str(data.get("phase", "action"))
+    if g.first not in (0, 1) or g.active not in (0, 1):
+        raise GameDataError("scenario: 'first_player' and 'active' must be 0 or 1")
+    if g.players[g.active].goldfish and phase == "action":
+        raise GameDataError("scenario: the goldfish seat never has an Action Phase")
+    turn_tick = 3 * (g.round - 1) + 1 + (0 if g.active == g.first else 1)
+    if phase == "action":
+        g.tick = turn_tick
+    elif phase == "turn_start":
+        g.tick = turn_tick - 1
+    elif phase == "pyramid":
+        g.tick = 3 * (g.round - 1) + 2
+        g.active = -1
+    else:
+        raise GameDataError(f"scenario: 'phase' must be action, turn_start or pyramid (not '{phase}')")
+    g.phase = phase
+    g.decks = [None, None]
+    for p, raw in enumerate(raw_players):
+        if raw is None:
+            continue
+        _load_player(g, p, raw, add_card)
+        hero = g.cards[g.players[p].hero].slug if g.players[p].hero >= 0 else None
+        g.decks[p] = DeckSpec(hero, ())
+    pyramid = data.get("pyramid") or {}
+    edges = pyramid.get("edges", [0] * tb.edge_count)
+    if len(edges) != tb.edge_count:
+        raise GameDataError(f"scenario: the Pyramid has {tb.edge_count} edges")
+    g.tide = int(pyramid.get("tide", 0))
+    for e, raw in enumerate(edges):
+        edge = g.edges[e]
+        if isinstance(raw, Mapping):
+            edge.charge = int(raw.get("charge", 0))
+            counter = raw.get("counter")
+        else:
+            edge.charge, counter = int(raw), None
+        if not 0 <= edge.charge <= tb.lock_at:
+            raise GameDataError(f"scenario: edge {EDGE_NAMES[e]} charge must be 0–{tb.lock_at}")
+        if edge.charge < g.tide:
+            raise GameDataError(f"scenario: edge {EDGE_NAMES[e]} is below the tide ({g.tide})")
+        if edge.charge == tb.lock_at:
+            edge.locked = True
+            edge.counter = int(counter) if counter is not None else tb.counter_start
+            edge.locked_tick = g.tick - 1
+    deck = pyramid.get("deck")
+    if deck is None:
+        g.pyramid = list(catalogue.pyramid_deck)
+        g.rng.shuffle(g.pyramid)
+    else:
+        g.pyramid = list(deck)
+        for slug in g.pyramid:
+            if slug not in tb.info or tb.info[slug].type != "pyramid":
+                raise GameDataError(f"scenario: '{slug}' is not a Pyramid card")
+    if all(e.locked for e in g.edges):
+        g.cataclysm_due = True
+    check_consistency(g)
+    g.log("scenario", None, "Scenario loaded: round {0}, phase {1}", g.round, phase)
+    run(g)
+    return g
+
+
+def _slug_of(entry: Any, where: str, tb) -> tuple[str, Mapping]:
+    if isinstance(entry, str):
+        slug, extra = entry, {}
+    elif isinstance(entry, Mapping) and isinstance(entry.get("card"), str):
+        slug, extra = entry["card"], entry
+    else:
+        raise GameDataError(f"{where}: each card is a slug or {{'card': slug, ...}}")
+    if slug not in tb.info:
+        raise GameDataError(f"{where}: unknown card '{slug}'")
+    return slug, extra
+
+
+def _load_player(g: GameState, p: int, raw: Mapping, add_card) -> None:
+    tb = g.tb
+    player = g.players[p]
+    where = f"scenario player {p + 1}"
+    hero = raw.get("hero")
+    if hero is not None:
+        slug, extra = _slug_of(hero, where, tb)
+        if tb.info[slug].type != "hero":
+            raise GameDataError(f"{where}: '{slug}' is not a Hero")
+        iid = add_card(g, slug, p, BOARD)
+        _apply_status(g, iid, extra, where)
+        player.hero = iid
+        player.board.append(iid)
+    for entry in raw.get("board", []):
+        slug, extra = _slug_of(entry, f"{where} board", tb)
+        info = tb.info[slug]
+        if info.type in ("hero", "pyramid", "instant") or info.is_equipment:
+            raise GameDataError(f"{where} board: '{slug}' ({info.type}) cannot stand on the board by itself")
+        iid = add_card(g, slug, p, BOARD)
+        card = g.cards[iid]
+        if info.type in ("scene", "battery"):
+            card.charge = info.charge
+        player.board.append(iid)
+        _apply_status(g, iid, extra, where)
+        for eq_entry in extra.get("equipment", []):
+            eq_slug, eq_extra = _slug_of(eq_entry, f"{where} equipment", tb)
+            if not tb.info[eq_slug].is_equipment:
+                raise GameDataError(f"{where}: '{eq_slug}' is not an Artifact or Enchantment")
+            if info.type != "person":
+                raise GameDataError(f"{where}: equipment can only be attached to a Person")
+            eq = add_card(g, eq_slug, p, BOARD)
+            g.cards[eq].host = iid
+            g.cards[eq].charge = tb.info[eq_slug].charge
+            player.board.append(eq)
+            _apply_status(g, eq, eq_extra, where)
+    for entry in raw.get("hand", []):
+        slug, _ = _slug_of(entry, f"{where} hand", tb)
+        player.hand.append(add_card(g, slug, p, HAND))
+    for entry in reversed(raw.get("deck", [])):
+        slug, _ = _slug_of(entry, f"{where} deck", tb)
+        player.deck.append(add_card(g, slug, p, DECK))
+    for entry in raw.get("graveyard", []):
+        slug, _ = _slug_of(entry, f"{where} graveyard", tb)
+        player.grave.append(add_card(g, slug, p, GRAVE))
+    pool = raw.get("pool", {})
+    for code, amount in pool.items():
+        if code not in POOL_KEYS:
+            raise GameDataError(f"{where}: unknown energy '{code}' in the pool")
+        player.pool[POOL_KEYS.index(code)] = int(amount)
+    player.mulligans = int(raw.get("mulligans", 0))
+
+
+def _apply_status(g: GameState, iid: int, extra: Mapping, where: str) -> None:
+    card = g.cards[iid]
+    card.entered = g.tick if extra.get("entered_this_turn") else max(0, g.tick - 1)
+    card.tapped = bool(extra.get("tapped", False))
+    if "damage" in extra:
+        card.damage = int(extra["damage"])
+    if "charge" in extra:
+        card.charge = int(extra["charge"])
+    if card.damage < 0 or card.charge < 0:
+        raise GameDataError(f"{where}: {card.slug} cannot have negative damage or charge")
+    if card.info.hp is not None and card.damage >= card.info.hp:
+        raise GameDataError(f"{where}: {card.slug} would already be destroyed ({card.damage} damage)")
+    card.ward = int(extra.get("ward", 0))
+    card.fortify = int(extra.get("fortify", 0))
+    if extra.get("shielded"):
+        card.shield = g.tick
+    if extra.get("disabled"):
+        card.disabled = g.tick + 3

@@ -1,0 +1,155 @@
+"""Read the rulebook tables and card definitions once per catalogue into fast lookups.
+
+Nothing here restates a rulebook number: every constant comes from `Catalogue.rulebook` (cards/data/rulebook.yaml).
+"""
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from .catalogue import Ability, Catalogue, CardDef, Cost
+
+# The energy pool: the four typed energies, Colorless (from a Colorless Energy card or spent charge) and Buff
+# (bonus CE from Buff X, which never Arc Burns: RULINGS 7).
+POOL_KEYS = ("DC", "LC", "DR", "LR", "CE", "Buff")
+COLORLESS = 4
+BUFF = 5
+EDGE_NAMES = ("E1", "E2", "E3", "E4")
+CONTINUOUS_PASSIVES = frozenset({"fortify", "stabilize", "charge-capacity"})
+PERMANENT_TYPES = frozenset({"hero", "person", "scene", "artifact", "enchantment", "battery", "energy"})
+EQUIPMENT_TYPES = frozenset({"artifact", "enchantment"})
+CHARGE_TYPES = frozenset({"battery", "scene", "artifact", "enchantment"})
+
+
+class CardInfo:
+    """One card definition, flattened for the hot path (ability indexes split by trigger)."""
+
+    __slots__ = (
+        "slug", "name", "type", "rarity", "faction", "civilization", "ideology", "hp", "charge", "produces",
+        "req", "any", "abilities", "use", "reaction", "enters", "passive_start", "passive_cont", "instant",
+        "pyramid", "legacy_mult", "legacy_value", "faction_key", "boost_req", "boost_any", "holds_charge",
+        "is_equipment", "cdef",
+    )
+
+    def __repr__(self) -> str:
+        return f"<CardInfo {self.slug}>"
+
+
+class Tables:
+    """Everything the engine reads from a catalogue, computed once."""
+
+    def __init__(self, cat: Catalogue):
+        rb: Mapping[str, Any] = cat.rulebook
+        game = rb["game"]
+        self.cat = cat
+        self.hand_size = int(game["hand_size"])
+        self.max_mulligans = int(game["max_mulligans"])
+        self.edge_count = int(game["edge_count"])
+        self.lock_at = int(game["edge_lock_at"])
+        self.counter_start = int(game["discharge_counter_start"])
+        self.discharge_at = int(game["discharge_at"])
+        self.discharge_damage = int(game["discharge_damage"])
+        self.cataclysm_damage = int(game["cataclysm_damage"])
+        self.seats = {name: tuple(EDGE_NAMES.index(e) for e in row["edges"]) for name, row in rb["seats"].items()}
+        self.seatings = {name: tuple(seats) for name, seats in rb["seatings"].items()}
+        self.recombine = {int(k): (int(v["absorbs"]), int(v["returns"])) for k, v in rb["recombine"].items()}
+        self.rarities = {r["slug"]: r for r in rb["rarities"]}
+        self.factions = {f["slug"]: f for f in rb["factions"]}
+        self.colorless_code = rb.get("colorless", "CE")
+        eq = rb["equipment"]
+        self.attach_req, self.attach_any = cost_vector(Cost.from_mapping(eq["attach_cost"]))
+        self.ability_bonus = int(eq["ability_bonus"])
+        self.charge_capacity = int(eq["charge_capacity"])
+        self.boost_cost = dict(eq["uncommon_boost"]["cost"])
+        self.boost_bonus = int(eq["uncommon_boost"]["bonus"])
+        self.rare_aura_bonus = int(eq["rare_aura_bonus"])
+        self.counter_req, self.counter_any = cost_vector(Cost.from_mapping(rb["battery"]["extra_counter_cost"]))
+        self.tiebreakers = tuple(t["slug"] for t in rb.get("tiebreakers", ()))
+        self.info: dict[str, CardInfo] = {slug: self._info(card) for slug, card in cat.cards.items()}
+        self.names = {slug: card.name for slug, card in cat.cards.items()}
+
+    def recombine_returns(self, total: int) -> int:
+        """Damage returned to each adjacent player from `total` deflected points (RULINGS 18)."""
+        if total in self.recombine:
+            return self.recombine[total][1]
+        return total // 3
+
+    def faction_cost(self, faction: str | None, spec: Mapping[str, int]) -> tuple[tuple[int, int, int, int], int]:
+        """Turn a cost written as F (faction) / S (secondary) / CE counts into a pool requirement."""
+        req = [0, 0, 0, 0]
+        any_ = int(spec.get("CE", 0))
+        row = self.factions.get(faction or "")
+        for part, field in (("F", "faction_energy"), ("S", "secondary_energy")):
+            amount = int(spec.get(part, 0))
+            if not amount:
+                continue
+            if row is None:
+                any_ += amount
+            else:
+                req[POOL_KEYS.index(row[field])] += amount
+        return tuple(req), any_
+
+    def _info(self, card: CardDef) -> CardInfo:
+        info = CardInfo()
+        info.cdef = card
+        info.slug, info.name, info.type, info.rarity = card.slug, card.name, card.type, card.rarity
+        info.faction, info.civilization, info.ideology = card.faction, card.civilization, card.ideology
+        info.hp = card.hp
+        info.charge = card.charge or 0
+        info.produces = POOL_KEYS.index(card.produces) if card.produces in POOL_KEYS else (
+            COLORLESS if card.produces else -1)
+        info.is_equipment = card.type in EQUIPMENT_TYPES
+        if info.is_equipment:
+            # RULINGS 27: an Artifact or Enchantment is played by equipping it, for the equip cost alone.
+            info.req, info.any = self.attach_req, self.attach_any
+        else:
+            info.req, info.any = cost_vector(card.cost)
+        info.abilities = card.abilities
+        by = {t: [] for t in ("use", "reaction", "enters", "passive_start", "passive_cont", "instant", "pyramid")}
+        for index, ability in enumerate(card.abilities):
+            trigger = ability.trigger
+            if trigger == "passive":
+                trigger = "passive_cont" if ability.keyword in CONTINUOUS_PASSIVES else "passive_start"
+            if trigger in by:
+                by[trigger].append(index)
+        for key, value in by.items():
+            setattr(info, key, tuple(value))
+        rarity = self.rarities.get(card.rarity or "")
+        info.legacy_mult = int(rarity["legacy_multiplier"]) if rarity else 0
+        info.legacy_value = int(rarity["legacy_value"]) if rarity else 0
+        faction = self.factions.get(card.faction or "")
+        info.faction_key = POOL_KEYS.index(faction["faction_energy"]) if faction else -1
+        info.boost_req, info.boost_any = self.faction_cost(card.faction, self.boost_cost)
+        info.holds_charge = card.type in CHARGE_TYPES or any(
+            a.keyword == "charge-capacity" for a in card.abilities)
+        return info
+
+
+def cost_vector(cost: Cost) -> tuple[tuple[int, int, int, int], int]:
+    """Split a printed cost into typed requirements (DC, LC, DR, LR) and a Colorless amount."""
+    req = [0, 0, 0, 0]
+    any_ = 0
+    for code, amount in cost.energy:
+        if code == "CE":
+            any_ += amount
+        else:
+            req[POOL_KEYS.index(code)] += amount
+    return tuple(req), any_
+
+
+_CACHE: dict[int, tuple[Catalogue, Tables]] = {}
+
+
+def tables(cat: Catalogue) -> Tables:
+    """Return the (cached) tables of a catalogue."""
+    hit = _CACHE.get(id(cat))
+    if hit is not None and hit[0] is cat:
+        return hit[1]
+    built = Tables(cat)
+    if len(_CACHE) > 64:
+        _CACHE.clear()
+    _CACHE[id(cat)] = (cat, built)
+    return built
+
+
+def ability_of(info: CardInfo, index: int) -> Ability:
+    return info.abilities[index]

@@ -1,0 +1,126 @@
+"""Target kinds (keywords.yaml `targets`): who may be chosen, and what fixed targets mean."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Callable
+
+from .model import BOARD, GRAVE
+from .tables import EDGE_NAMES
+
+if TYPE_CHECKING:
+    from .state import GameState
+
+FIXED = frozenset({"none", "self", "own_hero", "equipped_person", "all_edges", "E1", "E2", "E3", "E4",
+                   "lowest_edge"})
+SINGLE = frozenset({"character", "own_character", "enemy_character", "person", "own_person", "enemy_person",
+                    "card", "own_card", "enemy_card", "own_battery", "card_or_edge", "edge", "ability",
+                    "graveyard_card"})
+DISTRIBUTED = frozenset({"edges", "characters", "cards"})
+CHARACTER_TYPES = ("person", "hero")
+
+
+def _board(g: "GameState", who: tuple[int, ...]) -> list[int]:
+    out: list[int] = []
+    for p in who:
+        out.extend(g.players[p].board)
+    return out
+
+
+def _whose(kind: str, ctrl: int) -> tuple[int, ...]:
+    if kind.startswith("own_"):
+        return (ctrl,)
+    if kind.startswith("enemy_"):
+        return (1 - ctrl,)
+    return (0, 1)
+
+
+def candidates(g: "GameState", ctrl: int, src: int, kind: str, building: Any = None) -> list:
+    """Every ref a target kind names, before keyword filters and Shield: card iids, "E1".."E4", "s<sid>"."""
+    cards = g.cards
+    if kind in ("character", "own_character", "enemy_character", "characters"):
+        return [i for i in _board(g, _whose(kind, ctrl)) if cards[i].info.type in CHARACTER_TYPES]
+    if kind in ("person", "own_person", "enemy_person"):
+        return [i for i in _board(g, _whose(kind, ctrl)) if cards[i].info.type == "person"]
+    if kind in ("card", "own_card", "enemy_card", "cards"):
+        return _board(g, _whose(kind, ctrl))
+    if kind == "own_battery":
+        return [i for i in g.players[ctrl].board if cards[i].info.type == "battery"]
+    if kind == "card_or_edge":
+        return _board(g, (0, 1)) + list(EDGE_NAMES)
+    if kind in ("edge", "edges"):
+        return list(EDGE_NAMES)
+    if kind == "ability":
+        return [f"s{item.sid}" for item in g.stack if item is not building]
+    if kind == "graveyard_card":
+        return g.players[0].grave + g.players[1].grave
+    return []
+
+
+def fixed_targets(g: "GameState", item: Any, ability: Any) -> list:
+    """Resolve a fixed target kind at resolution."""
+    kind = ability.target
+    src = g.cards[item.src]
+    if kind == "self":
+        return [item.src] if src.zone == BOARD else []
+    if kind == "own_hero":
+        hero = g.players[item.ctrl].hero
+        return [hero] if hero >= 0 else []
+    if kind == "equipped_person":
+        if src.info.is_equipment:
+            return [src.host] if src.host >= 0 and src.zone == BOARD else []
+        return [item.src] if src.zone == BOARD and src.info.type == "person" else []
+    if kind == "all_edges":
+        return list(EDGE_NAMES)
+    if kind in EDGE_NAMES:
+        return [kind]
+    if kind == "lowest_edge":
+        best = min(range(len(g.edges)), key=lambda e: (g.edges[e].charge, e))
+        return [EDGE_NAMES[best]]
+    return []
+
+
+def is_card(ref: Any) -> bool:
+    return isinstance(ref, int) and not isinstance(ref, bool) and ref >= 0
+
+
+def shielded(g: "GameState", ref: Any) -> bool:
+    """Shield: the card cannot be targeted by abilities this turn."""
+    return is_card(ref) and g.cards[ref].zone == BOARD and g.cards[ref].shield >= g.tick
+
+
+def legal_targets(g: "GameState", ctrl: int, src: int, keyword: str, kind: str,
+                  check: Callable | None, building: Any = None) -> list:
+    """Refs a player may choose now for one effect: the kind's candidates, the keyword's filter, minus Shield."""
+    refs = candidates(g, ctrl, src, kind, building)
+    out = []
+    for ref in refs:
+        if is_card(ref):
+            if g.cards[ref].zone == BOARD and g.cards[ref].shield >= g.tick:
+                continue
+        if check is not None and not check(g, ctrl, src, ref):
+            continue
+        out.append(ref)
+    return out
+
+
+def ref_slug(g: "GameState", ref: Any) -> str | None:
+    """The slug a label names for a ref (a stack ref names its source)."""
+    if is_card(ref):
+        return g.cards[ref].slug
+    if isinstance(ref, str) and ref.startswith("s"):
+        sid = int(ref[1:])
+        for item in g.stack:
+            if item.sid == sid:
+                return g.cards[item.src].slug
+    return None
+
+
+def edge_index(ref: str) -> int:
+    return EDGE_NAMES.index(ref)
+
+
+def in_zone(g: "GameState", ref: Any, zone: str) -> bool:
+    return is_card(ref) and g.cards[ref].zone == zone
+
+
+__all__ = ["FIXED", "SINGLE", "DISTRIBUTED", "candidates", "fixed_targets", "legal_targets", "shielded",
+           "is_card", "ref_slug", "edge_index", "in_zone", "GRAVE", "BOARD"]

@@ -1,0 +1,91 @@
+"""A JSON-able description of the board for a UI."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .tables import EDGE_NAMES, POOL_KEYS
+
+if TYPE_CHECKING:
+    from .state import GameState
+
+
+def _card(g: "GameState", iid: int) -> dict:
+    card = g.cards[iid]
+    info = card.info
+    out = {"id": iid, "card": card.slug, "name": info.name, "type": info.type, "rarity": info.rarity,
+           "tapped": card.tapped, "owner": card.owner, "controller": card.ctrl}
+    if info.type in ("person", "hero"):
+        out.update(hp=card.hp_left, max_hp=info.hp, damage=card.damage)
+    if info.holds_charge:
+        out["charge"] = card.charge
+    if info.type == "scene":
+        out["dormant"] = card.charge <= 0
+        out["entered_this_turn"] = card.entered == g.tick
+    statuses = []
+    if card.shield >= g.tick:
+        statuses.append("shielded")
+    if card.ward:
+        statuses.append(f"ward {card.ward}")
+    if card.fortify:
+        statuses.append(f"fortify {card.fortify}")
+    if card.disabled > g.tick:
+        statuses.append("cannot activate abilities")
+    if card.temp >= 0:
+        statuses.append("borrowed until end of turn")
+    if statuses:
+        out["statuses"] = statuses
+    return out
+
+
+def build_view(g: "GameState") -> dict:
+    players = []
+    for p, player in enumerate(g.players):
+        cards = g.cards
+        board = player.board
+        people = []
+        for iid in board:
+            if cards[iid].info.type == "person":
+                entry = _card(g, iid)
+                entry["equipment"] = [_card(g, e) for e in g.equipment_on(iid)]
+                entry["equipped_charge"] = sum(cards[e].charge for e in g.equipment_on(iid))
+                people.append(entry)
+        players.append({
+            "player": p,
+            "goldfish": player.goldfish,
+            "seat": player.seat,
+            "edges": [EDGE_NAMES[e] for e in player.edges],
+            "hero": _card(g, player.hero) if player.hero >= 0 else None,
+            "people": people,
+            "scenes": [_card(g, i) for i in board if cards[i].info.type == "scene"],
+            "batteries": [_card(g, i) for i in board if cards[i].info.type == "battery"],
+            "energy": [_card(g, i) for i in board if cards[i].info.type == "energy"],
+            "pool": {POOL_KEYS[i]: n for i, n in enumerate(player.pool)},
+            "hand": [_card(g, i) for i in player.hand],
+            "deck_count": len(player.deck),
+            "graveyard": [_card(g, i) for i in player.grave],
+            "mulligans": player.mulligans,
+        })
+    edges = []
+    for edge in g.edges:
+        edges.append({"edge": EDGE_NAMES[edge.idx], "charge": edge.charge, "max": g.tb.lock_at,
+                      "locked": edge.locked, "discharge_counter": edge.counter if edge.locked else None,
+                      "discharge_at": g.tb.discharge_at, "adjacent": list(edge.adjacent),
+                      "dead": not edge.adjacent})
+    from .flow import describe_item
+    stack = [{"sid": item.sid, "controller": item.ctrl, "text": describe_item(g, item)} for item in g.stack]
+    pending = dict(g.pending[-1]) if g.pending else None
+    return {
+        "round": g.round,
+        "turn": g.tick,
+        "phase": g.phase,
+        "active_player": g.active if g.active >= 0 else None,
+        "first_player": g.first if g.first >= 0 else None,
+        "current_player": g.current_player,
+        "priority": g.priority if g.stack else None,
+        "players": players,
+        "pyramid": {"edges": edges, "tide": g.tide, "deck_count": len(g.pyramid),
+                    "next_card": None},
+        "stack": stack,
+        "pending": pending,
+        "is_over": g.is_over,
+    }

@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# Serve the site as in production: static files collected (served by WhiteNoise), database migrated, gunicorn.
+# Configuration comes from the environment; a .env file, if present, fills in what the environment does not set
+# (.env.example lists every variable). DEBUG is always off here, so DJANGO_SECRET_KEY and DJANGO_ALLOWED_HOSTS
+# must be set.   GUNICORN_BIND (default 127.0.0.1:8000), GUNICORN_WORKERS (default 2)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+if [ -f .env ]; then
+  while IFS= read -r line || [ -n "$line" ]; do
+    [[ $line =~ ^[[:space:]]*(export[[:space:]]+)?([A-Za-z_][A-Za-z0-9_]*)=(.*)$ ]] || continue
+    key=${BASH_REMATCH[2]} value=${BASH_REMATCH[3]}
+    if [ -n "${!key+set}" ]; then continue; fi  # the environment wins
+    if [[ $value =~ ^\"(.*)\"$ || $value =~ ^\'(.*)\'$ ]]; then value=${BASH_REMATCH[1]}; fi
+    if [ -n "$value" ]; then export "$key=$value"; fi  # NAME= means the default
+  done <.env
+fi
+export DJANGO_DEBUG=false
+: "${DJANGO_SECRET_KEY:?set DJANGO_SECRET_KEY (see .env.example)}"
+: "${DJANGO_ALLOWED_HOSTS:?set DJANGO_ALLOWED_HOSTS to the host names this site answers to (see .env.example)}"
+
+PY=.venv/bin/python
+$PY manage.py collectstatic --noinput -v 0
+$PY manage.py migrate --noinput -v 0
+$PY manage.py createcachetable
+exec .venv/bin/gunicorn cataclysm_site.wsgi \
+  --bind "${GUNICORN_BIND:-127.0.0.1:8000}" \
+  --workers "${GUNICORN_WORKERS:-2}" \
+  --timeout "${GUNICORN_TIMEOUT:-30}" \
+  --max-requests 2000 --max-requests-jitter 200 \
+  --access-logfile - \
+  ${GUNICORN_EXTRA_ARGS:-}

@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# Run the whole test suite on SQLite, then on a throwaway PostgreSQL cluster (scripts/pg.sh), two xdist workers each.
+#   scripts/test.sh [all|sqlite|postgres]      PYTEST_ARGS in the environment are passed on to pytest
+# Fails when a run fails or runs no test at all (pytest's exit 5): an empty run must never pass silently.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+target=${1:-all}
+eval "extra=(${PYTEST_ARGS:-})"
+
+run_pytest() {  # label, then the DATABASE_URL to use ("" for SQLite)
+  local label=$1 url=$2 rc
+  echo "== the test suite on $label"
+  if [ -n "$url" ]; then
+    DATABASE_URL=$url .venv/bin/python -m pytest -n 2 "${extra[@]}"
+  else
+    env -u DATABASE_URL .venv/bin/python -m pytest -n 2 "${extra[@]}"
+  fi
+  rc=$?
+  [ "$rc" -eq 5 ] && echo "test: the $label run collected no test: that is a failure, not a pass" >&2
+  return "$rc"
+}
+
+stop_pg() { scripts/pg.sh stop || echo "test: could not stop the test cluster $PG_NAME" >&2; }
+
+run_postgres() {
+  local url
+  export PG_NAME=test-$$
+  trap stop_pg EXIT
+  trap 'exit 130' INT
+  trap 'exit 143' TERM
+  url=$(scripts/pg.sh start) || { echo "test: could not start PostgreSQL" >&2; return 1; }
+  run_pytest PostgreSQL "$url"
+}
+
+case "$target" in
+  all|sqlite|postgres) ;;
+  *) echo "usage: scripts/test.sh [all|sqlite|postgres]" >&2; exit 2 ;;
+esac
+summary=() failed=0
+if [ "$target" != postgres ]; then
+  if run_pytest SQLite ""; then summary+=("SQLite ok"); else summary+=("SQLite FAILED"); failed=1; fi
+fi
+if [ "$target" != sqlite ]; then
+  if run_postgres; then summary+=("PostgreSQL ok"); else summary+=("PostgreSQL FAILED"); failed=1; fi
+fi
+(IFS=,; echo "== test runs:${summary[*]/#/ }")
+exit "$failed"

@@ -1,0 +1,16 @@
+"""Fixtures for the production tests."""
+import pytest
+from django.core.cache import cache
+
+
+@pytest.fixture
+def rates(settings):
+    """Set the API's rate limits for one test, on a fresh throttle history: `rates(anon="3/min")`."""
+
+    def set_rates(**rates):
+        current = settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]
+        settings.REST_FRAMEWORK = {**settings.REST_FRAMEWORK, "DEFAULT_THROTTLE_RATES": {**current, **rates}}
+
+    cache.clear()
+    yield set_rates
+    cache.clear()

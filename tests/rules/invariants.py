@@ -1,0 +1,35 @@
+"""Invariants every reachable game state must satisfy (used by the property and golden tests)."""
+from __future__ import annotations
+
+from rules.engine.serialize import check_consistency
+
+
+def check_invariants(g) -> None:
+    tb = g.tb
+    check_consistency(g)  # every card in exactly one zone, the one its lists say: cards are conserved
+    for edge in g.edges:
+        assert 0 <= edge.charge <= tb.lock_at, f"edge charge {edge.charge}"
+        assert not edge.locked or edge.charge == tb.lock_at
+        assert edge.charge >= g.tide or edge.locked, "an edge fell below the tide"
+    for player in g.players:
+        assert all(n >= 0 for n in player.pool), f"negative energy {player.pool}"
+        for iid in player.board:
+            card = g.cards[iid]
+            assert card.charge >= 0 and card.damage >= 0
+            if card.info.type in ("person", "hero"):
+                assert card.hp_left > 0, f"{card.slug} in play with {card.hp_left} HP"
+            if card.info.is_equipment:
+                host = g.cards[card.host] if card.host >= 0 else None
+                assert host is not None and host.zone == "board" and host.info.type == "person", \
+                    f"{card.slug} in play but not attached to a Person"
+                assert host.ctrl == card.ctrl
+        for iid in player.grave:
+            assert g.cards[iid].zone == "graveyard"
+        if player.hero >= 0:
+            assert g.cards[player.hero].info.type == "hero"
+    if not g.is_over:
+        assert g.current_player in (0, 1), f"no one to decide in phase {g.phase}"
+        assert g.legal_actions(), f"no legal actions in phase {g.phase}"
+        assert not g.players[g.current_player].goldfish
+    else:
+        assert g.legal_actions() == []

@@ -1,0 +1,96 @@
+"""Energy and Charge: free Energy plays, the pool, Colorless substitution, spending charge, Buff."""
+from tests.rules.conftest import do, find, iid_of, scenario
+from rules.engine.tables import POOL_KEYS
+
+
+def board(cat, p1, p2=None, **kw):
+    return scenario(cat, [{"hero": "dr-veylan", **p1}, p2], pyramid={"deck": ["the-pulse"]}, **kw)
+
+
+def pays(g, slug):
+    from rules.engine.payment import pay_code
+    return sorted(pay_code(a.args[-1]) for a in g.legal_actions() if a.kind in ("summon", "play", "cast")
+                  and a.args[1] == slug)
+
+
+def test_ruling_4_energy_plays_are_free_and_unlimited(cat):
+    g = board(cat, {"hand": ["dark-current"] * 4})
+    for _ in range(4):
+        do(g, "play_energy", "dark-current")
+    assert len(g.players[0].board) == 5 and g.players[0].pool == [0] * 6
+
+
+def test_tapping_an_energy_card_puts_one_energy_of_its_type_in_the_pool(cat):
+    g = board(cat, {"board": ["dark-current", "light-resonance", "colorless-energy"]})
+    for slug in ("dark-current", "light-resonance", "colorless-energy"):
+        do(g, "tap", slug)
+    assert {POOL_KEYS[i]: n for i, n in enumerate(g.players[0].pool) if n} == {"DC": 1, "LR": 1, "CE": 1}
+    assert not [a for a in g.legal_actions() if a.kind == "tap"]
+
+
+def test_colorless_cost_is_payable_by_any_energy_and_each_mix_is_a_choice(cat):
+    g = board(cat, {"hand": ["kalen-vos"], "pool": {"DC": 1, "LC": 1, "DR": 1}})
+    assert pays(g, "kalen-vos") == ["DC1DR1", "DC1LC1"]
+
+
+def test_current_and_resonance_and_dark_and_light_never_substitute(cat):
+    g = board(cat, {"hand": ["kalen-vos"], "pool": {"LC": 2, "DR": 2, "CE": 2}})
+    assert pays(g, "kalen-vos") == []   # the DC part needs a Dark Current
+
+
+def test_colorless_energy_pays_only_the_colorless_part(cat):
+    g = board(cat, {"hand": ["kalen-vos", "heartstone"], "pool": {"CE": 2}})
+    assert pays(g, "kalen-vos") == [] and pays(g, "heartstone") == ["CE2"]
+
+
+def test_rare_cost_names_faction_and_secondary_energy(cat):
+    g = board(cat, {"hand": ["tide-oracle"], "pool": {"DR": 2, "LR": 1, "DC": 1}})
+    assert pays(g, "tide-oracle") == ["DC1DR2LR1"]
+    g = board(cat, {"hand": ["tide-oracle"], "pool": {"DR": 3, "DC": 1}})
+    assert pays(g, "tide-oracle") == []
+
+
+def test_paying_spends_exactly_the_chosen_mix(cat):
+    g = board(cat, {"hand": ["kalen-vos"], "board": ["sorella-venn"], "pool": {"DC": 2, "LC": 1}})
+    do(g, "summon", "kalen-vos", pay="DC1LC1")
+    assert g.players[0].pool[:3] == [1, 0, 0]
+
+
+def test_ruling_6_spending_charge_taps_the_card_for_any_number_of_counters(cat):
+    g = board(cat, {"board": [{"card": "tidewell-cell", "charge": 3}]})
+    cell = iid_of(g, "tidewell-cell")
+    assert sorted(a.args[2] for a in g.legal_actions() if a.kind == "tap_charge") == [1, 2, 3]
+    do(g, "tap_charge", "tidewell-cell", n=2)
+    assert g.cards[cell].charge == 1 and g.cards[cell].tapped and g.players[0].pool[4] == 2
+    assert not [a for a in g.legal_actions() if a.kind == "tap_charge"]
+
+
+def test_spent_charge_that_is_not_used_arc_burns(cat):
+    g = board(cat, {"board": [{"card": "tidewell-cell", "charge": 2}]})
+    do(g, "tap_charge", "tidewell-cell", n=2)
+    do(g, "end_turn")
+    do(g, "burn")
+    assert g.cards[g.players[0].hero].damage == 2
+
+
+def test_ruling_7_buff_energy_never_arc_burns(cat):
+    g = board(cat, {"board": [{"card": "storm-archive", "charge": 1}], "deck": ["dark-current"] * 3},
+              phase="turn_start")
+    # Storm Archive's Passive Buff 1 goes on the stack at the start of the turn.
+    do(g, "pass")
+    assert g.players[0].pool[5] == 1
+    do(g, "end_turn")
+    assert g.cards[g.players[0].hero].damage == 1  # the Scene's own damage, not Arc Burn
+    assert not any(e["type"] == "arc_burn" for e in g.events)
+    assert g.players[0].pool == [0] * 6
+
+
+def test_battery_counter_costs_one_ce_at_any_time_even_in_the_opponents_turn(cat):
+    g = board(cat, {"pool": {"DC": 2}},
+              {"hero": "elder-maru", "board": ["light-resonance", "heartstone"], "deck": ["light-resonance"]})
+    do(g, "activate", "dr-veylan")   # Strike 2 at Elder Maru, the only enemy character: Player 2 may respond
+    assert g.current_player == 1
+    do(g, "tap", "light-resonance")
+    do(g, "add_counter", "heartstone")
+    assert g.cards[iid_of(g, "heartstone", player=1)].charge == 2
+    assert g.players[1].pool == [0] * 6

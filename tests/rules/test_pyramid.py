@@ -1,0 +1,240 @@
+"""The Pyramid: Pyramid turn, Edge Lock, the discharge counter, Edge Discharge, Recombine, edge reset, the tide."""
+import pytest
+
+from rules.engine import load_scenario
+from tests.rules.conftest import do, iid_of, scenario
+
+P1 = {"hero": "dr-veylan", "deck": ["dark-current"] * 5}
+P2 = {"hero": "elder-maru", "deck": ["light-resonance"] * 5}
+
+
+def pyramid_turn(cat, edges, deck=("the-pulse",), p1=None, p2=None, seating="side-by-side", tide=0):
+    """A board just before the Pyramid turn of round 1."""
+    p1 = dict(P1) if p1 is None else (None if p1 == "goldfish" else p1)
+    p2 = dict(P2) if p2 is None else (None if p2 == "goldfish" else p2)
+    return scenario(cat, [p1, p2],
+                    phase="pyramid", seating=seating, pyramid={"edges": edges, "deck": list(deck), "tide": tide})
+
+
+def test_pyramid_card_resolves_at_once_and_goes_to_the_bottom(cat):
+    g = pyramid_turn(cat, [0, 0, 0, 0], deck=["the-surge", "the-pulse", "northern-flare"])
+    assert [e.charge for e in g.edges] == [2, 2, 2, 2]
+    assert g.pyramid == ["the-pulse", "northern-flare", "the-surge"]
+    assert g.round == 2 and g.active == 0 and g.stack == []   # no one could respond
+
+
+@pytest.mark.parametrize("card,expected", [
+    ("the-pulse", [4, 6, 5, 9]), ("the-surge", [5, 7, 6, 10]), ("northern-flare", [5, 5, 4, 8]),
+    ("eastern-flare", [3, 7, 4, 8]), ("southern-flare", [3, 5, 6, 8]), ("western-flare", [3, 5, 4, 10]),
+    ("the-undertow", [6, 5, 4, 8])])
+def test_each_pyramid_card(cat, card, expected):
+    g = pyramid_turn(cat, [3, 5, 4, 8], deck=[card], tide=3)
+    assert [e.charge for e in g.edges] == expected
+
+
+def test_edge_locks_at_twenty_and_takes_no_more_charge(cat):
+    g = pyramid_turn(cat, [19, 18, 0, 0], deck=["the-surge"])
+    assert [e.charge for e in g.edges] == [20, 20, 2, 2]
+    assert g.edges[0].locked and g.edges[1].locked and g.edges[0].counter == 1
+    assert any(e["type"] == "edge_lock" for e in g.events)
+
+
+def test_ruling_17_discharge_counter_starts_at_one_advances_each_pyramid_turn_and_discharges_at_four(cat):
+    g = pyramid_turn(cat, [19, 0, 0, 0], deck=["the-pulse"], p1={"hero": None, "deck": ["dark-current"] * 5},
+                     p2="goldfish")
+    counters = []
+    for _ in range(4):
+        counters.append(g.edges[0].counter if g.edges[0].locked else None)
+        do(g, "end_turn")   # the goldfish's turn passes by itself, then the Pyramid turn
+    # Locked on the first Pyramid turn (counter 1), then 2, 3, and at 4 it discharged and reset.
+    assert counters == [1, 2, 3, None]
+    assert any(e["type"] == "discharge" for e in g.events)
+
+
+def test_ruling_17_an_edge_locked_by_a_player_advances_on_the_next_pyramid_turn(cat):
+    g = scenario(cat, [{**P1, "hand": ["probe-accelerate"], "pool": {"LR": 1}}, dict(P2)],
+                 pyramid={"edges": [17, 0, 0, 0], "deck": ["the-pulse"]})
+    do(g, "cast", "probe-accelerate")
+    do(g, "target", ref="E1")
+    do(g, "pass")
+    do(g, "pass")
+    assert g.edges[0].locked and g.edges[0].counter == 1
+    do(g, "end_turn")
+    do(g, "end_turn")
+    assert g.edges[0].counter == 2
+
+
+def discharging(cat, p1=None, p2=None, seating="side-by-side", edges=None, tide=0):
+    """E1 locked with its counter at 3: the next Pyramid turn discharges it."""
+    edges = edges or [{"charge": 20, "counter": 3}, 0, 0, 0]
+    return pyramid_turn(cat, edges, deck=["northern-flare"], p1=p1, p2=p2, seating=seating, tide=tide)
+
+
+def test_discharge_deals_ten_to_each_adjacent_player_who_absorbs_or_deflects_each_point(cat):
+    g = discharging(cat)
+    assert g.pending[-1] == {"type": "discharge", "player": 0, "left": 10, "returned": False}
+    kinds = {a.kind for a in g.legal_actions()}
+    assert kinds == {"absorb", "deflect"}
+    do(g, "absorb", "dr-veylan", n=1)
+    do(g, "deflect", n=9)
+    assert g.current_player == 1
+    do(g, "absorb", "elder-maru", n=10)
+    # 9 deflected: the Pyramid absorbs 3 and returns 3 to each adjacent player.
+    do(g, "absorb", "dr-veylan", n=3)
+    do(g, "absorb", "elder-maru", n=3)
+    assert g.cards[g.players[0].hero].damage == 4 and g.cards[g.players[1].hero].damage == 13
+    assert g.edges[0].charge == 0 and not g.edges[0].locked and g.round == 2
+
+
+def test_ruling_19_charge_cards_absorb_discharge_damage_by_losing_charge(cat):
+    g = discharging(cat, p1={**P1, "board": [{"card": "tidewell-cell", "charge": 2}, "kalen-vos"]})
+    options = {a.args[1] for a in g.legal_actions() if a.kind == "absorb"}
+    assert options == {"dr-veylan", "tidewell-cell", "kalen-vos"}
+    do(g, "absorb", "tidewell-cell", n=2)
+    do(g, "absorb", "kalen-vos", n=2)
+    do(g, "absorb", "dr-veylan", n=6)
+    do(g, "deflect", n=10)   # Player 2 deflects everything: 10 deflected, 3 back to each
+    do(g, "absorb", "dr-veylan", n=3)
+    do(g, "absorb", "elder-maru", n=3)
+    assert g.cards[iid_of(g, "tidewell-cell")].charge == 0
+    assert g.cards[iid_of(g, "kalen-vos")].zone == "graveyard"
+    # RULINGS 20: the edge resets to the number of cards destroyed (Kalen Vos).
+    assert g.edges[0].charge == 1
+
+
+def test_ruling_20_edge_reset_counts_every_card_destroyed_on_both_sides(cat):
+    p1 = {**P1, "board": [{"card": "kalen-vos", "equipment": ["phase-cutter"]}]}
+    p2 = {**P2, "board": ["sorella-venn"]}
+    g = discharging(cat, p1=p1, p2=p2)
+    do(g, "absorb", "kalen-vos", n=2)
+    do(g, "deflect", n=8)
+    do(g, "absorb", "sorella-venn", n=2)
+    do(g, "deflect", n=8)
+    do(g, "absorb", "dr-veylan", n=5)
+    do(g, "absorb", "elder-maru", n=5)
+    # Kalen Vos with Phase Cutter, and Sorella Venn: three cards.
+    assert g.edges[0].charge == 3
+
+
+def absorb_points(g, slug, points):
+    """Absorb point by point, as a player may."""
+    for _ in range(points):
+        do(g, "absorb", slug, n=1)
+
+
+def deflect_points(g, points):
+    for _ in range(points):
+        do(g, "deflect", n=1)
+
+
+@pytest.mark.parametrize("total", [1, 2, 3, 4, 5, 6, 7, 8, 9, 10])
+def test_recombine_table_row_by_row(cat, total):
+    row = cat.rulebook["recombine"][total]
+    g = discharging(cat)
+    mine = total // 2
+    absorb_points(g, "dr-veylan", 10 - mine)
+    deflect_points(g, mine)
+    deflect_points(g, total - mine)
+    absorb_points(g, "elder-maru", 10 - (total - mine))
+    assert g.discharge["deflected"] == [mine, total - mine]
+    while g.pending:   # the returned damage, if any, absorbed by each Hero
+        do(g, "absorb", n=g.pending[-1]["left"])
+    returned = [g.cards[g.players[0].hero].damage - (10 - mine),
+                g.cards[g.players[1].hero].damage - (10 - (total - mine))]
+    assert returned == [row["returns"], row["returns"]]
+    assert total - sum(returned) == row["absorbs"]
+
+
+def test_ruling_18_the_general_rule_reproduces_the_table_and_extends_it(cat):
+    from rules.engine.tables import tables
+    tb = tables(cat)
+    for total, row in cat.rulebook["recombine"].items():
+        assert total // 3 == row["returns"] and total - 2 * (total // 3) == row["absorbs"]
+    assert tb.recombine_returns(20) == 6 and tb.recombine_returns(11) == 3
+
+
+def test_recombine_beyond_the_table_both_players_deflect_everything(cat):
+    g = discharging(cat)
+    do(g, "deflect", n=10)
+    do(g, "deflect", n=10)
+    assert g.discharge["returns"] == 6
+    do(g, "absorb", "dr-veylan", n=6)
+    do(g, "absorb", "elder-maru", n=6)
+    assert g.cards[g.players[0].hero].damage == 6
+
+
+def test_ruling_18_a_single_adjacent_player_gets_total_div_three_back(cat):
+    g = discharging(cat, seating="diagonal")   # E1 is Player 1's alone
+    assert len(g.pending) == 1
+    do(g, "deflect", n=10)
+    assert g.discharge["returns"] == 3
+    do(g, "absorb", "dr-veylan", n=3)
+    assert g.cards[g.players[0].hero].damage == 3 and g.cards[g.players[1].hero].damage == 0
+
+
+def test_ruling_21_goldfish_deflects_everything_at_a_shared_edge(cat):
+    g = discharging(cat, p2="goldfish")
+    assert g.discharge["deflected"][1] == 10
+    do(g, "absorb", "dr-veylan", n=10)
+    # 10 deflected by the goldfish: 3 come back to each; the goldfish has nothing to absorb them with.
+    do(g, "absorb", "dr-veylan", n=3)
+    assert g.cards[g.players[0].hero].damage == 13 and g.round == 2
+
+
+def test_dead_edge_locks_and_discharges_harming_no_one(cat):
+    g = discharging(cat, edges=[0, 0, {"charge": 20, "counter": 3}, 0])   # E3 is dead side by side
+    assert g.pending == [] and g.round == 2
+    assert g.cards[g.players[0].hero].damage == 0 and g.cards[g.players[1].hero].damage == 0
+    assert not g.edges[2].locked and g.edges[2].charge == 0
+    assert any("dead edge" in e["text"] for e in g.events)
+
+
+def test_player_with_nothing_to_absorb_deflects_everything(cat):
+    g = discharging(cat, p1={"hero": None, "deck": ["dark-current"]})
+    assert g.discharge["deflected"][0] == 10
+
+
+# ---------------------------------------------------------------- RULINGS 16: the tide
+def test_ruling_16_all_edge_pyramid_cards_raise_the_tide(cat):
+    g = pyramid_turn(cat, [5, 5, 5, 5], deck=["the-surge"], tide=5)
+    assert g.tide == 7
+
+
+def test_ruling_16_a_discharged_edge_resets_no_lower_than_the_tide(cat):
+    g = discharging(cat, edges=[{"charge": 20, "counter": 3}, 12, 12, 12], tide=12, p2="goldfish",
+                    p1={"hero": None, "deck": ["dark-current"]})
+    assert g.edges[0].charge == 12
+
+
+def test_ruling_16_drain_cannot_take_an_edge_below_the_tide_nor_touch_a_locked_edge(cat):
+    g = scenario(cat, [{**P1, "hand": ["probe-drain", "probe-drain"], "pool": {"LR": 2}}, None],
+                 pyramid={"edges": [20, 7, 6, 6], "tide": 6, "deck": ["the-pulse"]})
+    targets = {a.args[2] for a in g.legal_actions() if a.kind == "target"}
+    do(g, "cast", "probe-drain")
+    targets = {a.args[2] for a in g.legal_actions() if a.kind == "target"}
+    assert "E1" not in targets   # locked
+    do(g, "target", ref="E2")
+    do(g, "pass")
+    assert g.edges[1].charge == 6
+
+
+def test_ruling_16_every_game_ends_even_with_the_worst_pyramid_order(cat):
+    """Non-tide cards first, then Pulses: the tide still reaches 20 by round (directional cards + 20)."""
+    deck = sorted(cat.pyramid_deck, key=lambda s: (cat[s].abilities[0].target == "all_edges",
+                                                    cat[s].abilities[0].amount))
+    directional = sum(1 for s in deck if cat[s].abilities[0].target != "all_edges")
+    g = load_scenario(cat, {"players": [None, None], "phase": "pyramid", "pyramid": {"deck": deck}})
+    assert g.is_over
+    bound = directional + 20
+    assert g.round <= bound
+    assert g.tide <= 20 and all(e.locked for e in g.edges)
+
+
+def test_ruling_22_cataclysm_the_moment_the_fourth_edge_locks_even_mid_turn(cat):
+    g = scenario(cat, [{**P1, "hand": ["probe-accelerate"], "pool": {"LR": 1}}, dict(P2)],
+                 pyramid={"edges": [20, 20, 20, 18], "deck": ["the-pulse"]})
+    do(g, "cast", "probe-accelerate")   # the only open edge, E4, is its only legal target
+    do(g, "pass")
+    do(g, "pass")
+    assert g.phase in ("cataclysm_apply", "over") and g.round == 1
+    assert any(e["type"] == "cataclysm" for e in g.events)
