@@ -15,7 +15,7 @@ from django.utils.safestring import SafeString, mark_safe
 from rules.engine.catalogue import CardDef, Catalogue
 
 RULINGS_PATH = Path(__file__).resolve().parents[1] / "rules" / "RULINGS.md"
-HEADING = re.compile(r"^##\s+(\d+)\.\s*(.+?)\s*$")
+HEADING = re.compile(r"^#{2,3}\s+(\d+)\.\s*(.+?)\s*$")
 
 # How the rulebook writes each card type in running text ("People", "Batteries"); names come from the rulebook.
 PLURALS = {"person": ("People", "Persons"), "hero": ("Heroes",), "battery": ("Batteries",)}
@@ -46,12 +46,12 @@ _cache: dict[Path, tuple[float, tuple[Ruling, ...]]] = {}
 
 
 def parse_rulings(text: str) -> tuple[Ruling, ...]:
-    """Split RULINGS.md into its numbered `## N. Title` entries (text before the first entry is ignored)."""
+    """Split RULINGS.md into its numbered `## N. Title` or `### N. Title` entries (text before the first entry is ignored)."""
     entries: list[Ruling] = []
     number, title, body = None, "", []
     for line in text.splitlines():
         match = HEADING.match(line)
-        if match or line.startswith("# ") or (line.startswith("## ") and number is not None):
+        if match or line.startswith("#"):
             if number is not None:
                 entries.append(Ruling(number, title, "\n".join(body).strip()))
             number, title, body = (int(match.group(1)), match.group(2), []) if match else (None, "", [])

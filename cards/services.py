@@ -348,7 +348,7 @@ def _dump(document: Mapping[str, Any]) -> str:
 
 
 def _write_cards_file(path: Path, cards: Iterable[dict[str, Any]], energy_first: Mapping[str, tuple[str, ...]],
-                      extra: Mapping[str, Any] | None = None) -> None:
+                      tail: str = "") -> None:
     old_text = path.read_text(encoding="utf-8") if path.exists() else ""
     header, above = _comments(old_text)
     spaced = not above or any(block and not block[0] for block in above.values())
@@ -362,10 +362,23 @@ def _write_cards_file(path: Path, cards: Iterable[dict[str, Any]], energy_first:
             out.append(_dump({"cards": [_styled(card, energy_first)]}).split("\n", 1)[1].rstrip("\n"))
     else:
         out.append("cards: []")
-    if extra:
+    if tail:
         out.append("")
-        out.append(_dump(extra).rstrip("\n"))
+        out.append(tail.rstrip("\n"))
     path.write_text("\n".join(out) + "\n", encoding="utf-8")
+
+
+def _deck_section(path: Path) -> str:
+    """Return the Pyramid file's `deck:` section verbatim: the admin never edits it, so its comments survive."""
+    if not path.exists():
+        return ""
+    lines = path.read_text(encoding="utf-8").splitlines()
+    start = next((n for n, line in enumerate(lines) if line.startswith("deck:")), None)
+    if start is None:
+        return ""
+    while start > 0 and lines[start - 1].startswith("#"):
+        start -= 1
+    return "\n".join(lines[start:]) + "\n"
 
 
 @dataclass
@@ -386,13 +399,12 @@ def export_catalogue(data_dir: Path | str | None = None) -> ExportReport:
     deck_cards = [card for card in cards if card["type"] != "pyramid"]
     pyramid_cards = [card for card in cards if card["type"] == "pyramid"]
     pyramid_path = data_dir / "pyramid.yaml"
-    pyramid_deck = (yaml.safe_load(pyramid_path.read_text(encoding="utf-8")) or {}).get("deck", []) \
-        if pyramid_path.exists() else []
+    pyramid_deck = _deck_section(pyramid_path)
     cards_path = data_dir / "cards.yaml"
     energy_first = {
         faction.slug: (faction.faction_energy.code, faction.secondary_energy.code)
         for faction in Faction.objects.select_related("faction_energy", "secondary_energy")
     }
     _write_cards_file(cards_path, deck_cards, energy_first)
-    _write_cards_file(pyramid_path, pyramid_cards, energy_first, {"deck": [_FlowMap(entry) for entry in pyramid_deck]})
+    _write_cards_file(pyramid_path, pyramid_cards, energy_first, pyramid_deck)
     return ExportReport(cards=len(deck_cards), pyramid_cards=len(pyramid_cards), files=[cards_path, pyramid_path])

@@ -16,10 +16,8 @@ _ID_ARGS = {
 
 
 def _id_part(value: Any) -> str:
-    if isinstance(value, tuple):
+    if type(value) is tuple:
         return pay_code(value)
-    if isinstance(value, bool):
-        return "1" if value else "0"
     return str(value)
 
 
@@ -49,11 +47,13 @@ class Action(NamedTuple):
     @property
     def id(self) -> str:
         """A short deterministic id from the content: kind, player and the arguments that matter."""
-        picks = _ID_ARGS.get(self.kind)
-        args = self.args if picks is None else tuple(self.args[i] for i in picks)
+        kind, player, args = self[0], self[1], self[2]
+        picks = _ID_ARGS.get(kind)
+        if picks is not None:
+            args = [args[i] for i in picks]
         if not args:
-            return f"{self.kind}.{self.player}"
-        return f"{self.kind}.{self.player}." + ".".join(_id_part(a) for a in args)
+            return f"{kind}.{player}"
+        return f"{kind}.{player}." + ".".join([_id_part(a) for a in args])
 
     @property
     def label(self) -> str:

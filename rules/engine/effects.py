@@ -38,11 +38,14 @@ class Keyword:
 
 # ---------------------------------------------------------------- filters
 def _in_play(g, ctrl, src, ref) -> bool:
-    return is_card(ref) and g.cards[ref].zone == BOARD
+    return type(ref) is int and g.cards[ref].zone == BOARD
 
 
 def _character(g, ctrl, src, ref) -> bool:
-    return is_card(ref) and g.cards[ref].zone == BOARD and g.cards[ref].info.type in ("person", "hero")
+    if type(ref) is not int:
+        return False
+    card = g.cards[ref]
+    return card.zone == BOARD and card.info.type in ("person", "hero")
 
 
 def _open_edge(g, ctrl, src, ref) -> bool:
@@ -50,9 +53,10 @@ def _open_edge(g, ctrl, src, ref) -> bool:
 
 
 def _drainable(g, ctrl, src, ref) -> bool:
-    if isinstance(ref, str):
+    if type(ref) is str:
         return _open_edge(g, ctrl, src, ref)
-    return _in_play(g, ctrl, src, ref) and g.cards[ref].info.holds_charge
+    card = g.cards[ref]
+    return card.zone == BOARD and card.info.holds_charge
 
 
 def _stealable(g, ctrl, src, ref) -> bool:
@@ -307,6 +311,9 @@ KEYWORDS: dict[str, Keyword] = {k.slug: k for k in (
     Keyword("unattune", _unattach, frozenset({"card", "enemy_card", "own_card"}), _attached("enchantment")),
 )}
 
+# Keywords whose legal targets do not depend on which card the ability comes from (move generation memoises them).
+SRC_FREE = frozenset(k for k in KEYWORDS if k not in ("steal", "equip", "attune"))
+
 # Keywords that name a trigger or a modifier, never an effect.
 NOT_EFFECTS = frozenset({"passive", "enters", "use", "synergy"})
 PLAYER_TRIGGERS = ("enters", "use", "reaction", "passive", "instant")
@@ -348,6 +355,20 @@ def check_ability(ability: Any, keywords: Any = None) -> list[str]:
             problems.append(f"'{ability.keyword}' needs an amount X")
     if ability.target in DISTRIBUTED and not ability.amount:
         problems.append("a distributed target needs an amount (the points to distribute)")
+    return problems
+
+
+def check_card(card: Any, keywords: Any = None) -> list[str]:
+    """Return what is wrong with a card's abilities for this engine, with the card's own context."""
+    problems = [f"{ability.keyword}: {p}" for ability in card.abilities for p in check_ability(ability, keywords)]
+    for ability in card.abilities:
+        if card.type == "hero" and ability.trigger == "use" and not (ability.cost.energy or ability.cost.charge):
+            problems.append(f"{ability.keyword}: a Hero's Use ability must cost something (RULINGS 10: a Hero "
+                            f"may use it again and again while tapped)")
+        if card.type == "pyramid" and ability.trigger != "pyramid":
+            problems.append(f"{ability.keyword}: a Pyramid card's abilities trigger only when it is flipped")
+        if card.type == "instant" and ability.trigger != "instant":
+            problems.append(f"{ability.keyword}: an Instant's abilities are its 'instant' effects")
     return problems
 
 

@@ -5,7 +5,7 @@ from typing import TYPE_CHECKING
 
 from .actions import Action
 from .flow import arc_burn, continue_item, new_item, pass_priority, start_game
-from .model import HAND, Item
+from .model import Item
 from .payment import pay_text
 from .tables import COLORLESS, POOL_KEYS
 
@@ -59,6 +59,7 @@ def _play_energy(g, p, args) -> None:
 def _tap(g, p, args) -> None:
     card = g.cards[args[0]]
     card.tapped = True
+    g.players[p].ready[card.slug].remove(card.iid)
     g.players[p].pool[card.info.produces] += 1
     g.log("tap", p, "Player {0} taps {1} for 1 {2}", p + 1, card.info.name, POOL_KEYS[card.info.produces])
 
@@ -201,5 +202,3 @@ _HANDLERS = {
     "assign": _choose, "pass": _pass, "end_turn": _end_turn, "store_charge": _store_charge, "burn": _burn,
     "absorb": _absorb, "deflect": _deflect, "assign_damage": _assign_damage,
 }
-
-__all__ = ["execute", "HAND"]

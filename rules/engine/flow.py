@@ -8,11 +8,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .effects import KEYWORDS, ability_of, redirect_options, target_mode
-from .model import BOARD, HAND, Item
+from .model import BOARD, Item
 from .pyramid import (cataclysm_apply, discharge_finish, discharge_recombine, discharge_start, pyramid_turn,
                       start_cataclysm)
 from .targets import fixed_targets, is_card, legal_targets
-from .tables import BUFF
 
 if TYPE_CHECKING:
     from .state import GameState
@@ -20,7 +19,9 @@ if TYPE_CHECKING:
 
 def run(g: "GameState") -> None:
     """Advance until a (non-goldfish) player must decide, or the game is over."""
-    from .decisions import auto_decide
+    if (g.phase == "action" and not g.pending and not g.stack and g.building is None and not g.tqueue
+            and not g.cataclysm_due and not g.players[g.active].goldfish):
+        return  # the common case: the active player acts again in their Action Phase
     while True:
         if g.phase == "over":
             return
@@ -97,6 +98,7 @@ def step_turn_start(g: "GameState") -> bool:
     cards = g.cards
     for iid in player.board:
         cards[iid].tapped = False
+    player.index_ready(cards)
     if not player.goldfish:
         g.draw(p)
         for iid in player.board:
@@ -203,14 +205,16 @@ def step_end(g: "GameState") -> bool:
 def overload_check(g: "GameState") -> None:
     """Overload: a Person whose equipment holds more charge than its remaining HP is destroyed."""
     cards = g.cards
+    totals: dict[int, int] = {}
     for q in (0, 1):
-        for iid in list(g.players[q].board):
-            card = cards[iid]
-            if card.zone != BOARD or card.info.type != "person":
-                continue
-            total = sum(cards[e].charge for e in g.equipment_on(iid))
-            if total > card.hp_left:
-                g.destroy(iid, f"Overload: {total} charge on {card.hp_left} HP")
+        for iid in g.players[q].board:
+            host = cards[iid].host
+            if host >= 0:
+                totals[host] = totals.get(host, 0) + cards[iid].charge
+    for person, total in totals.items():
+        card = cards[person]
+        if card.zone == BOARD and total > card.hp_left:
+            g.destroy(person, f"Overload: {total} charge on {card.hp_left} HP")
 
 
 # ---------------------------------------------------------------- the Pyramid and the end
@@ -445,5 +449,4 @@ def resolve_boost(g: "GameState", item: Item) -> None:
     g.log("boost", item.ctrl, "{0} boosts its Person's abilities by +{1} this turn", eq.info.name, g.tb.boost_bonus)
 
 
-__all__ = ["run", "declare", "pass_priority", "new_item", "continue_item", "arc_burn", "burnable",
-           "storage_cards", "start_game", "HAND", "BUFF"]
+from .decisions import auto_decide  # noqa: E402  (decisions builds on the helpers above)

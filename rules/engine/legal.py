@@ -4,9 +4,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .actions import Action
-from .effects import KEYWORDS, target_mode
+
+_new = tuple.__new__  # builds an Action without a Python-level __new__ call (the hot path)
+from .effects import KEYWORDS, SRC_FREE, target_mode
 from .flow import burnable, storage_cards
-from .model import BOARD
 from .payment import payments
 from .pyramid import absorb_capacity, absorbers, cataclysm_capacity
 from .targets import legal_targets, ref_slug
@@ -16,6 +17,8 @@ if TYPE_CHECKING:
 
 
 def legal_actions(g: "GameState") -> list[Action]:
+    g._target_memo = {}
+    g._pay_memo = {}
     if g.phase == "over":
         return []
     if g.pending:
@@ -33,11 +36,12 @@ def legal_actions(g: "GameState") -> list[Action]:
 def main_actions(g: "GameState", p: int) -> list[Action]:
     ctx = g.tb
     player = g.players[p]
-    pool = player.pool
+    pool = tuple(player.pool)
     cards = g.cards
     out: list[Action] = []
     seen: set[str] = set()
     people = None
+    pays_by_cost: dict[int, tuple] = {}
     for iid in player.hand:
         card = cards[iid]
         slug = card.slug
@@ -47,126 +51,169 @@ def main_actions(g: "GameState", p: int) -> list[Action]:
         info = card.info
         kind = info.type
         if kind == "energy":
-            out.append(Action("play_energy", p, (iid, slug), ctx))
-        elif kind == "person" or kind == "scene" or kind == "battery":
+            out.append(_new(Action, ("play_energy", p, (iid, slug), ctx)))
+            continue
+        pays = pays_by_cost.get(info.cost_id)
+        if pays is None:
+            pays = pays_by_cost[info.cost_id] = payments(info.req, info.any, pool)
+        if not pays:
+            continue
+        if kind == "person" or kind == "scene" or kind == "battery":
             verb = "summon" if kind == "person" else "play"
-            for pay in payments(info.req, info.any, pool):
-                out.append(Action(verb, p, (iid, slug, pay), ctx))
+            for pay in pays:
+                out.append(_new(Action, (verb, p, (iid, slug, pay), ctx)))
         elif info.is_equipment:
-            pays = payments(info.req, info.any, pool)
             if pays:
                 if people is None:
                     people = [i for i in player.board if cards[i].info.type == "person"]
                 for host in people:
                     for pay in pays:
-                        out.append(Action("equip", p, (iid, slug, host, cards[host].slug, pay), ctx))
+                        out.append(_new(Action, ("equip", p, (iid, slug, host, cards[host].slug, pay), ctx)))
         elif kind == "instant":
-            out.extend(_cast(g, p, iid, card))
-    _board_actions(g, p, out, main=True)
-    out.append(Action("end_turn", p, (), ctx))
+            _cast(g, p, iid, card, pays, out)
+    _board_actions(g, p, out, True, pool)
+    out.append(_new(Action, ("end_turn", p, (), ctx)))
     return out
 
 
-def _cast(g: "GameState", p: int, iid: int, card) -> list[Action]:
+def _meta(info) -> tuple:
+    """Per ability of a card: (typed cost, Colorless cost, charge cost, target checks), computed once."""
+    meta = info.meta
+    if meta is None:
+        from .tables import cost_vector
+        rows = []
+        for ability in info.abilities:
+            req, any_ = cost_vector(ability.cost)
+            spec = KEYWORDS.get(ability.keyword)
+            checks = ()
+            if spec is not None and target_mode(ability.target) != "fixed":
+                checks = ((ability.keyword, ability.target, spec.check),)
+            rows.append((req, any_, ability.cost.charge, checks, spec is not None, _TB_COST_IDS(req, any_)))
+        meta = info.meta = tuple(rows)
+    return meta
+
+
+def _TB_COST_IDS(req: tuple, any_: int) -> tuple:
+    return (req, any_)
+
+
+def _cast(g: "GameState", p: int, iid: int, card, pays: tuple, out: list) -> None:
     info = card.info
-    pays = payments(info.req, info.any, g.players[p].pool)
-    if not pays or not _has_targets(g, p, iid, info.instant):
-        return []
-    return [Action("cast", p, (iid, card.slug, pay), g.tb) for pay in pays]
+    if not pays:
+        return
+    meta = _meta(info)
+    for index in info.instant:
+        if not _targets_exist(g, p, iid, meta[index]):
+            return
+    ctx = g.tb
+    slug = card.slug
+    for pay in pays:
+        out.append(_new(Action, ("cast", p, (iid, slug, pay), ctx)))
 
 
-def _has_targets(g: "GameState", p: int, src: int, indexes) -> bool:
+def _targets_exist(g: "GameState", p: int, src: int, row: tuple) -> bool:
     """Every chosen-target effect of an ability has at least one legal target now."""
-    info = g.cards[src].info
-    for index in indexes:
-        ability = info.abilities[index]
-        spec = KEYWORDS.get(ability.keyword)
-        if spec is None:
-            return False
-        if target_mode(ability.target) != "fixed":
-            if not legal_targets(g, p, src, ability.keyword, ability.target, spec.check):
+    if not row[4]:
+        return False
+    for keyword, kind, check in row[3]:
+        if keyword in SRC_FREE:
+            memo = g._target_memo
+            key = (p, keyword, kind)
+            found = memo.get(key)
+            if found is None:
+                found = memo[key] = bool(legal_targets(g, p, src, keyword, kind, check, first_only=True))
+            if not found:
                 return False
+        elif not legal_targets(g, p, src, keyword, kind, check, first_only=True):
+            return False
     return True
 
 
-def _board_actions(g: "GameState", p: int, out: list, main: bool) -> None:
+_NO_POOL = (0, 0, 0, 0, 0, 0)
+
+
+def _board_actions(g: "GameState", p: int, out: list, main: bool, pool: tuple) -> None:
     ctx = g.tb
-    player = g.players[p]
-    pool = player.pool
     cards = g.cards
-    tapped_energy: set[str] = set()
-    have_pool = any(pool)
+    append = out.append
+    have_pool = pool != _NO_POOL
+    counter_keys = ()
+    if have_pool:
+        if ctx.counter_simple:
+            counter_keys = tuple(k for k in range(6) if pool[k])
+        else:
+            counter_keys = tuple(next(i for i, n in enumerate(pay) if n)
+                                 for pay in payments(ctx.counter_req, ctx.counter_any, pool))
+    tick = g.tick
+    player = g.players[p]
+    ready = player.ready
+    for slug in sorted(ready):   # a canonical order: the index's insertion order is not part of the state
+        untapped = ready[slug]
+        if untapped:
+            append(_new(Action, ("tap", p, (untapped[0], slug), ctx)))
     for iid in player.board:
         card = cards[iid]
         info = card.info
-        kind = info.type
-        if kind == "energy":
-            if not card.tapped and card.slug not in tapped_energy:
-                tapped_energy.add(card.slug)
-                out.append(Action("tap", p, (iid, card.slug), ctx))
+        if info.inert:
             continue
-        if card.charge > 0 and not card.tapped and info.holds_charge:
-            for n in range(1, card.charge + 1):
-                out.append(Action("tap_charge", p, (iid, card.slug, n), ctx))
-        if kind == "battery" and have_pool:
-            for pay in payments(g.tb.counter_req, g.tb.counter_any, pool):
-                key = next(i for i, n in enumerate(pay) if n)
-                out.append(Action("add_counter", p, (iid, card.slug, key), ctx))
+        kind = info.type
+        charge = card.charge
+        tapped = card.tapped
+        if charge and not tapped and info.holds_charge:
+            slug = card.slug
+            for n in range(1, charge + 1):
+                append(_new(Action, ("tap_charge", p, (iid, slug, n), ctx)))
+        if counter_keys and kind == "battery":
+            slug = card.slug
+            for key in counter_keys:
+                append(_new(Action, ("add_counter", p, (iid, slug, key), ctx)))
+        if card.disabled > tick or (kind == "scene" and charge <= 0):
+            continue
         if main:
-            if info.use and (kind == "hero" or not card.tapped) and g.can_activate(card):
+            if info.use and (not tapped or kind == "hero"):
+                meta = info.meta or _meta(info)
                 for index in info.use:
-                    _ability_actions(g, p, iid, card, index, "activate", out)
-            if info.is_equipment and info.rarity == "uncommon" and card.host >= 0 and not card.tapped \
-                    and g.can_activate(card):
+                    _ability_actions(g, p, iid, card, index, meta[index], "activate", out, pool)
+            if info.is_equipment and not tapped and info.rarity == "uncommon" and card.host >= 0:
                 for pay in payments(info.boost_req, info.boost_any, pool):
-                    out.append(Action("activate", p, (iid, card.slug, -1, pay), ctx))
-        else:
-            if info.reaction and g.can_activate(card):
-                for index in info.reaction:
-                    if card.used_tick == g.tick and card.used & (1 << index):
-                        continue
-                    _ability_actions(g, p, iid, card, index, "react", out)
+                    append(_new(Action, ("activate", p, (iid, card.slug, -1, pay), ctx)))
+        elif info.reaction:
+            meta = info.meta or _meta(info)
+            for index in info.reaction:
+                if card.used_tick == tick and card.used & (1 << index):
+                    continue
+                _ability_actions(g, p, iid, card, index, meta[index], "react", out, pool)
 
 
-def _ability_actions(g: "GameState", p: int, iid: int, card, index: int, verb: str, out: list) -> None:
-    ability = card.info.abilities[index]
-    if ability.cost.charge > card.charge:
+def _ability_actions(g: "GameState", p: int, iid: int, card, index: int, row: tuple, verb: str, out: list,
+                     pool: tuple) -> None:
+    if row[2] > card.charge:
         return
-    req, any_ = _cost_vector(g, card.slug, index, ability)
-    pays = payments(req, any_, g.players[p].pool)
-    if not pays or not _has_targets(g, p, iid, (index,)):
+    cache = g._pay_memo
+    pays = cache.get(row[5])
+    if pays is None:
+        pays = cache[row[5]] = payments(row[0], row[1], pool)
+    if not pays or not _targets_exist(g, p, iid, row):
         return
+    ctx = g.tb
+    slug = card.slug
     for pay in pays:
-        out.append(Action(verb, p, (iid, card.slug, index, pay), g.tb))
-
-
-_COSTS: dict = {}
-
-
-def _cost_vector(g: "GameState", slug: str, index: int, ability) -> tuple:
-    key = (id(g.tb), slug, index)
-    hit = _COSTS.get(key)
-    if hit is None:
-        from .tables import cost_vector
-        hit = cost_vector(ability.cost)
-        if len(_COSTS) > 50000:
-            _COSTS.clear()
-        _COSTS[key] = hit
-    return hit
+        out.append(_new(Action, (verb, p, (iid, slug, index, pay), ctx)))
 
 
 # ---------------------------------------------------------------- reaction windows
 def window_actions(g: "GameState", p: int) -> list[Action]:
     ctx = g.tb
-    out: list[Action] = [Action("pass", p, (), ctx)]
+    out: list[Action] = [_new(Action, ("pass", p, (), ctx))]
     seen: set[str] = set()
     cards = g.cards
+    pool = tuple(g.players[p].pool)
     for iid in g.players[p].hand:
         card = cards[iid]
         if card.info.type == "instant" and card.slug not in seen:
             seen.add(card.slug)
-            out.extend(_cast(g, p, iid, card))
-    _board_actions(g, p, out, main=False)
+            _cast(g, p, iid, card, payments(card.info.req, card.info.any, pool), out)
+    _board_actions(g, p, out, False, pool)
     return out
 
 
@@ -176,9 +223,9 @@ def decision_actions(g: "GameState", d: dict) -> list[Action]:
     kind = d["type"]
     p = d["player"]
     if kind == "mulligan":
-        return [Action("keep", p, (), ctx), Action("mulligan", p, (), ctx)]
+        return [_new(Action, ("keep", p, (), ctx)), _new(Action, ("mulligan", p, (), ctx))]
     if kind == "first_player":
-        return [Action("first_player", p, (0,), ctx), Action("first_player", p, (1,), ctx)]
+        return [_new(Action, ("first_player", p, (0,), ctx)), _new(Action, ("first_player", p, (1,), ctx))]
     if kind in ("target", "assign"):
         from .flow import next_need
         item = g.building
@@ -193,8 +240,8 @@ def decision_actions(g: "GameState", d: dict) -> list[Action]:
         out = []
         if key is not None:
             for iid in storage_cards(g, p):
-                out.append(Action("store_charge", p, (key, iid, g.cards[iid].slug), ctx))
-        out.append(Action("burn", p, (burnable(g, p),), ctx))
+                out.append(_new(Action, ("store_charge", p, (key, iid, g.cards[iid].slug), ctx)))
+        out.append(_new(Action, ("burn", p, (burnable(g, p),), ctx)))
         return out
     if kind == "discharge":
         left = d["left"]
@@ -202,11 +249,11 @@ def decision_actions(g: "GameState", d: dict) -> list[Action]:
         for iid in absorbers(g, p):
             cap = min(absorb_capacity(g, p, iid), left)
             for n in sorted({1, cap}):
-                out.append(Action("absorb", p, (iid, g.cards[iid].slug, n), ctx))
+                out.append(_new(Action, ("absorb", p, (iid, g.cards[iid].slug, n), ctx)))
         if not d["returned"]:
-            out.append(Action("deflect", p, (1,), ctx))
+            out.append(_new(Action, ("deflect", p, (1,), ctx)))
             if left > 1:
-                out.append(Action("deflect", p, (left,), ctx))
+                out.append(_new(Action, ("deflect", p, (left,), ctx)))
         return out
     if kind == "cataclysm":
         left = d["left"]
@@ -216,7 +263,7 @@ def decision_actions(g: "GameState", d: dict) -> list[Action]:
             if cap <= 0:
                 continue
             for n in sorted({1, cap}):
-                out.append(Action("assign_damage", p, (iid, g.cards[iid].slug, n), ctx))
+                out.append(_new(Action, ("assign_damage", p, (iid, g.cards[iid].slug, n), ctx)))
         return out
     return []
 
@@ -256,5 +303,3 @@ def explain_illegal(g: "GameState", action: Any) -> tuple[str, str]:
         return rule, f"{text} is not one of the choices of the pending {g.pending[-1]['type']} decision"
     return rule, f"{text} is not legal now (phase {g.phase}); it may be stale, unaffordable or out of turn"
 
-
-__all__ = ["legal_actions", "explain_illegal", "BOARD"]

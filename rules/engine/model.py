@@ -65,7 +65,8 @@ class Card:
 class Player:
     """One seat: its zones, energy pool and Hero."""
 
-    __slots__ = ("idx", "goldfish", "hero", "deck", "hand", "grave", "board", "pool", "mulligans", "seat", "edges")
+    __slots__ = ("idx", "goldfish", "hero", "deck", "hand", "grave", "board", "pool", "mulligans", "seat", "edges",
+                 "ready")
 
     def __init__(self, idx: int, goldfish: bool, seat: str, edges: tuple[int, ...]):
         self.idx = idx
@@ -75,6 +76,7 @@ class Player:
         self.hand: list[int] = []
         self.grave: list[int] = []
         self.board: list[int] = []    # every card in play it controls, in the order they entered
+        self.ready: dict[str, list[int]] = {}   # its untapped Energy cards in play, by slug (an index of board)
         self.pool = [0, 0, 0, 0, 0, 0]
         self.mulligans = 0
         self.seat = seat
@@ -86,7 +88,17 @@ class Player:
         p.deck, p.hand, p.grave, p.board = self.deck[:], self.hand[:], self.grave[:], self.board[:]
         p.pool = self.pool[:]
         p.mulligans = self.mulligans
+        p.ready = {slug: iids[:] for slug, iids in self.ready.items()}
         return p
+
+    def index_ready(self, cards: list) -> None:
+        """Rebuild the index of untapped Energy cards from the board."""
+        ready: dict[str, list[int]] = {}
+        for iid in self.board:
+            card = cards[iid]
+            if card.info.type == "energy" and not card.tapped:
+                ready.setdefault(card.slug, []).append(iid)
+        self.ready = ready
 
     def to_json(self) -> dict:
         return {

@@ -6,13 +6,13 @@ from .tables import POOL_KEYS
 _MEMO: dict[tuple, tuple[tuple[int, ...], ...]] = {}
 
 
-def payments(req: tuple[int, int, int, int], any_: int, pool: list[int] | tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+def payments(req: tuple[int, int, int, int], any_: int, pool: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
     """Return every distinct payment (amount taken from each pool key) of a cost, or () if it cannot be paid.
 
     Typed parts are paid by exactly their type; the Colorless part by any mix of what is left, and each distinct
     mix is a separate choice for the player.
     """
-    key = (req, any_, tuple(pool))
+    key = (req, any_, pool)
     hit = _MEMO.get(key)
     if hit is not None:
         return hit
@@ -63,6 +63,14 @@ def pay_text(pay: tuple[int, ...]) -> str:
     return " + ".join(parts) if parts else "free"
 
 
+_CODES: dict[tuple, str] = {}
+
+
 def pay_code(pay: tuple[int, ...]) -> str:
     """Spell a payment compactly for an action id: "DC1LC1"."""
-    return "".join(f"{POOL_KEYS[i]}{n}" for i, n in enumerate(pay) if n) or "free"
+    code = _CODES.get(pay)
+    if code is None:
+        code = "".join(f"{POOL_KEYS[i]}{n}" for i, n in enumerate(pay) if n) or "free"
+        if len(_CODES) < 10000:
+            _CODES[pay] = code
+    return code

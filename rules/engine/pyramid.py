@@ -42,6 +42,9 @@ def resolve_pyramid_ability(g: "GameState", ability) -> None:
     for ref in refs:
         e = EDGE_NAMES.index(ref)
         if ability.keyword == "accelerate":
+            if g.edges[e].locked:
+                g.log("edge", None, "Edge {0} is locked and takes no more charge", ref)
+                continue
             added = g.add_edge(e, amount, "the Pyramid")
             g.log("edge", None, "Edge {0} gains {1} charge ({2}/{3})", ref, added, g.edges[e].charge, g.tb.lock_at)
         elif ability.keyword == "drain":
@@ -80,6 +83,11 @@ def absorbers(g: "GameState", p: int) -> list[int]:
     return [i for i in g.players[p].board if absorb_capacity(g, p, i) > 0]
 
 
+def turn_order(g: "GameState", players) -> list[int]:
+    """Players in the round's order: the first player, then the other."""
+    return sorted(players, key=lambda p: p != g.first)
+
+
 def discharge_start(g: "GameState") -> bool:
     if not g.edge_queue:
         g.phase = "round_end"
@@ -94,7 +102,7 @@ def discharge_start(g: "GameState") -> bool:
     else:
         g.log("discharge", None, "Edge {0} discharges: {1} damage to each adjacent player", EDGE_NAMES[e],
               g.tb.discharge_damage)
-    for p in reversed(edge.adjacent):
+    for p in reversed(turn_order(g, edge.adjacent)):
         player = g.players[p]
         if player.goldfish or not absorbers(g, p):
             g.discharge["deflected"][p] = g.tb.discharge_damage
@@ -132,7 +140,7 @@ def discharge_recombine(g: "GameState") -> bool:
         g.log("recombine", None, "Recombine: {0} deflected; the Pyramid absorbs {1} and returns {2} to each "
               "adjacent player", total, total - returns * len(edge.adjacent), returns)
     if returns:
-        for p in reversed(edge.adjacent):
+        for p in reversed(turn_order(g, edge.adjacent)):
             if g.players[p].goldfish or not absorbers(g, p):
                 g.log("returned", p, "Player {0} has nothing to absorb the {1} returned damage", p + 1, returns)
             else:
@@ -162,10 +170,6 @@ def discharge_finish(g: "GameState") -> bool:
 
 
 # ---------------------------------------------------------------- the Cataclysm
-def on_board(g: "GameState", p: int) -> bool:
-    return bool(g.players[p].board)
-
-
 def start_cataclysm(g: "GameState") -> bool:
     """All four edges discharge at once: each player faces 80, less the charge they stored (RULINGS 23)."""
     g.log("cataclysm", None, "THE CATACLYSM: all four edges are locked")

@@ -1,6 +1,7 @@
 """Legacy scoring, tiebreakers and elimination (rulebook: Legacy Scoring, Tiebreakers, Player Elimination)."""
 from __future__ import annotations
 
+import json
 from typing import TYPE_CHECKING
 
 from .model import BOARD
@@ -44,7 +45,7 @@ def result(g: "GameState") -> dict:
     Before the game is over this is the Legacy the boards would score now, with no winner.
     """
     if g.final is not None and g.phase == "over":
-        return g.final
+        return json.loads(json.dumps(g.final))  # a copy: the caller may change it
     over = g.phase == "over"
     eliminated = list(g.eliminated) if over else [False, False]
     rows = [[] if eliminated[p] else breakdown(g, p) for p in (0, 1)]

@@ -28,7 +28,7 @@ def state_to_json(g: GameState) -> dict:
         "rng": format(g.rng.state, "x"),
         "decks": [None if d is None else {"hero": d.hero, "cards": list(d.cards)} for d in g.decks],
         "scenario": g.scenario,
-        "history": list(g.history),
+        "history": g.action_ids,
         "cards": [c.to_json() for c in g.cards],
         "players": [p.to_json() for p in g.players],
         "edges": [e.to_json() for e in g.edges],
@@ -184,6 +184,8 @@ def state_from_json(data: Any, cat: Catalogue) -> GameState:
     g.final = data.get("final")
     g.log_rows = [(r[0], r[1], r[2], r[3], r[4], tuple(r[5])) for r in data.get("events", [])]
     check_consistency(g)
+    for player in g.players:
+        player.index_ready(g.cards)
     return g
 
 
@@ -366,6 +368,8 @@ def load_scenario(catalogue: Catalogue, data: Mapping[str, Any]) -> GameState:
     if all(e.locked for e in g.edges):
         g.cataclysm_due = True
     check_consistency(g)
+    for player in g.players:
+        player.index_ready(g.cards)
     g.log("scenario", None, "Scenario loaded: round {0}, phase {1}", g.round, phase)
     run(g)
     return g

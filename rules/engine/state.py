@@ -13,6 +13,9 @@ from . import ENGINE_VERSION
 from .actions import Action
 from .catalogue import Catalogue
 from .errors import IllegalAction
+from .execute import execute
+from .flow import run
+from .legal import explain_illegal, legal_actions as _legal_actions
 from .model import BOARD, DECK, GRAVE, HAND, Card, Edge, Item, Player
 from .rng import Rng
 from .tables import EDGE_NAMES, Tables, tables
@@ -61,6 +64,8 @@ class GameState:
         self.eliminated = [False, False]
         self.log_rows: list[tuple] = []
         self._legal: list[Action] | None = None
+        self._target_memo: dict = {}
+        self._pay_memo: dict = {}
 
     # ------------------------------------------------------------------ public API
     @property
@@ -82,39 +87,48 @@ class GameState:
 
     def legal_actions(self) -> list[Action]:
         """Every decision the current player may make now."""
-        if self._legal is None:
-            from .legal import legal_actions
-            self._legal = legal_actions(self)
-        return self._legal
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = _legal_actions(self)
+        return legal
 
     def apply(self, action: Action | str) -> "GameState":
         """Make a decision (an Action or its id); raise IllegalAction and change nothing if it is not legal now."""
-        legal = self.legal_actions()
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = _legal_actions(self)
         chosen = None
-        if isinstance(action, str):
-            for candidate in legal:
-                if candidate.id == action:
-                    chosen = candidate
-                    break
-        elif isinstance(action, Action):
-            for candidate in legal:
-                if candidate is action or candidate == action:
-                    chosen = candidate
-                    break
+        for candidate in legal:
+            if candidate is action:
+                chosen = candidate
+                break
         else:
-            raise IllegalAction("actions", f"not an action: {action!r}")
+            if isinstance(action, str):
+                for candidate in legal:
+                    if candidate.id == action:
+                        chosen = candidate
+                        break
+            elif isinstance(action, Action):
+                for candidate in legal:
+                    if candidate == action:
+                        chosen = candidate
+                        break
+            else:
+                raise IllegalAction("actions", f"not an action: {action!r}")
         if chosen is None:
-            from .legal import explain_illegal
             rule, message = explain_illegal(self, action)
             raise IllegalAction(rule, message)
-        from .execute import execute
-        from .flow import run
         self._legal = None
-        self.history.append(chosen.id)
+        self.history.append(chosen)
         execute(self, chosen)
         run(self)
         self._legal = None
         return self
+
+    @property
+    def action_ids(self) -> list[str]:
+        """The ids of every action applied so far."""
+        return [h if isinstance(h, str) else h.id for h in self.history]
 
     def clone(self) -> "GameState":
         """Copy the mutable state (definitions are shared)."""
@@ -171,7 +185,7 @@ class GameState:
             "decks": [None if d is None else {"hero": d.hero, "cards": list(d.cards)} for d in self.decks],
             "seating": self.seating,
             "seed": self.seed,
-            "actions": list(self.history),
+            "actions": self.action_ids,
         }
         if self.scenario is not None:
             out["scenario"] = self.scenario
@@ -264,6 +278,8 @@ class GameState:
         if info.type == "scene" or info.type == "battery" or info.is_equipment:
             card.charge = info.charge  # RULINGS 8: equipment enters holding its 1 charge counter
         self.players[ctrl].board.append(iid)
+        if info.type == "energy":
+            self.players[ctrl].ready.setdefault(card.slug, []).append(iid)
         for index in info.enters:
             self.tqueue.append([ctrl, iid, index, "enters"])
 
@@ -272,6 +288,8 @@ class GameState:
         zone = card.zone
         if zone == BOARD:
             self.players[card.ctrl].board.remove(iid)
+            if card.info.type == "energy" and not card.tapped:
+                self.players[card.ctrl].ready[card.slug].remove(iid)
             if self.players[card.ctrl].hero == iid:
                 self.players[card.ctrl].hero = -1
         elif zone == HAND:
@@ -318,9 +336,6 @@ class GameState:
         self.destroyed += count
         return count
 
-    def detach(self, eq: int) -> None:
-        self.cards[eq].host = -1
-
     def change_control(self, iid: int, new: int, temporary: bool) -> None:
         card = self.cards[iid]
         old = card.ctrl
@@ -331,13 +346,17 @@ class GameState:
             self.players[old].board.remove(m)
             self.players[new].board.append(m)
             self.cards[m].ctrl = new
+        if card.info.type == "energy" and not card.tapped:
+            self.players[old].ready[card.slug].remove(iid)
+            self.players[new].ready.setdefault(card.slug, []).append(iid)
         if temporary and card.temp < 0:
             card.temp = old
         elif not temporary:
             card.temp = -1
 
     # ----- damage
-    def deal_damage(self, iid: int, amount: int, source: str, *, cataclysm: bool = False) -> int:
+    def deal_damage(self, iid: int, amount: int, source: str, *, cataclysm: bool = False,
+                    event: str = "damage") -> int:
         """Deal damage from one source: Fortify (Cataclysm only), Ward, then Stabilize prevent; return damage dealt.
 
         A card without HP (Scene, Battery, equipment, Energy) loses that much charge instead (RULINGS 29).
@@ -361,11 +380,11 @@ class GameState:
         if info.type not in ("person", "hero"):
             lost = min(card.charge, amount)
             card.charge -= lost
-            self.log("damage", card.ctrl, "{0} takes {1} damage from {2} and loses {3} charge",
+            self.log(event, card.ctrl, "{0} takes {1} damage from {2} and loses {3} charge",
                      info.name, amount, source, lost)
             return lost
         card.damage += amount
-        self.log("damage", card.ctrl, "{0} takes {1} damage from {2}", info.name, amount, source)
+        self.log(event, card.ctrl, "{0} takes {1} damage from {2}", info.name, amount, source)
         if card.damage >= (info.hp or 0):
             self.destroy(iid, "no HP left")
         return amount

@@ -27,7 +27,7 @@ class CardInfo:
         "slug", "name", "type", "rarity", "faction", "civilization", "ideology", "hp", "charge", "produces",
         "req", "any", "abilities", "use", "reaction", "enters", "passive_start", "passive_cont", "instant",
         "pyramid", "legacy_mult", "legacy_value", "faction_key", "boost_req", "boost_any", "holds_charge",
-        "is_equipment", "cdef",
+        "is_equipment", "cdef", "meta", "cost_id", "inert",
     )
 
     def __repr__(self) -> str:
@@ -63,9 +63,25 @@ class Tables:
         self.boost_bonus = int(eq["uncommon_boost"]["bonus"])
         self.rare_aura_bonus = int(eq["rare_aura_bonus"])
         self.counter_req, self.counter_any = cost_vector(Cost.from_mapping(rb["battery"]["extra_counter_cost"]))
+        self.counter_simple = self.counter_req == (0, 0, 0, 0) and self.counter_any == 1
         self.tiebreakers = tuple(t["slug"] for t in rb.get("tiebreakers", ()))
         self.info: dict[str, CardInfo] = {slug: self._info(card) for slug, card in cat.cards.items()}
+        # Distinct cost vectors get small ids, so move generation can compute each one's payments once per state.
+        self.costs: list[tuple] = []
+        ids: dict[tuple, int] = {}
+        for info in self.info.values():
+            info.cost_id = self.cost_id((info.req, info.any), ids)
+        self._cost_ids = ids
         self.names = {slug: card.name for slug, card in cat.cards.items()}
+
+    def cost_id(self, vector: tuple, ids: dict | None = None) -> int:
+        """The id of a (typed requirement, Colorless amount) cost vector."""
+        ids = self._cost_ids if ids is None else ids
+        found = ids.get(vector)
+        if found is None:
+            found = ids[vector] = len(self.costs)
+            self.costs.append(vector)
+        return found
 
     def recombine_returns(self, total: int) -> int:
         """Damage returned to each adjacent player from `total` deflected points (RULINGS 18)."""
@@ -91,6 +107,7 @@ class Tables:
     def _info(self, card: CardDef) -> CardInfo:
         info = CardInfo()
         info.cdef = card
+        info.meta = None  # per-ability costs and target checks, filled by legal.py on first use
         info.slug, info.name, info.type, info.rarity = card.slug, card.name, card.type, card.rarity
         info.faction, info.civilization, info.ideology = card.faction, card.civilization, card.ideology
         info.hp = card.hp
@@ -121,6 +138,11 @@ class Tables:
         info.boost_req, info.boost_any = self.faction_cost(card.faction, self.boost_cost)
         info.holds_charge = card.type in CHARGE_TYPES or any(
             a.keyword == "charge-capacity" for a in card.abilities)
+        # Nothing to do with it on the board (no charge to spend, no Use, no reaction, no boost): move generation
+        # skips it at once.
+        # Energy cards are inert here too: their taps come from the player's index of untapped Energy.
+        info.inert = (card.type != "battery" and not info.holds_charge and not info.use
+                      and not info.reaction and not (info.is_equipment and card.rarity == "uncommon"))
         return info
 
 
@@ -149,7 +171,3 @@ def tables(cat: Catalogue) -> Tables:
         _CACHE.clear()
     _CACHE[id(cat)] = (cat, built)
     return built
-
-
-def ability_of(info: CardInfo, index: int) -> Ability:
-    return info.abilities[index]

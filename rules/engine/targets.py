@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable
 
-from .model import BOARD, GRAVE
+from .model import BOARD
 from .tables import EDGE_NAMES
 
 if TYPE_CHECKING:
@@ -79,26 +79,29 @@ def fixed_targets(g: "GameState", item: Any, ability: Any) -> list:
 
 
 def is_card(ref: Any) -> bool:
-    return isinstance(ref, int) and not isinstance(ref, bool) and ref >= 0
-
-
-def shielded(g: "GameState", ref: Any) -> bool:
-    """Shield: the card cannot be targeted by abilities this turn."""
-    return is_card(ref) and g.cards[ref].zone == BOARD and g.cards[ref].shield >= g.tick
+    return type(ref) is int and ref >= 0
 
 
 def legal_targets(g: "GameState", ctrl: int, src: int, keyword: str, kind: str,
-                  check: Callable | None, building: Any = None) -> list:
-    """Refs a player may choose now for one effect: the kind's candidates, the keyword's filter, minus Shield."""
+                  check: Callable | None, building: Any = None, first_only: bool = False) -> list:
+    """Refs a player may choose now for one effect: the kind's candidates, the keyword's filter, minus Shield.
+
+    With `first_only`, stop at the first legal ref (to learn cheaply whether there is one).
+    """
     refs = candidates(g, ctrl, src, kind, building)
     out = []
+    cards = g.cards
+    tick = g.tick
     for ref in refs:
-        if is_card(ref):
-            if g.cards[ref].zone == BOARD and g.cards[ref].shield >= g.tick:
+        if type(ref) is int:
+            card = cards[ref]
+            if card.shield >= tick and card.zone == BOARD:
                 continue
         if check is not None and not check(g, ctrl, src, ref):
             continue
         out.append(ref)
+        if first_only:
+            break
     return out
 
 
@@ -116,11 +119,3 @@ def ref_slug(g: "GameState", ref: Any) -> str | None:
 
 def edge_index(ref: str) -> int:
     return EDGE_NAMES.index(ref)
-
-
-def in_zone(g: "GameState", ref: Any, zone: str) -> bool:
-    return is_card(ref) and g.cards[ref].zone == zone
-
-
-__all__ = ["FIXED", "SINGLE", "DISTRIBUTED", "candidates", "fixed_targets", "legal_targets", "shielded",
-           "is_card", "ref_slug", "edge_index", "in_zone", "GRAVE", "BOARD"]

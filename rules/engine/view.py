@@ -74,6 +74,8 @@ def build_view(g: "GameState") -> dict:
     from .flow import describe_item
     stack = [{"sid": item.sid, "controller": item.ctrl, "text": describe_item(g, item)} for item in g.stack]
     pending = dict(g.pending[-1]) if g.pending else None
+    if pending is not None and g.building is not None:
+        pending["declaring"] = describe_item(g, g.building)
     return {
         "round": g.round,
         "turn": g.tick,
@@ -83,8 +85,7 @@ def build_view(g: "GameState") -> dict:
         "current_player": g.current_player,
         "priority": g.priority if g.stack else None,
         "players": players,
-        "pyramid": {"edges": edges, "tide": g.tide, "deck_count": len(g.pyramid),
-                    "next_card": None},
+        "pyramid": {"edges": edges, "tide": g.tide, "deck_count": len(g.pyramid)},
         "stack": stack,
         "pending": pending,
         "is_over": g.is_over,

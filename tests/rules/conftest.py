@@ -46,7 +46,7 @@ def build_test_data() -> dict:
 _CAT = None
 
 
-def test_catalogue():
+def rules_catalogue():
     global _CAT
     if _CAT is None:
         _CAT = compile_catalogue(build_test_data())
@@ -55,7 +55,7 @@ def test_catalogue():
 
 @pytest.fixture(scope="session")
 def cat():
-    return test_catalogue()
+    return rules_catalogue()
 
 
 def basic_deck(hero: str = "dr-veylan", energy: str = "dark-current") -> DeckSpec:
@@ -131,4 +131,4 @@ def play_randomly(state, rng, max_steps=20000, check=None):
 
 
 __all__ = ["cat", "do", "basic_deck", "lemurian_deck", "scenario", "find", "ids", "iid_of", "play_randomly",
-           "new_game", "DeckSpec", "test_catalogue"]
+           "new_game", "DeckSpec", "rules_catalogue"]

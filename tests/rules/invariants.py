@@ -7,6 +7,7 @@ from rules.engine.serialize import check_consistency
 def check_invariants(g) -> None:
     tb = g.tb
     check_consistency(g)  # every card in exactly one zone, the one its lists say: cards are conserved
+    check_ready_index(g)
     for edge in g.edges:
         assert 0 <= edge.charge <= tb.lock_at, f"edge charge {edge.charge}"
         assert not edge.locked or edge.charge == tb.lock_at
@@ -33,3 +34,15 @@ def check_invariants(g) -> None:
         assert not g.players[g.current_player].goldfish
     else:
         assert g.legal_actions() == []
+
+
+def check_ready_index(g) -> None:
+    """The index of untapped Energy cards matches the board."""
+    for player in g.players:
+        expected: dict = {}
+        for iid in player.board:
+            card = g.cards[iid]
+            if card.info.type == "energy" and not card.tapped:
+                expected.setdefault(card.slug, []).append(iid)
+        actual = {slug: sorted(iids) for slug, iids in player.ready.items() if iids}
+        assert actual == {slug: sorted(iids) for slug, iids in expected.items()}, (actual, expected)

@@ -94,3 +94,23 @@ def test_battery_counter_costs_one_ce_at_any_time_even_in_the_opponents_turn(cat
     do(g, "add_counter", "heartstone")
     assert g.cards[iid_of(g, "heartstone", player=1)].charge == 2
     assert g.players[1].pool == [0] * 6
+
+
+def test_payment_choices_are_exactly_the_distinct_ways_to_pay():
+    """Against brute force: every way to take the typed part exactly and the CE part from anything left."""
+    import itertools
+    import random
+    from rules.engine.payment import payments
+    rng = random.Random(5)
+    for _ in range(300):
+        pool = tuple(rng.randint(0, 3) for _ in range(6))
+        req = tuple(rng.randint(0, 2) for _ in range(4))
+        any_ = rng.randint(0, 3)
+        expected = set()
+        for take in itertools.product(*(range(n + 1) for n in pool)):
+            typed_ok = all(take[i] >= req[i] for i in range(4))
+            extra = sum(take) - sum(req)
+            if typed_ok and extra == any_:
+                expected.add(take)
+        assert set(payments(req, any_, pool)) == expected, (req, any_, pool)
+        assert len(payments(req, any_, pool)) == len(expected)

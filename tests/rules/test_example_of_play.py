@@ -101,3 +101,30 @@ def test_kalen_vos_trigger_damages_without_a_response(cat):
     do(g, "pass")
     assert g.cards[sorella].damage == 1
     assert find(g, "end_turn")
+
+
+def test_example_of_play_with_the_card_set_of_cards_yaml():
+    """The same round with the real card data (whose Dr. Veylan also has a start-of-turn Passive)."""
+    from rules.engine.catalogue import load_catalogue
+    real = load_catalogue()
+    g = example_board(real)
+    sorella = iid_of(g, "sorella-venn", player=1, zone="board")
+    while g.stack or g.pending:   # Dr. Veylan's Passive: Accelerate 1 on an edge, at the start of his turn
+        do(g, "target", ref="E2") if g.pending else do(g, "pass")
+    do(g, "play_energy", "dark-current")
+    do(g, "tap", "dark-current")
+    do(g, "tap", "colorless-energy")
+    do(g, "summon", "kalen-vos", pay="DC1CE1")
+    do(g, "target", ref=sorella)
+    do(g, "tap", "light-resonance")
+    do(g, "cast", "deep-roots", pay="LR1")
+    do(g, "target", ref=sorella)
+    do(g, "pass")
+    do(g, "pass")
+    assert g.cards[sorella].damage == 0
+    do(g, "tap", "dark-current")
+    do(g, "equip", "phase-cutter", "kalen-vos")
+    kalen = iid_of(g, "kalen-vos", zone="board")
+    assert g.amount_for(kalen, g.cards[kalen].info.abilities[-1], 0) == 2
+    do(g, "end_turn")
+    assert g.cards[g.players[0].hero].damage == 0

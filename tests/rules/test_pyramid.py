@@ -136,7 +136,6 @@ def test_recombine_table_row_by_row(cat, total):
     deflect_points(g, mine)
     deflect_points(g, total - mine)
     absorb_points(g, "elder-maru", 10 - (total - mine))
-    assert g.discharge["deflected"] == [mine, total - mine]
     while g.pending:   # the returned damage, if any, absorbed by each Hero
         do(g, "absorb", n=g.pending[-1]["left"])
     returned = [g.cards[g.players[0].hero].damage - (10 - mine),
@@ -238,3 +237,36 @@ def test_ruling_22_cataclysm_the_moment_the_fourth_edge_locks_even_mid_turn(cat)
     do(g, "pass")
     assert g.phase in ("cataclysm_apply", "over") and g.round == 1
     assert any(e["type"] == "cataclysm" for e in g.events)
+
+
+def test_ruling_16_measured_game_length_pyramid_only():
+    """The figures written in RULINGS 16: 1,000 seeded Pyramid-only runs with the real Pyramid deck."""
+    from rules.engine.catalogue import load_catalogue
+    from rules.engine.simulate import pyramid_only
+    stats = pyramid_only(load_catalogue(), runs=1000)
+    assert (stats["min"], stats["median"], stats["p90"], stats["p99"], stats["max"]) == (18, 26, 31, 34, 35)
+    assert stats["worst_case_bound"] == 38 and stats["max"] <= stats["worst_case_bound"]
+    assert stats["mean_discharges"] == 2.04 and stats["games_with_a_discharge"] == 0.679
+
+
+def test_a_hero_destroyed_by_a_discharge_counts_for_the_edge_reset(cat):
+    g = discharging(cat, p1={"hero": {"card": "dr-veylan", "damage": 15}, "deck": ["dark-current"]})
+    do(g, "absorb", "dr-veylan", n=5)   # all the Hero can take: the other 5 are deflected by themselves
+    do(g, "deflect", n=10)
+    do(g, "absorb", "elder-maru", n=5)   # 15 deflected: 5 back each; Player 1 has nothing left
+    assert g.players[0].hero == -1 and g.edges[0].charge == 1
+
+
+def test_cataclysm_interrupts_the_stack_and_instants_go_to_the_graveyard(cat):
+    g = scenario(cat, [{**P1, "hand": ["probe-accelerate"], "pool": {"LR": 1, "DC": 2}},
+                       {**P2, "hand": ["probe-heal"], "pool": {"LR": 1}}],
+                 pyramid={"edges": [20, 20, 20, 18], "deck": ["the-pulse"]})
+    do(g, "cast", "probe-accelerate")
+    do(g, "cast", "probe-heal")
+    do(g, "target", "elder-maru")
+    do(g, "pass")
+    do(g, "pass")
+    # Heal resolved first, then Accelerate locked E4: the Cataclysm at once; nothing is left on the stack.
+    assert g.stack == [] and g.phase in ("cataclysm_apply", "over")
+    assert g.cards[iid_of(g, "probe-accelerate")].zone == "graveyard"
+    assert g.cards[iid_of(g, "probe-heal")].zone == "graveyard"

@@ -138,3 +138,13 @@ def test_ruling_5_opponent_pays_arc_burn_for_energy_tapped_in_my_turn(cat):
     do(g, "pass")
     do(g, "end_turn")
     assert g.cards[g.players[1].hero].damage == 1
+
+
+def test_storing_arc_burn_energy_in_a_dormant_scene_wakes_it(cat):
+    g = board(cat, {"board": ["dark-current", {"card": "gentle-dissent", "charge": 0}]})
+    do(g, "tap", "dark-current")
+    do(g, "end_turn")
+    do(g, "store_charge", "gentle-dissent")
+    # No Arc Burn; the Scene holds charge again, so its own End Phase damage applies.
+    assert g.cards[iid_of(g, "gentle-dissent")].charge == 1
+    assert g.cards[g.players[0].hero].damage == 1

@@ -1,0 +1,140 @@
+"""The engine benchmark: goldfish games per second per core, actions per second and peak memory.
+
+`python -m benchmarks engine [--quick] [--json] [--seconds S] [--check]`. One process, one core: for each bot (random,
+greedy) and each starter deck it plays seeded goldfish games for a CPU-time budget, then measures the memory one game
+needs with tracemalloc (untimed, since tracing slows Python down). Rates use CPU time, so other load on a shared
+machine disturbs them less than wall-clock rates would.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import resource
+import sys
+import time
+import tracemalloc
+from typing import Any
+
+from rules.engine import ENGINE_VERSION
+from rules.engine.catalogue import Catalogue, load_catalogue
+from rules.engine.simulate import goldfish_game, starter_deck
+
+BOTS = ("random", "greedy")
+TARGET_GAMES_PER_SECOND = 200  # full goldfish games per second per core, random bot
+FULL_SECONDS = 2.0             # CPU budget per bot and deck
+QUICK_SECONDS = 0.25
+
+
+def bench_cell(catalogue: Catalogue, deck_slug: str, bot: str, seconds: float) -> dict[str, Any]:
+    """Play seeded games of one deck with one bot until `seconds` of CPU time are spent (at least one game)."""
+    deck = starter_deck(catalogue, deck_slug)
+    games = actions = legacy = 0
+    cpu0, wall0 = time.process_time(), time.perf_counter()
+    while True:
+        state = goldfish_game(catalogue, deck, seed=games, bot=bot)
+        games += 1
+        actions += len(state.record()["actions"])
+        legacy += state.result()["legacy"][0]
+        if time.process_time() - cpu0 >= seconds:
+            break
+    cpu, wall = time.process_time() - cpu0, time.perf_counter() - wall0
+    return {"bot": bot, "deck": deck_slug, "games": games, "actions": actions, "cpu_seconds": round(cpu, 3),
+            "wall_seconds": round(wall, 3), "games_per_second": round(games / cpu, 1),
+            "actions_per_second": round(actions / cpu), "actions_per_game": round(actions / games, 1),
+            "legacy_mean": round(legacy / games, 1)}
+
+
+def traced_peak(catalogue: Catalogue, deck_slug: str, bot: str) -> int:
+    """Peak bytes Python allocates while one goldfish game is set up and played to the end."""
+    deck = starter_deck(catalogue, deck_slug)
+    tracemalloc.start()
+    try:
+        goldfish_game(catalogue, deck, seed=0, bot=bot)
+        return tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+
+
+def run(seconds: float) -> dict[str, Any]:
+    """Measure every bot on every starter deck and return the report."""
+    catalogue = load_catalogue()
+    decks = sorted(catalogue.starter_decks)
+    goldfish_game(catalogue, starter_deck(catalogue, decks[0]), seed=0, bot="random")  # warm the caches
+    cells = [bench_cell(catalogue, deck, bot, seconds) for bot in BOTS for deck in decks]
+    totals = {}
+    for bot in BOTS:
+        rows = [c for c in cells if c["bot"] == bot]
+        games, actions = sum(c["games"] for c in rows), sum(c["actions"] for c in rows)
+        cpu = sum(c["cpu_seconds"] for c in rows)
+        per_deck = [c["games_per_second"] for c in rows]
+        totals[bot] = {"games": games, "actions": actions, "cpu_seconds": round(cpu, 3),
+                       "games_per_second": round(games / cpu, 1), "actions_per_second": round(actions / cpu),
+                       "slowest_deck_games_per_second": min(per_deck),
+                       "traced_peak_bytes_per_game": max(traced_peak(catalogue, d, bot) for d in decks)}
+    rss_kib = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss  # KiB on Linux
+    measured = totals["random"]["games_per_second"]
+    return {
+        "benchmark": "engine",
+        "engine_version": ENGINE_VERSION,
+        "data_hash": catalogue.data_hash,
+        "python": platform.python_version(),
+        "machine": {"cpus": os.cpu_count(), "load_average": [round(x, 2) for x in os.getloadavg()]},
+        "processes": 1,
+        "seconds_per_cell": seconds,
+        "cells": cells,
+        "totals": totals,
+        "peak_rss_bytes": rss_kib * 1024,
+        "target": {"bot": "random", "games_per_second_per_core": TARGET_GAMES_PER_SECOND, "measured": measured,
+                   "met": measured >= TARGET_GAMES_PER_SECOND},
+    }
+
+
+def format_report(report: dict[str, Any]) -> str:
+    """The report as a plain-text table."""
+    out = [
+        f"Engine benchmark: engine {report['engine_version']}, card data {report['data_hash']}, "
+        f"Python {report['python']}, 1 process, {report['seconds_per_cell']:g} s CPU per bot and deck "
+        f"(load average {', '.join(map(str, report['machine']['load_average']))} on {report['machine']['cpus']} CPUs)",
+        "",
+        f"{'bot':<8}{'deck':<28}{'games':>7}{'games/s/core':>14}{'actions/s':>11}{'actions/game':>14}"
+        f"{'Legacy':>8}",
+    ]
+    for c in report["cells"]:
+        out.append(f"{c['bot']:<8}{c['deck']:<28}{c['games']:>7}{c['games_per_second']:>14.1f}"
+                   f"{c['actions_per_second']:>11}{c['actions_per_game']:>14.1f}{c['legacy_mean']:>8.1f}")
+    out.append("")
+    for bot, t in report["totals"].items():
+        out.append(f"{bot:<8}{'all six decks':<28}{t['games']:>7}{t['games_per_second']:>14.1f}"
+                   f"{t['actions_per_second']:>11}   slowest deck {t['slowest_deck_games_per_second']:.1f} games/s, "
+                   f"one game peaks at {t['traced_peak_bytes_per_game'] / 2**20:.2f} MiB traced")
+    target = report["target"]
+    verdict = "met" if target["met"] else "NOT met"
+    out += [
+        "",
+        f"Peak memory (process RSS): {report['peak_rss_bytes'] / 2**20:.1f} MiB",
+        f"Target: >= {target['games_per_second_per_core']} goldfish games/s/core with the random bot: "
+        f"{target['measured']:.1f}, {verdict}",
+    ]
+    return "\n".join(out)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m benchmarks engine", description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help=f"{QUICK_SECONDS} s per bot and deck instead of "
+                                                             f"{FULL_SECONDS} s")
+    parser.add_argument("--seconds", type=float, default=None, help="CPU seconds per bot and deck.")
+    parser.add_argument("--json", action="store_true", help="Print one JSON object instead of the table.")
+    parser.add_argument("--check", action="store_true", help="Exit 1 if the random bot misses the target.")
+    args = parser.parse_args(argv)
+    seconds = args.seconds if args.seconds is not None else (QUICK_SECONDS if args.quick else FULL_SECONDS)
+    if seconds <= 0:
+        parser.error("--seconds must be positive")
+    report = run(seconds)
+    print(json.dumps(report, sort_keys=True) if args.json else format_report(report))
+    return 1 if args.check and not report["target"]["met"] else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,278 @@
+"""The goldfish REST API: start a game, act in it, undo, let a bot play, replay it, and bulk-simulate a deck.
+
+Views stay thin: they read the request with a serializer, call `rules.services` (writes) or `rules.selectors`
+(reads) and render `selectors.game_payload`. Anyone with a game's id may read it; only the player who started it
+may act (its account, or for an anonymous game the browser session that started it).
+"""
+from __future__ import annotations
+
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from rest_framework import status
+from rest_framework.permissions import AllowAny
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from cards.catalogue import get_catalogue
+from decks import selectors as deck_selectors
+from decks.serializers import ErrorSerializer
+from decks.textio import parse_decklist
+from rules import selectors, services
+from rules import serializers as s
+from rules.charts import simulation_charts
+
+E400 = OpenApiResponse(ErrorSerializer, description="Bad input: `code` says what (`invalid`, `bad_seed`, …).")
+E400_DECK = OpenApiResponse(s.InvalidDeckSerializer, description="`invalid_deck`: the validator's `errors` (or "
+                            "`no_deck` / `ambiguous_deck` / `decklist_too_large`).")
+E400_ACTION = OpenApiResponse(s.IllegalActionSerializer, description="`illegal_action`: not one of the legal actions "
+                              "now (stale, unknown or out of turn); `rule` and `message` say why. Nothing changed.")
+E403 = OpenApiResponse(ErrorSerializer, description="`not_owner`: only the player who started the game may act.")
+E404 = OpenApiResponse(ErrorSerializer, description="`not_found`: no game (or readable deck) with this id.")
+E409 = OpenApiResponse(s.ConflictSerializer, description="`conflict`: another request changed the game first (or "
+                       "`version` is stale); `game` is the current game. Or `game_unavailable`: the card data "
+                       "changed and the log no longer replays.")
+GAME_ID = OpenApiParameter("game_id", str, OpenApiParameter.PATH, description="The game's random id.")
+LOG_FROM = OpenApiParameter("log_from", int, OpenApiParameter.QUERY, required=False,
+                            description="Return only log events from this sequence number on.")
+TAGS = ["goldfish"]
+
+
+def respond(request, live: services.LiveGame, *, log_from: int = 0, full: bool = False,
+            status_code: int = status.HTTP_200_OK) -> Response:
+    """Render a game for this client (with the `cards` map when `full`)."""
+    actor = selectors.actor_for(request)
+    payload = selectors.game_payload(live.game, live.state, actor=actor, log_from=log_from,
+                                     catalogue=get_catalogue() if full else None)
+    return Response(s.GameSerializer(payload).data, status=status_code)
+
+
+def conflict(request, exc: services.GameConflict) -> Response:
+    """Answer 409 with the game as it is now, so the client can redraw and choose again."""
+    state = services.load_state(exc.game)
+    payload = selectors.game_payload(exc.game, state, actor=selectors.actor_for(request))
+    body = {"code": exc.error_code, "message": exc.message, "game": s.GameSerializer(payload).data}
+    return Response(body, status=status.HTTP_409_CONFLICT)
+
+
+def summary(game) -> dict:
+    return {
+        "id": game.pk, **selectors.game_links(game), "status": game.status, "version": game.version,
+        "moves": len(game.actions), "seed": game.seed, "seating": game.seating,
+        "deck": {"id": game.deck_id, "name": game.deck.name, "url": game.deck.get_absolute_url()}
+        if game.deck_id else None,
+        "deck_name": game.deck_name, "hero": game.hero, "legacy": game.legacy, "rounds": game.rounds,
+        "bot_assisted": game.bot_assisted, "owner": game.owner.username if game.owner_id else None,
+        "created_at": game.created_at, "updated_at": game.updated_at, "finished_at": game.finished_at,
+    }
+
+
+def high_score_rows(games) -> list[dict]:
+    return [{"rank": rank, "id": g.pk, "legacy": g.legacy, "rounds": g.rounds, "seed": g.seed,
+             "seating": g.seating, "player": g.owner.username if g.owner_id else None,
+             "bot_assisted": g.bot_assisted, "finished_at": g.finished_at,
+             "replay_url": selectors.game_links(g)["replay_url"]} for rank, g in enumerate(games, start=1)]
+
+
+def simulation_data(run) -> dict:
+    return {"id": run.pk, "deck": run.deck_id, "deck_version": run.deck_version, "bot": run.bot, "games": run.games,
+            "seed": run.seed, "created_at": run.created_at, "stats": run.stats,
+            "charts": simulation_charts(run.stats)}
+
+
+class GoldfishListView(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(tags=TAGS, summary="Your goldfish games, most recent first",
+                   responses={200: s.GameSummarySerializer(many=True)})
+    def get(self, request):
+        games = selectors.games_of(selectors.actor_for(request), limit=50)
+        return Response(s.GameSummarySerializer([summary(g) for g in games], many=True).data)
+
+    @extend_schema(
+        tags=TAGS, summary="Start a goldfish game of a saved deck, a JSON decklist or a pasted list",
+        request=s.StartSerializer,
+        responses={201: s.GameSerializer, 400: E400_DECK, 404: E404},
+    )
+    def post(self, request):
+        serializer = s.StartSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        catalogue = get_catalogue()
+        deck, hero, counts, problems = None, None, None, ()
+        if data.get("deck"):
+            deck = deck_selectors.get_readable_deck(request.user, data["deck"])
+        elif data.get("decklist"):
+            hero = data["decklist"]["hero"]
+            counts = {}
+            for entry in data["decklist"]["cards"]:
+                counts[entry["card"]] = counts.get(entry["card"], 0) + entry["count"]
+        else:
+            parsed = parse_decklist(data["text"], catalogue)
+            hero, counts, problems = parsed.hero, parsed.counts, parsed.errors
+        live = services.goldfish_start(
+            actor=selectors.actor_for(request, create=True), deck=deck, hero=hero, counts=counts, problems=problems,
+            seed=data.get("seed"), seating=data["seating"], catalogue=catalogue,
+        )
+        return respond(request, live, full=True, status_code=status.HTTP_201_CREATED)
+
+
+class GoldfishDetailView(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(tags=TAGS, summary="A goldfish game: the board, what can be done now, the log and the Legacy",
+                   parameters=[GAME_ID, LOG_FROM], responses={200: s.GameSerializer, 404: E404, 409: E409})
+    def get(self, request, game_id):
+        game = selectors.get_game(game_id)
+        try:
+            log_from = max(0, int(request.query_params.get("log_from", 0)))
+        except ValueError:
+            log_from = 0
+        return respond(request, services.LiveGame(game, services.load_state(game)), log_from=log_from, full=True)
+
+
+class GoldfishActView(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        tags=TAGS, summary="Make a decision: apply one of the legal actions",
+        parameters=[GAME_ID], request=s.ActSerializer,
+        responses={200: s.GameSerializer, 400: E400_ACTION, 403: E403, 404: E404, 409: E409},
+    )
+    def post(self, request, game_id):
+        serializer = s.ActSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        game = selectors.get_game(game_id)
+        try:
+            live = services.goldfish_act(game=game, actor=selectors.actor_for(request), action=data["action"],
+                                         expected_version=data.get("version"))
+        except services.GameConflict as exc:
+            return conflict(request, exc)
+        return respond(request, live, log_from=data["log_from"])
+
+
+class GoldfishUndoView(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        tags=TAGS, summary="Take back the last decision (the log is replayed without it)",
+        parameters=[GAME_ID], request=s.VersionedSerializer,
+        responses={200: s.GameSerializer, 400: E400, 403: E403, 404: E404, 409: E409},
+    )
+    def post(self, request, game_id):
+        serializer = s.VersionedSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        game = selectors.get_game(game_id)
+        try:
+            live = services.goldfish_undo(game=game, actor=selectors.actor_for(request),
+                                          expected_version=data.get("version"))
+        except services.GameConflict as exc:
+            return conflict(request, exc)
+        return respond(request, live)
+
+
+class GoldfishBotView(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        tags=TAGS, summary="Let a bot play the rest of the turn or the rest of the game",
+        parameters=[GAME_ID], request=s.BotSerializer,
+        responses={200: s.GameSerializer, 400: E400, 403: E403, 404: E404, 409: E409},
+    )
+    def post(self, request, game_id):
+        serializer = s.BotSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        game = selectors.get_game(game_id)
+        try:
+            live = services.goldfish_bot(game=game, actor=selectors.actor_for(request), bot=data["bot"],
+                                         until=data["until"], expected_version=data.get("version"))
+        except services.GameConflict as exc:
+            return conflict(request, exc)
+        return respond(request, live, log_from=data["log_from"])
+
+
+class GoldfishReplayView(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        tags=TAGS, summary="The game's record (seed, decks, action log) with every step and the whole event log",
+        parameters=[GAME_ID], responses={200: s.ReplaySerializer, 404: E404, 409: E409},
+    )
+    def get(self, request, game_id):
+        game = selectors.get_game(game_id)
+        replayed = services.goldfish_replay(game=game)
+        record = game.record()
+        final = replayed["final"]
+        body = {
+            "id": game.pk, **selectors.game_links(game), "status": game.status, "legacy": game.legacy,
+            "deck": ({"id": game.deck_id, "name": game.deck.name, "url": game.deck.get_absolute_url()}
+                     if game.deck_id else None),
+            "rounds": game.rounds, "engine_version": record["engine_version"], "data_hash": record["data_hash"],
+            "seed": game.seed, "seating": game.seating, "decks": record["decks"], "actions": record["actions"],
+            "steps": replayed["steps"], "events": final.events, "digest": final.digest(),
+            "cards": selectors.card_entries(get_catalogue(), [game.hero, *game.cards]),
+        }
+        return Response(s.ReplaySerializer(body).data)
+
+
+class GoldfishReplayFrameView(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        tags=TAGS, summary="The board after step N of the replay (0: before the first decision)",
+        operation_id="goldfish_replay_step",
+        parameters=[GAME_ID, OpenApiParameter("step", int, OpenApiParameter.PATH)],
+        responses={200: s.FrameSerializer, 404: E404, 409: E409},
+    )
+    def get(self, request, game_id, step):
+        game = selectors.get_game(game_id)
+        replayed = services.goldfish_replay(game=game, step=step)
+        frame = replayed["frame"]
+        view = frame.view()
+        body = {
+            "step": step, "of": len(replayed["steps"]),
+            "action": replayed["steps"][step - 1] if step else None,
+            "state": view, "prompt": selectors.prompt(frame, view), "result": frame.result(),
+            "digest": frame.digest(), "events_to": len(frame.events),
+        }
+        return Response(s.FrameSerializer(body).data)
+
+
+class DeckHighScoresView(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(tags=TAGS, summary="A deck's best goldfish games (highest Legacy first)",
+                   parameters=[OpenApiParameter("deck_id", str, OpenApiParameter.PATH)],
+                   responses={200: s.HighScoreSerializer(many=True), 404: E404})
+    def get(self, request, deck_id):
+        deck = deck_selectors.get_readable_deck(request.user, deck_id, with_cards=False)
+        rows = high_score_rows(selectors.deck_high_scores(deck))
+        return Response(s.HighScoreSerializer(rows, many=True).data)
+
+
+class DeckSimulateView(APIView):
+    permission_classes = [AllowAny]
+    throttle_scope = "expensive"
+
+    @extend_schema(tags=TAGS, summary="The deck's latest bulk goldfish runs",
+                   parameters=[OpenApiParameter("deck_id", str, OpenApiParameter.PATH)],
+                   responses={200: s.SimulationSerializer(many=True), 404: E404})
+    def get(self, request, deck_id):
+        deck = deck_selectors.get_readable_deck(request.user, deck_id, with_cards=False)
+        runs = selectors.latest_simulations(deck, limit=10)
+        return Response(s.SimulationSerializer([simulation_data(r) for r in runs], many=True).data)
+
+    @extend_schema(
+        tags=TAGS, summary="Run N goldfish games of the deck with a bot and store the statistics",
+        parameters=[OpenApiParameter("deck_id", str, OpenApiParameter.PATH)], request=s.SimulateSerializer,
+        responses={201: s.SimulationSerializer, 400: E400_DECK, 404: E404},
+    )
+    def post(self, request, deck_id):
+        serializer = s.SimulateSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        deck = deck_selectors.get_readable_deck(request.user, deck_id)
+        run = services.deck_simulate(deck=deck, games=data["games"], bot=data["bot"], seed=data.get("seed"),
+                                     seating=data["seating"])
+        return Response(s.SimulationSerializer(simulation_data(run)).data, status=status.HTTP_201_CREATED)

@@ -1,0 +1,147 @@
+"""`python manage.py goldfish --deck DECK --games N --seed S --bot random|greedy [--seating S] [--json]`.
+
+Play a deck against the goldfish's empty opponent N times and print the statistics (rules/engine/simulate.py).
+DECK is a starter deck (`starter-elder-maru`, or just the Hero's slug `elder-maru`) or a decklist text file, which is
+parsed and validated like an import. Same seed, same output.
+"""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from django.core.management.base import BaseCommand, CommandError
+from django.db import DatabaseError
+
+from rules.engine.bots import BOTS
+from rules.engine.catalogue import Catalogue, load_catalogue
+from rules.engine.setup import DeckSpec
+from rules.engine.simulate import deck_from_counts, run_goldfish, starter_deck
+
+BAR_WIDTH = 40
+
+
+def engine_catalogue() -> tuple[Catalogue, str]:
+    """The catalogue from the database when it holds one, else from the data files; and which it was."""
+    try:
+        from cards.catalogue import CatalogueNotLoaded, get_catalogue
+        from cards.models import Card
+
+        if Card.objects.exists():
+            return get_catalogue(), "database"
+    except (DatabaseError, CatalogueNotLoaded):
+        pass
+    return load_catalogue(), "files"
+
+
+def resolve_deck(catalogue: Catalogue, value: str) -> tuple[DeckSpec, str, str]:
+    """A starter deck by slug or Hero slug, or a decklist file (refused with every problem if it is invalid);
+    with its name and where it came from ("starter" or "file")."""
+    path = Path(value)
+    if path.is_file():
+        return _deck_from_file(catalogue, path), path.name, "file"
+    try:
+        deck = starter_deck(catalogue, value)
+    except KeyError:
+        known = ", ".join(sorted(catalogue.starter_decks)) or "none"
+        raise CommandError(f"deck_not_found: '{value}' is neither a decklist file nor a starter deck "
+                           f"(starter decks: {known}; a Hero slug alone also works)") from None
+    entry = catalogue.starter_decks.get(value) or catalogue.starter_decks[f"starter-{value}"]
+    return deck, str(entry.get("name") or entry["slug"]), "starter"
+
+
+def _deck_from_file(catalogue: Catalogue, path: Path) -> DeckSpec:
+    from decks.textio import parse_decklist
+    from decks.validation import validate_deck
+
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise CommandError(f"deck_unreadable: cannot read {path}: {exc}") from exc
+    parsed = parse_decklist(text, catalogue)
+    if parsed.errors:
+        raise CommandError(_problems(f"deck_unreadable: {path} has lines that are not cards", parsed.errors))
+    verdict = validate_deck(catalogue, parsed.hero, parsed.counts)
+    if not verdict.valid:
+        raise CommandError(_problems(f"deck_invalid: {path} is not a legal deck", verdict.errors))
+    return deck_from_counts(parsed.hero, parsed.counts)
+
+
+def _problems(title: str, problems: Any) -> str:
+    lines = [title + ":"]
+    for problem in problems:
+        where = f"line {problem.line}: " if getattr(problem, "line", None) else ""
+        lines.append(f"  - {where}[{problem.code}] {problem.message}")
+    return "\n".join(lines)
+
+
+class Command(BaseCommand):
+    help = "Play goldfish games (a deck against an empty opponent) with a bot and print Legacy statistics."
+
+    def add_arguments(self, parser):
+        parser.add_argument("--deck", required=True,
+                            help="A starter deck slug (starter-elder-maru), a Hero slug, or a decklist text file.")
+        parser.add_argument("--games", type=int, default=100, help="How many games to play (default 100).")
+        parser.add_argument("--seed", type=int, default=0, help="The run's seed: same seed, same games.")
+        parser.add_argument("--bot", choices=sorted(BOTS), default="random", help="Who plays the deck.")
+        parser.add_argument("--seating", default="side-by-side", help="side-by-side (default) or diagonal.")
+        parser.add_argument("--json", action="store_true", dest="as_json", help="Print exactly one JSON object.")
+
+    def handle(self, *args, deck, games, seed, bot, seating, as_json=False, **options):
+        if games < 1:
+            raise CommandError(f"bad_games: --games must be at least 1 (got {games})")
+        catalogue, source = engine_catalogue()
+        seatings = sorted(catalogue.rulebook["seatings"])
+        if seating not in seatings:
+            raise CommandError(f"bad_seating: unknown seating '{seating}' (choose from {', '.join(seatings)})")
+        spec, name, kind = resolve_deck(catalogue, deck)
+        try:
+            stats = run_goldfish(catalogue, spec, games=games, seed=seed, bot=bot, seating=seating)
+        except ValueError as exc:  # GameDataError: a card the catalogue does not know, say
+            raise CommandError(f"deck_unplayable: {exc}") from exc
+        stats["deck"].update(name=name, source=kind)
+        stats["catalogue"] = source
+        if as_json:
+            self.stdout.write(json.dumps(stats, sort_keys=True, ensure_ascii=False))
+        else:
+            self.stdout.write(format_table(stats, catalogue))
+
+
+def format_table(stats: dict, catalogue: Catalogue) -> str:
+    """The statistics as a readable plain-text report."""
+    deck = stats["deck"]
+    hero = catalogue.cards[deck["hero"]].name if deck["hero"] in catalogue.cards else deck["hero"]
+    out = [
+        f"Goldfish: {deck['name']} ({hero}, {deck['cards']} cards) — {stats['games']} games, bot {stats['bot']}, "
+        f"seating {stats['seating']}, seed {stats['seed']}",
+        f"Engine {stats['engine_version']}, card data {stats['data_hash']} (catalogue from the {stats['catalogue']})",
+        "",
+        f"{'':<22}{'mean':>9}{'median':>9}{'p10':>8}{'p25':>8}{'p75':>8}{'p90':>8}{'min':>7}{'max':>7}",
+    ]
+    for label, key in (("Legacy", "legacy"), ("Rounds to Cataclysm", "rounds"), ("Actions per game", "actions")):
+        d = stats[key]
+        out.append(f"{label:<22}{d['mean']:>9.1f}{d['median']:>9.1f}{d['p10']:>8.1f}{d['p25']:>8.1f}"
+                   f"{d['p75']:>8.1f}{d['p90']:>8.1f}{d['min']:>7}{d['max']:>7}")
+    means = stats["means"]
+    kinds = ", ".join(f"{k} {v:g}" for k, v in means["cards_played_by_kind"].items())
+    best = stats["best_game"]
+    out += [
+        "",
+        f"{'Hero survival rate':<30}{stats['hero_survival_rate'] * 100:.1f}%",
+        f"{'Arc Burn damage (mean)':<30}{means['arc_burn_damage']:g}",
+        f"{'Scene damage (mean)':<30}{means['scene_damage']:g}",
+        f"{'Discharge damage (mean)':<30}{means['discharge_damage']:g}",
+        f"{'Edges discharged (mean)':<30}{means['edges_discharged']:g} "
+        f"({means['edges_discharged_adjacent']:g} adjacent to the deck's seat)",
+        f"{'Cards played (mean)':<30}{means['cards_played']:g} ({kinds})",
+        f"{'Best game':<30}#{best['index']} seed {best['seed']}: Legacy {best['legacy']}",
+        "",
+        "Legacy histogram",
+    ]
+    histogram = stats["legacy"]["histogram"]
+    top = max(row["count"] for row in histogram) or 1
+    for row in histogram:
+        span = f"{row['from']}" if row["from"] == row["to"] else f"{row['from']}–{row['to']}"
+        bar = "#" * round(row["count"] * BAR_WIDTH / top)
+        out.append(f"  {span:>9} | {bar} {row['count']}")
+    return "\n".join(out)

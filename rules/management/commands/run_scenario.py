@@ -1,0 +1,112 @@
+"""`python manage.py run_scenario FILE [--actions FILE]`: load a scenario, play actions, print the result as JSON.
+
+The scenario format is rules/SCENARIOS.md (JSON or YAML). The actions file is a JSON list, or one action per line
+(blank lines and `#` comments skipped); each action is an action id or its exact label. An action that is not legal
+stops the run with an error naming it and the legal ones.
+"""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import yaml
+from django.core.management.base import BaseCommand, CommandError
+
+from rules.engine import GameState, load_scenario
+from rules.engine.errors import GameDataError, IllegalAction
+
+from .goldfish import engine_catalogue
+
+
+def read_scenario(path: Path) -> Any:
+    """Parse a scenario file: JSON for `.json`, YAML (a superset of JSON) otherwise."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise CommandError(f"scenario_unreadable: cannot read {path}: {exc}") from exc
+    try:
+        return json.loads(text) if path.suffix.lower() == ".json" else yaml.safe_load(text)
+    except (ValueError, yaml.YAMLError) as exc:
+        raise CommandError(f"scenario_unreadable: {path} is not valid {path.suffix.lstrip('.') or 'YAML'}: "
+                           f"{exc}") from exc
+
+
+def read_actions(path: Path) -> list[str]:
+    """Read the actions to play: a JSON list of strings, or one per line."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise CommandError(f"actions_unreadable: cannot read {path}: {exc}") from exc
+    stripped = text.strip()
+    if stripped.startswith("["):
+        try:
+            data = json.loads(stripped)
+        except ValueError as exc:
+            raise CommandError(f"actions_unreadable: {path} is not a valid JSON list: {exc}") from exc
+        if not all(isinstance(item, str) for item in data):
+            raise CommandError(f"actions_unreadable: {path} must list action ids or labels as strings")
+        return [item.strip() for item in data]
+    lines = (line.strip() for line in text.splitlines())
+    return [line for line in lines if line and not line.startswith("#")]
+
+
+def find_action(state: GameState, wanted: str):
+    """The legal action with this id, or else with exactly this label; a CommandError naming the legal ones."""
+    legal = state.legal_actions()
+    for action in legal:
+        if action.id == wanted:
+            return action
+    by_label = [a for a in legal if a.label == wanted]
+    if len(by_label) == 1:
+        return by_label[0]
+    if by_label:
+        ids = ", ".join(a.id for a in by_label)
+        raise CommandError(f"action_ambiguous: the label '{wanted}' names {len(by_label)} legal actions; "
+                           f"use an id instead ({ids})")
+    return None
+
+
+def _legal_list(state: GameState) -> str:
+    legal = state.legal_actions()
+    if not legal:
+        return "  (none: the game is over)" if state.is_over else "  (none)"
+    return "\n".join(f"  {a.id}  —  {a.label}" for a in legal)
+
+
+class Command(BaseCommand):
+    help = "Load a rules scenario, play a list of actions, and print the state, legal actions and events as JSON."
+
+    def add_arguments(self, parser):
+        parser.add_argument("scenario", help="The scenario file (JSON or YAML; format: rules/SCENARIOS.md).")
+        parser.add_argument("--actions", default=None,
+                            help="Actions to play: a JSON list or one per line, each an action id or exact label.")
+
+    def handle(self, *args, scenario, actions=None, **options):
+        catalogue, _source = engine_catalogue()
+        data = read_scenario(Path(scenario))
+        try:
+            state = load_scenario(catalogue, data)
+        except GameDataError as exc:
+            raise CommandError(f"scenario_invalid: {scenario}: {exc}") from exc
+        applied = []
+        for number, wanted in enumerate(read_actions(Path(actions)) if actions else [], start=1):
+            action = find_action(state, wanted)
+            if action is None:
+                raise CommandError(f"action_illegal: action #{number} '{wanted}' is not a legal action id or label "
+                                   f"now. Legal actions:\n{_legal_list(state)}")
+            try:
+                state.apply(action)
+            except IllegalAction as exc:  # legal_actions offered it, so this is an engine bug worth reporting
+                raise CommandError(f"action_illegal: action #{number} '{wanted}': {exc}") from exc
+            applied.append({"id": action.id, "label": action.label})
+        out = {
+            "scenario": str(scenario),
+            "applied": applied,
+            "state": state.view(),
+            "legal_actions": [a.to_dict() for a in state.legal_actions()],
+            "events": state.events,
+        }
+        if state.is_over:
+            out["result"] = state.result()
+        self.stdout.write(json.dumps(out, indent=2, ensure_ascii=False, default=str))

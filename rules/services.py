@@ -1,0 +1,332 @@
+"""Every write to a goldfish game: start, act, undo, let a bot play, and bulk-simulate a deck.
+
+A game is its action log. Each write loads the latest state (from the cached JSON, or by replaying the log), applies
+the decision with the rules engine — which refuses an illegal one and changes nothing — and saves the new log and
+state with a conditional UPDATE `WHERE version = <the version read>`. If another request saved in between, nothing
+is written and `GameConflict` (HTTP 409) carries the game as it now is: never a half-applied or lost decision, and
+no game state is kept in memory between requests.
+"""
+from __future__ import annotations
+
+import secrets
+import time
+from dataclasses import dataclass
+from typing import Any, Mapping
+
+from django.db import transaction
+from django.utils import timezone
+
+from cards.catalogue import get_catalogue
+from cataclysm_site.api_errors import ApiError
+from decks.formats import get_format
+from decks.models import Deck, DeckSimulation
+from decks.selectors import deck_format
+from decks.validation import Problem, validate_deck
+from rules.engine import ENGINE_VERSION, DeckSpec, GameState, IllegalAction, new_game, replay
+from rules.engine.bots import get_bot, play_out, play_turn
+from rules.engine.catalogue import Catalogue
+from rules.engine.errors import GameDataError
+from rules.engine.simulate import game_seed, game_stats, goldfish_game, summarise
+from rules.models import GoldfishGame, Seating, Status
+
+PLAYER = 0  # the deck sits in the first seat; the empty opponent in the second
+
+# Error codes (stable: clients branch on them).
+INVALID_DECK = "invalid_deck"
+ILLEGAL_ACTION = "illegal_action"
+CONFLICT = "conflict"
+NOT_OWNER = "not_owner"
+NOTHING_TO_UNDO = "nothing_to_undo"
+GAME_OVER = "game_over"
+GAME_UNAVAILABLE = "game_unavailable"
+UNKNOWN_BOT = "unknown_bot"
+BAD_SEED = "bad_seed"
+
+BOTS = ("greedy", "random")
+UNTIL = ("turn", "end")
+MAX_SEED = 2**53 - 1  # exact in JavaScript, so a seed survives a round trip through the page
+MAX_SIMULATED_GAMES = 500
+SIMULATION_SECONDS = 20  # a bulk run stops after this long (below the server's request timeout), keeping its games
+INVALID_DECK_MESSAGE = "This deck cannot be played: {n} problem(s) with it. Fix them in the deckbuilder first."
+NOT_OWNER_MESSAGE = "Only the player who started this game can act in it; you can watch and replay it."
+
+
+class GameConflict(ApiError):
+    """Another request changed the game since this one read it; `game` is the game as it is now."""
+
+    def __init__(self, game: GoldfishGame, read_version: int):
+        super().__init__(
+            CONFLICT,
+            f"The game moved on (you acted on version {read_version}, it is now at version {game.version}): "
+            "here is the current state; choose again.",
+            status_code=409,
+        )
+        self.game = game
+
+
+@dataclass
+class LiveGame:
+    """A saved game with its engine state, as one write left it."""
+
+    game: GoldfishGame
+    state: GameState
+
+
+@dataclass(frozen=True)
+class Actor:
+    """Who is asking: a signed-in user and/or the anonymous token of their browser session."""
+
+    user: Any = None
+    session_key: str = ""
+
+    def may_act_in(self, game: GoldfishGame) -> bool:
+        """Return whether this visitor started the game (account games by account, anonymous ones by session)."""
+        if game.owner_id is not None:
+            return getattr(self.user, "is_authenticated", False) and self.user.pk == game.owner_id
+        return bool(self.session_key) and secrets.compare_digest(self.session_key, game.session_key or "")
+
+
+# ---------------------------------------------------------------------------------------------- decks into games
+def deck_spec(hero: str, counts: Mapping[str, int]) -> DeckSpec:
+    """Expand copies by slug into the engine's deck, in a stable order (so a seed means the same shuffle)."""
+    cards: list[str] = []
+    for slug in sorted(counts):
+        cards.extend([slug] * int(counts[slug]))
+    return DeckSpec(hero, tuple(cards))
+
+
+def refuse_invalid(problems: list[Problem] | tuple[Problem, ...]) -> None:
+    """Raise `invalid_deck` (400) with every problem, when there are any."""
+    if problems:
+        raise ApiError(INVALID_DECK, INVALID_DECK_MESSAGE.format(n=len(problems)),
+                       extra={"errors": [p.to_dict() for p in problems]})
+
+
+def checked_deck(catalogue: Catalogue, *, deck: Deck | None, hero: str | None, counts: Mapping[str, int] | None,
+                 problems: tuple[Problem, ...] = ()) -> tuple[str, dict[str, int]]:
+    """Return (hero, counts) of a saved deck or a decklist, refusing anything the validator does not pass."""
+    if deck is not None:
+        hero = deck.hero.slug if deck.hero_id else None
+        counts = deck.counts()
+        fmt = deck_format(deck)
+    else:
+        fmt = get_format()
+    counts = dict(counts or {})
+    result = validate_deck(catalogue, hero, counts, fmt)
+    refuse_invalid(tuple(problems) + result.errors)
+    return hero, counts
+
+
+def clean_seed(seed: int | None) -> int:
+    """Return the seed to play (a fresh random one when none is given)."""
+    if seed is None:
+        return secrets.randbelow(1_000_000_000)
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
+        raise ApiError(BAD_SEED, f"A seed is a whole number from 0 to {MAX_SEED}.")
+    return seed
+
+
+def clean_seating(seating: str) -> str:
+    if seating not in Seating.values:
+        raise ApiError("bad_seating", f"Seating is one of: {', '.join(Seating.values)}.")
+    return seating
+
+
+# ---------------------------------------------------------------------------------------------- loading
+def load_state(game: GoldfishGame, catalogue: Catalogue | None = None) -> GameState:
+    """Rebuild the game's latest state: from the cached JSON when it matches the log, else by replaying the log."""
+    catalogue = catalogue or get_catalogue()
+    if game.state:
+        try:
+            state = GameState.from_json(game.state, catalogue)
+        except (GameDataError, KeyError, TypeError, ValueError):
+            state = None
+        if state is not None and state.record()["actions"] == list(game.actions):
+            return state
+    return replay_game(game, catalogue)
+
+
+def replay_game(game: GoldfishGame, catalogue: Catalogue | None = None, *, actions: list[str] | None = None
+                ) -> GameState:
+    """Replay the game's log (or the first part of it) from its seed under the current card data."""
+    catalogue = catalogue or get_catalogue()
+    record = game.record()
+    if actions is not None:
+        record["actions"] = list(actions)
+    record.pop("data_hash", None)  # replay under today's cards; an action they no longer allow is reported below
+    try:
+        return replay(catalogue, record)
+    except GameDataError as exc:
+        raise ApiError(GAME_UNAVAILABLE, "This game can no longer be rebuilt: the card data changed since it was "
+                       f"played ({exc}).", status_code=409) from None
+
+
+def _save(game: GoldfishGame, state: GameState, *, read_version: int, bot: bool = False) -> GoldfishGame:
+    """Write the new log and state only if nobody saved since `read_version`; raise GameConflict otherwise."""
+    now = timezone.now()
+    over = state.is_over
+    fields: dict[str, Any] = {
+        "actions": state.record()["actions"],
+        "state": state.to_json(),
+        "version": read_version + 1,
+        "status": Status.FINISHED if over else Status.ACTIVE,
+        "legacy": state.result()["legacy"][PLAYER] if over else None,
+        "rounds": state.round if over else None,
+        "finished_at": now if over else None,
+        "updated_at": now,
+    }
+    if bot:
+        fields["bot_assisted"] = True
+    with transaction.atomic():
+        updated = GoldfishGame.objects.filter(pk=game.pk, version=read_version).update(**fields)
+    if updated != 1:
+        raise GameConflict(GoldfishGame.objects.get(pk=game.pk), read_version)
+    for name, value in fields.items():
+        setattr(game, name, value)
+    return game
+
+
+def _writable(game: GoldfishGame, actor: Actor, expected_version: int | None) -> int:
+    """Check the actor may act and the client's version is current; return the version this write builds on."""
+    if not actor.may_act_in(game):
+        raise ApiError(NOT_OWNER, NOT_OWNER_MESSAGE, status_code=403)
+    if expected_version is not None and expected_version != game.version:
+        raise GameConflict(game, expected_version)
+    return game.version
+
+
+# ---------------------------------------------------------------------------------------------- the services
+def goldfish_start(*, actor: Actor, deck: Deck | None = None, hero: str | None = None,
+                   counts: Mapping[str, int] | None = None, problems: tuple[Problem, ...] = (),
+                   seed: int | None = None, seating: str = Seating.SIDE_BY_SIDE,
+                   catalogue: Catalogue | None = None) -> LiveGame:
+    """Start a goldfish game of a saved deck or a decklist; refuse a deck the validator does not pass."""
+    catalogue = catalogue or get_catalogue()
+    seating = clean_seating(seating)
+    seed = clean_seed(seed)
+    hero, counts = checked_deck(catalogue, deck=deck, hero=hero, counts=counts, problems=problems)
+    spec = deck_spec(hero, counts)
+    try:
+        state = new_game(catalogue, [spec, None], seating=seating, seed=seed)
+    except GameDataError as exc:
+        raise ApiError(INVALID_DECK, f"This deck cannot be played: {exc}.",
+                       extra={"errors": [Problem("unplayable", str(exc)).to_dict()]}) from None
+    user = actor.user if getattr(actor.user, "is_authenticated", False) else None
+    game = GoldfishGame.objects.create(
+        owner=user,
+        session_key="" if user else actor.session_key,
+        deck=deck,
+        deck_version=deck.version if deck else None,
+        deck_name=deck.name if deck else "",
+        hero=hero,
+        cards=list(spec.cards),
+        seed=seed,
+        seating=seating,
+        engine_version=ENGINE_VERSION,
+        data_hash=catalogue.data_hash,
+        actions=state.record()["actions"],
+        state=state.to_json(),
+    )
+    return LiveGame(game, state)
+
+
+def goldfish_act(*, game: GoldfishGame, actor: Actor, action: str, expected_version: int | None = None,
+                 catalogue: Catalogue | None = None) -> LiveGame:
+    """Make one decision; an illegal or stale action id is refused (400) with the engine's rule and reason."""
+    read_version = _writable(game, actor, expected_version)
+    state = load_state(game, catalogue)
+    try:
+        state.apply(action)
+    except IllegalAction as exc:
+        raise ApiError(ILLEGAL_ACTION, exc.message, extra={"rule": exc.rule, "action": action,
+                                                           "version": game.version}) from None
+    return LiveGame(_save(game, state, read_version=read_version), state)
+
+
+def goldfish_undo(*, game: GoldfishGame, actor: Actor, expected_version: int | None = None,
+                  catalogue: Catalogue | None = None) -> LiveGame:
+    """Take back the last decision: replay the log without it (the same seed gives the same draws)."""
+    read_version = _writable(game, actor, expected_version)
+    if game.status == Status.FINISHED:
+        raise ApiError(GAME_OVER, "The Cataclysm has come: a finished game is final (replay it, or start again "
+                       "with the same seed).")
+    if not game.actions:
+        raise ApiError(NOTHING_TO_UNDO, "No decision has been made yet: there is nothing to undo.")
+    state = replay_game(game, catalogue, actions=list(game.actions)[:-1])
+    return LiveGame(_save(game, state, read_version=read_version), state)
+
+
+def goldfish_bot(*, game: GoldfishGame, actor: Actor, bot: str = "greedy", until: str = "turn",
+                 expected_version: int | None = None, catalogue: Catalogue | None = None) -> LiveGame:
+    """Let a bot decide for the rest of the turn (`turn`) or the rest of the game (`end`), saved as one write."""
+    if bot not in BOTS:
+        raise ApiError(UNKNOWN_BOT, f"Choose a bot from: {', '.join(BOTS)}.")
+    if until not in UNTIL:
+        raise ApiError("bad_until", f"`until` is one of: {', '.join(UNTIL)}.")
+    read_version = _writable(game, actor, expected_version)
+    if game.status == Status.FINISHED:
+        raise ApiError(GAME_OVER, "The Cataclysm has come: there is nothing left to play.")
+    state = load_state(game, catalogue)
+    player = get_bot(bot, (game.seed * 1_000_003 + len(game.actions)) % MAX_SEED)
+    if until == "end":
+        play_out(state, player)
+    else:
+        play_turn(state, player)
+    return LiveGame(_save(game, state, read_version=read_version, bot=True), state)
+
+
+def event_count(state: GameState) -> int:
+    """How many events the game has logged (cheaply: without formatting them all)."""
+    rows = getattr(state, "log_rows", None)
+    return len(rows) if isinstance(rows, list) else len(state.events)
+
+
+def goldfish_replay(*, game: GoldfishGame, step: int | None = None, catalogue: Catalogue | None = None
+                    ) -> dict[str, Any]:
+    """Replay the log from the seed: each step's decision and the events it caused, and the state after `step`."""
+    catalogue = catalogue or get_catalogue()
+    actions = list(game.actions)
+    if step is not None and not 0 <= step <= len(actions):
+        raise ApiError("bad_step", f"This game has steps 0 to {len(actions)}.", status_code=404)
+    state = replay_game(game, catalogue, actions=[])
+    frames: dict[int, GameState] = {0: state.clone()} if step == 0 else {}
+    steps = []
+    for index, action_id in enumerate(actions, start=1):
+        before = event_count(state)
+        chosen = next((a for a in state.legal_actions() if a.id == action_id), None)
+        if chosen is None:
+            raise ApiError(GAME_UNAVAILABLE, f"Step {index} ({action_id}) is not legal when replayed under the "
+                           "current card data.", status_code=409)
+        steps.append({"step": index, "action": action_id, "label": chosen.label, "player": chosen.player,
+                      "kind": chosen.kind, "events_from": before})
+        state.apply(chosen)
+        steps[-1]["events_to"] = event_count(state)
+        if step == index:
+            frames[index] = state.clone()
+    return {"game": game, "steps": steps, "final": state, "frame": frames.get(step) if step is not None else None}
+
+
+def deck_simulate(*, deck: Deck, games: int, bot: str = "greedy", seed: int | None = None,
+                  seating: str = Seating.SIDE_BY_SIDE, catalogue: Catalogue | None = None) -> DeckSimulation:
+    """Play `games` goldfish games of a deck with a bot and store the engine's statistics."""
+    catalogue = catalogue or get_catalogue()
+    if bot not in BOTS:
+        raise ApiError(UNKNOWN_BOT, f"Choose a bot from: {', '.join(BOTS)}.")
+    if isinstance(games, bool) or not isinstance(games, int) or not 1 <= games <= MAX_SIMULATED_GAMES:
+        raise ApiError("bad_games", f"Simulate from 1 to {MAX_SIMULATED_GAMES} games.")
+    seating = clean_seating(seating)
+    seed = clean_seed(seed)
+    hero, counts = checked_deck(catalogue, deck=deck, hero=None, counts=None)
+    spec = deck_spec(hero, counts)
+    deadline = time.monotonic() + SIMULATION_SECONDS
+    rows = []
+    for index in range(games):  # what run_goldfish does, game by game, so a slow run stops in time
+        state = goldfish_game(catalogue, spec, seed=game_seed(seed, index), bot=bot, seating=seating)
+        rows.append(game_stats(state, catalogue))
+        if time.monotonic() > deadline:
+            break
+    stats = summarise(rows, catalogue=catalogue, deck=spec, bot=bot, seating=seating, seed=seed)
+    stats["requested"] = games
+    stats["time_limited"] = len(rows) < games
+    return DeckSimulation.objects.create(deck=deck, deck_version=deck.version, bot=bot, games=len(rows), seed=seed,
+                                         stats=stats)

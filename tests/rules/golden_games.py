@@ -1,0 +1,62 @@
+"""Golden playthroughs: fixed-seed random games written out as text, to catch any change in the rules' outcome.
+
+Regenerate after an intended rules change (and review the diff):
+    .venv/bin/python -m tests.rules.golden_games
+"""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from rules.engine import new_game
+from rules.engine.rng import Rng
+
+GOLDEN_DIR = Path(__file__).parent / "golden"
+
+# name -> (seed, seating, opponent is the goldfish?)
+GAMES = {
+    "goldfish_seed1": (1, "side-by-side", True),
+    "duel_side_by_side_seed2": (2, "side-by-side", False),
+    "duel_diagonal_seed3": (3, "diagonal", False),
+}
+
+
+def playthrough(cat, name: str) -> str:
+    """Play a golden game with a seeded chooser (not Python's random) and write its log."""
+    from tests.rules.conftest import basic_deck, lemurian_deck
+    seed, seating, goldfish = GAMES[name]
+    decks = [basic_deck(), None if goldfish else lemurian_deck()]
+    g = new_game(cat, decks, seating=seating, seed=seed)
+    chooser = Rng.from_seed(seed * 7919 + 1)
+    lines = [f"# golden game {name}: seed {seed}, {seating}, {'goldfish' if goldfish else 'two decks'}"]
+    shown = 0
+    while not g.is_over:
+        actions = g.legal_actions()
+        action = actions[chooser.below(len(actions))]
+        lines.append(f">> P{action.player + 1} {action.id} | {action.label}")
+        g.apply(action)
+        events = g.events
+        for event in events[shown:]:
+            lines.append(f"   [{event['round']}.{event['turn']}] {event['text']}")
+        shown = len(events)
+    result = g.result()
+    lines.append(f"RESULT legacy={result['legacy']} winner={result['winner']} tiebreak={result['tiebreak']} "
+                 f"eliminated={result['eliminated']}")
+    for p, rows in enumerate(result["breakdown"]):
+        for row in rows:
+            lines.append(f"  P{p + 1} {row['name']}: {row['value']} ({row['reason']})")
+    lines.append(f"DIGEST {g.digest()}")
+    return "\n".join(lines) + "\n"
+
+
+def main() -> None:
+    from tests.rules.conftest import rules_catalogue
+    cat = rules_catalogue()
+    GOLDEN_DIR.mkdir(exist_ok=True)
+    for name in GAMES:
+        (GOLDEN_DIR / f"{name}.txt").write_text(playthrough(cat, name), encoding="utf-8")
+        print(f"wrote {GOLDEN_DIR / name}.txt", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,173 @@
+"""The `goldfish` and `run_scenario` management commands."""
+from __future__ import annotations
+
+import json
+from io import StringIO
+from pathlib import Path
+
+import pytest
+import yaml
+from django.core.management import call_command
+from django.core.management.base import CommandError
+
+from decks.textio import format_decklist
+from rules.engine.catalogue import load_catalogue
+
+pytestmark = pytest.mark.django_db  # the commands look for a catalogue in the database first
+
+SCENARIOS = Path(__file__).resolve().parents[2] / "rules" / "scenarios"
+EXAMPLE = SCENARIOS / "example_of_play.json"
+EXAMPLE_ACTIONS = SCENARIOS / "example_of_play.actions.txt"
+
+
+def run(*args) -> str:
+    out = StringIO()
+    call_command(*args, stdout=out)
+    return out.getvalue()
+
+
+def goldfish_json(*args) -> dict:
+    text = run("goldfish", *args, "--json")
+    assert text.count("\n") <= 1, "--json prints exactly one JSON object"
+    return json.loads(text)
+
+
+def starter_counts(slug="starter-elder-maru"):
+    entry = load_catalogue().starter_decks[slug]
+    return entry["hero"], {row["card"]: row["count"] for row in entry["cards"]}
+
+
+# ---------------------------------------------------------------- goldfish
+def test_goldfish_json_reports_the_run():
+    stats = goldfish_json("--deck", "starter-elder-maru", "--games", "3", "--seed", "5", "--bot", "greedy")
+    assert stats["games"] == 3 and stats["seed"] == 5 and stats["bot"] == "greedy"
+    assert stats["deck"]["hero"] == "elder-maru" and stats["deck"]["source"] == "starter"
+    assert stats["catalogue"] == "files"  # the test database holds no catalogue
+    assert sum(row["count"] for row in stats["legacy"]["histogram"]) == 3
+
+
+def test_goldfish_same_seed_same_output_and_a_hero_slug_names_its_starter_deck():
+    args = ("--deck", "starter-talah", "--games", "2", "--seed", "9", "--json")
+    first = run("goldfish", *args)
+    assert run("goldfish", *args) == first
+    by_hero = run("goldfish", "--deck", "talah", "--games", "2", "--seed", "9", "--json")
+    assert by_hero == first
+    assert run("goldfish", "--deck", "talah", "--games", "2", "--seed", "10", "--json") != first
+
+
+def test_goldfish_prints_a_readable_table():
+    text = run("goldfish", "--deck", "lethan", "--games", "2", "--seed", "1", "--seating", "diagonal")
+    for expected in ("Lethan Starter", "seating diagonal", "Legacy", "Rounds to Cataclysm", "Hero survival rate",
+                     "Arc Burn damage", "Legacy histogram"):
+        assert expected in text
+    assert not text.lstrip().startswith("{")
+
+
+def test_goldfish_plays_a_valid_decklist_file(tmp_path):
+    hero, counts = starter_counts()
+    path = tmp_path / "maru.txt"
+    path.write_text(format_decklist(hero, counts, load_catalogue()), encoding="utf-8")
+    stats = goldfish_json("--deck", str(path), "--games", "2", "--seed", "3")
+    assert stats["deck"] == {"hero": hero, "cards": 45, "name": "maru.txt", "source": "file"}
+
+
+def test_goldfish_refuses_an_invalid_decklist_with_its_errors(tmp_path):
+    hero, counts = starter_counts()
+    removed = counts.pop("deep-roots")
+    counts["kalen-vos"] = removed - 1  # a card short, and an Atlantean Fanatic card in a Lemurian deck
+    path = tmp_path / "bad.txt"
+    path.write_text(format_decklist(hero, counts, load_catalogue()), encoding="utf-8")
+    with pytest.raises(CommandError) as caught:
+        run("goldfish", "--deck", str(path), "--games", "1")
+    message = str(caught.value)
+    assert "deck_invalid" in message and "deck_size" in message and "wrong_faction" in message
+
+
+def test_goldfish_refuses_a_decklist_with_unreadable_lines(tmp_path):
+    path = tmp_path / "typo.txt"
+    path.write_text("Hero: Elder Maru\n3 Sorela Ven\n42 Light Resonance\n", encoding="utf-8")
+    with pytest.raises(CommandError, match="deck_unreadable") as caught:
+        run("goldfish", "--deck", str(path))
+    assert "line 2" in str(caught.value)
+
+
+@pytest.mark.parametrize("args, code", [
+    (("--deck", "starter-nobody"), "deck_not_found"),
+    (("--deck", "talah", "--games", "0"), "bad_games"),
+    (("--deck", "talah", "--seating", "circle"), "bad_seating"),
+])
+def test_goldfish_refuses_bad_arguments(args, code):
+    with pytest.raises(CommandError, match=code):
+        run("goldfish", *args)
+
+
+def test_goldfish_uses_the_database_catalogue_when_it_is_loaded(catalogue_db):
+    stats = goldfish_json("--deck", "elder-maru", "--games", "1", "--seed", "2")
+    assert stats["catalogue"] == "database"
+    assert stats["games"] == 1
+
+
+# ---------------------------------------------------------------- run_scenario
+def example_output(actions=EXAMPLE_ACTIONS) -> dict:
+    return json.loads(run("run_scenario", str(EXAMPLE), "--actions", str(actions)))
+
+
+def test_run_scenario_plays_the_example_of_play():
+    out = example_output()
+    wanted = [line for line in EXAMPLE_ACTIONS.read_text().splitlines() if line and not line.startswith("#")]
+    assert len(out["applied"]) == len(wanted)
+    texts = [e["text"] for e in out["events"]]
+    assert any("Kalen Vos" in t and "negated" in t for t in texts)  # Deep Roots made Sorella Venn immune
+    maru = out["state"]["players"][1]
+    sorella = maru["people"][0]
+    assert sorella["card"] == "sorella-venn" and sorella["damage"] == 0 and "ward 1" in sorella["statuses"]
+    assert maru["scenes"][0]["dormant"] and maru["batteries"][0]["charge"] == 2
+    veylan = out["state"]["players"][0]
+    assert veylan["people"][0]["card"] == "kalen-vos"
+    assert [e["card"] for e in veylan["people"][0]["equipment"]] == ["phase-cutter"]
+    assert any(e["type"] == "pyramid" and "The Pulse" in e["text"] for e in out["events"])
+    assert out["state"]["round"] == 4 and out["state"]["current_player"] == 0
+    assert {a["kind"] for a in out["legal_actions"]} == {"target"}
+
+
+def test_run_scenario_takes_a_json_list_of_ids_or_labels(tmp_path):
+    labels = [line for line in EXAMPLE_ACTIONS.read_text().splitlines() if line and not line.startswith("#")]
+    first = example_output()
+    ids = [row["id"] for row in first["applied"]]
+    mixed = ids[:5] + labels[5:]
+    path = tmp_path / "actions.json"
+    path.write_text(json.dumps(mixed), encoding="utf-8")
+    assert example_output(path)["state"] == first["state"]
+
+
+def test_run_scenario_without_actions_prints_the_first_decision():
+    out = json.loads(run("run_scenario", str(EXAMPLE)))
+    assert out["applied"] == [] and out["legal_actions"]
+    assert out["state"]["round"] == 3
+
+
+def test_run_scenario_names_an_illegal_action_and_the_legal_ones(tmp_path):
+    path = tmp_path / "actions.txt"
+    path.write_text("Target edge E3\nSummon Kalen Vos (pay 2 DC)\n", encoding="utf-8")
+    with pytest.raises(CommandError) as caught:
+        run("run_scenario", str(EXAMPLE), "--actions", str(path))
+    message = str(caught.value)
+    assert "action_illegal" in message and "#2 'Summon Kalen Vos (pay 2 DC)'" in message
+    assert "Pass priority" in message  # the legal choices are listed
+
+
+def test_run_scenario_refuses_a_broken_scenario(tmp_path):
+    path = tmp_path / "broken.json"
+    path.write_text(json.dumps({"players": [{"hero": "nobody"}, None]}), encoding="utf-8")
+    with pytest.raises(CommandError, match="scenario_invalid"):
+        run("run_scenario", str(path))
+    path.write_text("{not json", encoding="utf-8")
+    with pytest.raises(CommandError, match="scenario_unreadable"):
+        run("run_scenario", str(path))
+
+
+def test_run_scenario_reads_yaml_scenarios_too(tmp_path):
+    path = tmp_path / "example.yaml"
+    path.write_text(yaml.safe_dump(json.loads(EXAMPLE.read_text())), encoding="utf-8")
+    out = json.loads(run("run_scenario", str(path), "--actions", str(EXAMPLE_ACTIONS)))
+    assert out["state"] == example_output()["state"]

@@ -1,0 +1,34 @@
+"""Your Board: what `view()` shows a UI."""
+import json
+
+from tests.rules.conftest import do, scenario
+
+
+def test_view_describes_both_boards_the_pyramid_the_stack_and_the_decision(cat):
+    g = scenario(cat, [{"hero": {"card": "dr-veylan", "damage": 3},
+                        "board": ["dark-current", {"card": "kalen-vos", "equipment": ["phase-cutter"]},
+                                  {"card": "gentle-dissent", "charge": 0}, {"card": "heartstone", "charge": 2}],
+                        "hand": ["kalen-vos"], "deck": ["dark-current"] * 4, "pool": {"DC": 2}},
+                       {"hero": "elder-maru", "board": ["sorella-venn"], "graveyard": ["deep-roots"]}],
+                 pyramid={"edges": [20, 5, 5, 5], "deck": ["the-pulse"], "tide": 5})
+    do(g, "activate", "dr-veylan")
+    view = g.view()
+    assert json.loads(json.dumps(view)) == view
+    me, them = view["players"]
+    assert me["hero"]["hp"] == 17 and me["hero"]["damage"] == 3 and me["hero"]["tapped"] is True
+    person = me["people"][0]
+    assert person["hp"] == 2 and person["equipment"][0]["card"] == "phase-cutter" and person["equipped_charge"] == 1
+    assert me["scenes"][0]["dormant"] is True and me["batteries"][0]["charge"] == 2
+    assert me["energy"][0]["tapped"] is False and me["pool"]["DC"] == 0
+    assert [c["card"] for c in me["hand"]] == ["kalen-vos"] and me["deck_count"] == 4
+    assert [c["card"] for c in them["graveyard"]] == ["deep-roots"] and me["edges"] == ["E1", "E4"]
+    e1 = view["pyramid"]["edges"][0]
+    assert e1 == {"edge": "E1", "charge": 20, "max": 20, "locked": True, "discharge_counter": 1,
+                  "discharge_at": 4, "adjacent": [0, 1], "dead": False}
+    assert view["pyramid"]["edges"][2]["dead"] is True and view["pyramid"]["tide"] == 5
+    assert view["pending"]["type"] == "target" and view["pending"]["declaring"].startswith("Dr. Veylan")
+    assert view["current_player"] == 0
+    do(g, "target", "elder-maru")
+    view = g.view()
+    assert view["stack"][0]["text"].startswith("Dr. Veylan: Strike 2") and view["priority"] == 1
+    assert view["pending"] is None and view["current_player"] == 1
