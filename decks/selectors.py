@@ -14,7 +14,7 @@ from django.http import Http404
 from cards.catalogue import get_catalogue
 from decks import stats as deck_stats
 from decks.formats import FORMATS, get_format
-from decks.models import Deck, DeckSimulation, DeckVersion
+from decks.models import Deck, DeckVersion
 from decks import validation
 from decks.validation import ValidationResult, validate_deck
 
@@ -179,7 +179,3 @@ def get_version(deck: Deck, number: int) -> DeckVersion:
         raise Http404(f"This deck has no version {number}.")
     return version
 
-
-def latest_simulations(deck: Deck, limit: int = 5) -> list[DeckSimulation]:
-    """Return the most recent goldfish runs of this deck."""
-    return list(DeckSimulation.objects.filter(deck=deck).order_by("-created_at")[:limit])

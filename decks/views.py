@@ -194,7 +194,6 @@ def deck_detail(request, deck_id):
         "code": deck_code(deck, catalogue),
         "history": history[:5],
         "more_history": len(history) > 5,
-        "simulations": selectors.latest_simulations(deck),
         "is_owner": selectors.can_edit(request.user, deck),
         "format": FORMATS.get(deck.format),
         "share_url": request.build_absolute_uri(deck.get_absolute_url()),

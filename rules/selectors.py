@@ -191,7 +191,7 @@ def prompt(state: GameState, view: dict) -> dict[str, Any]:
         kind = pending.get("type")
         if kind == "mulligan":
             return {"kind": kind, "text": f"Your opening hand has no Energy card. Keep it, or mulligan "
-                                          f"({me['mulligans']} of {state.tb.max_mulligans} used)."}
+                                          f"({me['mulligans']} of {state.cat.rulebook['game']['max_mulligans']} used)."}
         if kind == "first_player":
             return {"kind": kind, "text": "Choose who goes first: you (Player 1) or the empty opponent (Player 2)."}
         if kind in ("target", "assign"):

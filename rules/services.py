@@ -22,10 +22,9 @@ from decks.formats import get_format
 from decks.models import Deck, DeckSimulation
 from decks.selectors import deck_format
 from decks.validation import Problem, validate_deck
-from rules.engine import ENGINE_VERSION, DeckSpec, GameState, IllegalAction, new_game, replay
+from rules.engine import ENGINE_VERSION, DeckSpec, GameDataError, GameState, IllegalAction, new_game, replay
 from rules.engine.bots import get_bot, play_out, play_turn
 from rules.engine.catalogue import Catalogue
-from rules.engine.errors import GameDataError
 from rules.engine.simulate import game_seed, game_stats, goldfish_game, summarise
 from rules.models import GoldfishGame, Seating, Status
 
@@ -41,6 +40,10 @@ GAME_OVER = "game_over"
 GAME_UNAVAILABLE = "game_unavailable"
 UNKNOWN_BOT = "unknown_bot"
 BAD_SEED = "bad_seed"
+BAD_SEATING = "bad_seating"
+BAD_UNTIL = "bad_until"
+BAD_GAMES = "bad_games"
+BAD_STEP = "bad_step"
 
 BOTS = ("greedy", "random")
 UNTIL = ("turn", "end")
@@ -127,8 +130,9 @@ def clean_seed(seed: int | None) -> int:
 
 
 def clean_seating(seating: str) -> str:
+    """Return the seating if the rulebook knows it."""
     if seating not in Seating.values:
-        raise ApiError("bad_seating", f"Seating is one of: {', '.join(Seating.values)}.")
+        raise ApiError(BAD_SEATING, f"Seating is one of: {', '.join(Seating.values)}.")
     return seating
 
 
@@ -262,7 +266,7 @@ def goldfish_bot(*, game: GoldfishGame, actor: Actor, bot: str = "greedy", until
     if bot not in BOTS:
         raise ApiError(UNKNOWN_BOT, f"Choose a bot from: {', '.join(BOTS)}.")
     if until not in UNTIL:
-        raise ApiError("bad_until", f"`until` is one of: {', '.join(UNTIL)}.")
+        raise ApiError(BAD_UNTIL, f"`until` is one of: {', '.join(UNTIL)}.")
     read_version = _writable(game, actor, expected_version)
     if game.status == Status.FINISHED:
         raise ApiError(GAME_OVER, "The Cataclysm has come: there is nothing left to play.")
@@ -287,7 +291,7 @@ def goldfish_replay(*, game: GoldfishGame, step: int | None = None, catalogue: C
     catalogue = catalogue or get_catalogue()
     actions = list(game.actions)
     if step is not None and not 0 <= step <= len(actions):
-        raise ApiError("bad_step", f"This game has steps 0 to {len(actions)}.", status_code=404)
+        raise ApiError(BAD_STEP, f"This game has steps 0 to {len(actions)}.", status_code=404)
     state = replay_game(game, catalogue, actions=[])
     frames: dict[int, GameState] = {0: state.clone()} if step == 0 else {}
     steps = []
@@ -313,7 +317,7 @@ def deck_simulate(*, deck: Deck, games: int, bot: str = "greedy", seed: int | No
     if bot not in BOTS:
         raise ApiError(UNKNOWN_BOT, f"Choose a bot from: {', '.join(BOTS)}.")
     if isinstance(games, bool) or not isinstance(games, int) or not 1 <= games <= MAX_SIMULATED_GAMES:
-        raise ApiError("bad_games", f"Simulate from 1 to {MAX_SIMULATED_GAMES} games.")
+        raise ApiError(BAD_GAMES, f"Simulate from 1 to {MAX_SIMULATED_GAMES} games.")
     seating = clean_seating(seating)
     seed = clean_seed(seed)
     hero, counts = checked_deck(catalogue, deck=deck, hero=None, counts=None)

@@ -528,7 +528,7 @@
     section.appendChild(el("p", {}, [
       el("span", { class: "gf-legacy-total", id: "gf-legacy-total", text: String(total) }), " Legacy after ",
       plural(game.rounds || game.state.round, "round"), " · seed " + game.seed + " · " + game.seating,
-      game.bot_assisted ? el("span", { class: "tag", text: "bot-assisted" }) : null
+      game.bot_assisted ? " " : null, game.bot_assisted ? el("span", { class: "tag", text: "bot-assisted" }) : null
     ]));
     if (note) section.appendChild(el("p", { class: "gf-record" + (rec && rec.is_record ? " new" : ""), text: note }));
     if (result.eliminated[0]) section.appendChild(el("p", { class: "danger", text: "No Hero and no cards on the board: eliminated, 0 Legacy." }));

@@ -9,7 +9,7 @@ from django.core.cache import cache
 from django.core.management import call_command
 
 from decks import services
-from decks.models import Deck, DeckSimulation, Visibility
+from decks.models import Deck, Visibility
 
 pytestmark = pytest.mark.django_db
 
@@ -114,7 +114,7 @@ def test_the_deck_page_shows_the_list_by_type_the_verdict_and_every_error(client
     assert "Invalid · 2 problems" in page
     assert "Kalen Vos: 4 copies, the limit is 3." in page
     assert "it must have exactly 45" in page
-    assert "Goldfish results" in page and "No goldfish simulation" in page
+    assert "Goldfish this deck" in page and "High scores" in page and "No simulation yet" in page
 
 
 def test_a_valid_starter_page_shows_odds_export_and_history(client, starters):
@@ -127,10 +127,13 @@ def test_a_valid_starter_page_shows_odds_export_and_history(client, starters):
 
 
 def test_goldfish_results_appear_once_a_simulation_is_stored(client, starters):
-    DeckSimulation.objects.create(deck_id="starter-talah", bot="greedy", games=200, seed=7,
-                                  stats={"mean_legacy": 41.5})
+    from rules.services import deck_simulate
+
+    run = deck_simulate(deck=Deck.objects.get(pk="starter-talah"), games=3, bot="random", seed=7)
     page = client.get("/decks/starter-talah/").content.decode()
-    assert "greedy" in page and "mean_legacy" in page and "41.5" in page
+    assert "No simulation yet" not in page
+    assert f"{run.games} games by the random bot" in page and f"seed {run.seed}" in page
+    assert f"mean {run.stats['legacy']['mean']}" in page
 
 
 def test_nobody_else_opens_a_private_deck_page(client, catalogue_db, ann, ben):

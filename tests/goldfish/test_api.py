@@ -54,6 +54,14 @@ def test_the_same_seed_gives_the_same_shuffle_and_another_seed_another(api):
     assert one["digest"] != three["digest"]
 
 
+def test_a_hand_without_energy_asks_to_keep_or_mulligan(api):
+    game = next(g for g in (start(api, seed=seed) for seed in range(60)) if g["prompt"]["kind"] == "mulligan")
+    assert not any(c["type"] == "energy" for c in game["state"]["players"][0]["hand"])
+    assert {a["kind"] for a in game["legal_actions"]} == {"keep", "mulligan"}
+    after = act(api, game, next(a["id"] for a in game["legal_actions"] if a["kind"] == "mulligan")).json()
+    assert after["state"]["players"][0]["mulligans"] == 1 and len(after["state"]["players"][0]["hand"]) == 7
+
+
 def test_the_diagonal_seating_leaves_no_dead_edge(api):
     side, diagonal = start(api, seed=1), start(api, seed=1, seating="diagonal")
     assert [e["dead"] for e in side["state"]["pyramid"]["edges"]].count(True) == 1

@@ -17,7 +17,7 @@ import subprocess
 import sys
 import time
 import uuid
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import quote
 
@@ -114,6 +114,7 @@ class PreparedDatabase:
     password: str
     tokens: dict[str, str]
     workdir: Path
+    copies: list[str] = field(default_factory=list, repr=False)  # PostgreSQL databases to drop at the end
 
     def copy(self) -> str:
         """Return the DATABASE_URL of a fresh copy (SQLite: a file copy; PostgreSQL: CREATE DATABASE … TEMPLATE)."""
@@ -124,17 +125,14 @@ class PreparedDatabase:
             return f"sqlite:///{path}"
         with postgres_admin(self.settings) as admin:
             admin.execute(f'CREATE DATABASE "{name}" TEMPLATE "{self.template}"')
-        self._copies.append(name)
+        self.copies.append(name)
         return postgres_url(self.settings, name)
 
     def drop_all(self) -> None:
         if is_postgres(self.settings):
             with postgres_admin(self.settings) as admin:
-                for name in [*self._copies, self.template]:
+                for name in [*self.copies, self.template]:
                     admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-
-    def __post_init__(self):
-        self._copies: list[str] = []
 
 
 def prepare_database(workdir: Path) -> PreparedDatabase:
@@ -233,7 +231,7 @@ class Server:
 
 
 def pausing_application():
-    """Return the site's WSGI application with a fault hook, for `gunicorn 'tests.production.servers:pausing_application()'`.
+    """Return the site's WSGI app with a fault hook: `gunicorn 'tests.production.servers:pausing_application()'`.
 
     Once the file FAULT_ARMED_FILE exists, the next statement that writes to the table FAULT_PAUSE_TABLE runs, and
     then the worker stops where it is — after the write, before the transaction commits — after writing to

@@ -107,6 +107,7 @@ def run_schemathesis(server, config: Path, workdir: Path) -> subprocess.Complete
     )
 
 
+@pytest.mark.slow
 def test_the_api_survives_schema_driven_fuzzing_with_every_check(start_server, prepared_database, tmp_path):
     server = start_server(workers=2, DJANGO_LOG_LEVEL="ERROR")
     token = prepared_database.tokens["alice"]
