@@ -5,7 +5,7 @@ PORT ?= 8000
 # Extra pytest arguments for every test target, e.g.  make test-sqlite PYTEST_ARGS="-k decks -x"
 export PYTEST_ARGS
 
-.PHONY: install run serve-data serve-prod test test-sqlite test-postgres pg-start pg-stop lint migrations-check bench
+.PHONY: install run serve-data serve-prod test test-sqlite test-postgres pg-start pg-stop migrations-check bench bench-load
 
 install:
 	@scripts/setup.sh
@@ -45,5 +45,10 @@ pg-stop:
 migrations-check: install
 	$(PY) manage.py makemigrations --check --dry-run
 
+# The engine benchmark: goldfish games per second per core with the random and greedy bots.
 bench: install
 	$(PY) -m benchmarks
+
+# The load benchmark: gunicorn + PostgreSQL on loopback, driven by wrk; prints req/s and p50/p99 per endpoint.
+bench-load: install
+	@scripts/bench-load.sh $(BENCH_LOAD_ARGS)

@@ -1,5 +1,4 @@
 """Read-only representations of the catalogue for the API (thin: the data is prepared by selectors)."""
-from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
@@ -7,6 +6,7 @@ from .catalogue import get_catalogue
 from .models import Ability, Card, Faction, Keyword
 from .rules_text import reminder_texts
 
+NULLABLE_SLUG = {"type": "string", "nullable": True, "description": "null for cards of no faction (Energy, Batteries)."}
 COST_SCHEMA = {"type": "object", "additionalProperties": {"type": "integer"}, "example": {"DC": 1, "CE": 1}}
 
 
@@ -65,11 +65,11 @@ class CardDetailSerializer(CardSerializer):
     class Meta(CardSerializer.Meta):
         fields = [*CardSerializer.Meta.fields, "civilization", "ideology", "produces", "flavor", "reminders"]
 
-    @extend_schema_field(OpenApiTypes.STR)
+    @extend_schema_field(NULLABLE_SLUG)
     def get_civilization(self, card: Card) -> str | None:
         return card.faction.civilization.slug if card.faction_id else None
 
-    @extend_schema_field(OpenApiTypes.STR)
+    @extend_schema_field(NULLABLE_SLUG)
     def get_ideology(self, card: Card) -> str | None:
         return card.faction.ideology.slug if card.faction_id else None
 

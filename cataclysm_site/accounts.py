@@ -10,6 +10,7 @@ from django.shortcuts import redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import serializers
+from rest_framework.parsers import FormParser, JSONParser
 from rest_framework.authtoken.models import Token
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
@@ -68,6 +69,7 @@ class ObtainTokenView(APIView):
 
     permission_classes = [AllowAny]
     authentication_classes = []  # credentials are in the body; no session, so no CSRF either
+    parser_classes = [JSONParser, FormParser]  # scripts also send `curl -d username=... -d password=...`
 
     @extend_schema(
         tags=["auth"],
@@ -81,6 +83,8 @@ class ObtainTokenView(APIView):
         },
     )
     def post(self, request):
+        if not isinstance(request.data, dict):  # a JSON list or string has no fields to read
+            raise ApiError(INVALID_CREDENTIALS, "Send a username and a password.")
         username, password = request.data.get("username"), request.data.get("password")
         if not isinstance(username, str) or not isinstance(password, str) or not username or not password:
             raise ApiError(INVALID_CREDENTIALS, "Send a username and a password.")

@@ -1,4 +1,5 @@
-"""Site-wide answers that no single view should have to give: the CSP header, oversize bodies, database outages."""
+"""Site-wide answers no single view should have to give: CSP header, oversize bodies, NUL bytes, database outages."""
+import json
 import logging
 
 from django.conf import settings
@@ -12,6 +13,10 @@ API_PREFIX = "/api/"
 DATABASE_RETRY_AFTER_SECONDS = 5
 DATABASE_UNAVAILABLE = "The database is unavailable right now. Please try again in a few seconds."
 REQUEST_TOO_LARGE = "The request body is {size} bytes; this site accepts at most {limit} bytes."
+NUL_IN_PATH = "No page at this address."
+NUL_IN_QUERY = "The query string contains a NUL character (%00), which no parameter may hold."
+NUL_IN_BODY = "The request body contains a NUL character (\\u0000), which no field may hold."
+JSON_ESCAPED_NUL = b"\\u0000"
 
 
 def wants_json(request) -> bool:
@@ -69,6 +74,50 @@ class RequestSizeLimitMiddleware:
             return error_response(
                 request, 413, "request_too_large", REQUEST_TOO_LARGE.format(size=size, limit=limit)
             )
+        return self.get_response(request)
+
+
+def holds_nul(value) -> bool:
+    """Tell whether NUL is in any string (or key) of a decoded JSON document."""
+    if isinstance(value, str):
+        return "\x00" in value
+    if isinstance(value, dict):
+        return any(holds_nul(key) or holds_nul(item) for key, item in value.items())
+    if isinstance(value, list):
+        return any(holds_nul(item) for item in value)
+    return False
+
+
+def body_holds_nul(request) -> bool:
+    """Tell whether a JSON or form body carries NUL (multipart uploads are files: they may hold any byte)."""
+    if request.content_type == "application/x-www-form-urlencoded":
+        return b"\x00" in request.body or b"%00" in request.body
+    if request.content_type != "application/json" and not request.content_type.endswith("+json"):
+        return False
+    body = request.body
+    if b"\x00" in body:
+        return True
+    if JSON_ESCAPED_NUL not in body:
+        return False
+    try:
+        return holds_nul(json.loads(body))
+    except ValueError:
+        return False  # the view's parser refuses it with its own message
+
+
+class NulCharacterMiddleware:
+    """Refuse NUL in the path (404), the query string or a body (400): PostgreSQL text cannot hold it (a 500)."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        if "\x00" in request.path:
+            return error_response(request, 404, "not_found", NUL_IN_PATH)
+        if any("\x00" in key or any("\x00" in value for value in values) for key, values in request.GET.lists()):
+            return error_response(request, 400, "bad_request", NUL_IN_QUERY)
+        if body_holds_nul(request):
+            return error_response(request, 400, "bad_request", NUL_IN_BODY)
         return self.get_response(request)
 
 

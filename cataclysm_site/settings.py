@@ -55,6 +55,7 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "cataclysm_site.middleware.ContentSecurityPolicyMiddleware",
     "cataclysm_site.middleware.RequestSizeLimitMiddleware",
+    "cataclysm_site.middleware.NulCharacterMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -95,6 +96,9 @@ DATABASES = {
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Wait this long for a writer's lock before "database is locked" (which then answers 503).
     DATABASES["default"].setdefault("OPTIONS", {})["timeout"] = env_int("DJANGO_SQLITE_TIMEOUT", 20)
+    # Take the write lock when a transaction starts, so that two racing writers queue (and the loser then sees the
+    # new version: 409) instead of one failing to upgrade its read lock ("database is locked": 503).
+    DATABASES["default"]["OPTIONS"]["transaction_mode"] = "IMMEDIATE"
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [
@@ -133,6 +137,10 @@ REST_FRAMEWORK = {
         "rest_framework.authentication.TokenAuthentication",
     ],
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
+    # JSON only: the site's scripts post JSON, and form encoding cannot tell a blank field from a missing one.
+    # The token endpoint also reads forms (`curl -d username=... -d password=...`).
+    "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
+    "TEST_REQUEST_DEFAULT_FORMAT": "json",
     "DEFAULT_PAGINATION_CLASS": "cataclysm_site.pagination.StandardPagination",
     "PAGE_SIZE": 60,
     # Every API view is rate limited per client; a view with `throttle_scope = "expensive"` also by that scope.
@@ -159,6 +167,8 @@ SPECTACULAR_SETTINGS = {
     "VERSION": "0.1.0",
     "SERVE_INCLUDE_SCHEMA": False,
     "COMPONENT_SPLIT_REQUEST": True,
+    # Two fields are called "format": a deck's rules format, and an export's text/code format.
+    "ENUM_NAME_OVERRIDES": {"ExportFormatEnum": ["text", "code"], "DeckFormatEnum": "decks.formats.FORMAT_CHOICES"},
 }
 
 LOGGING = {

@@ -23,3 +23,6 @@ urlpatterns = [
     path("", include("rules.urls")),
     path("", include("cards.urls")),
 ] + static(settings.MEDIA_URL, document_root=settings.MEDIA_ROOT)
+
+handler404 = "cataclysm_site.error_pages.not_found"
+handler500 = "cataclysm_site.error_pages.server_error"

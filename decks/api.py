@@ -32,10 +32,15 @@ NOT_OWNER = "not_owner"
 DECKLIST_UNREADABLE = "decklist_unreadable"
 UNKNOWN_EXPORT_FORMAT = "unknown_export_format"
 BAD_VERSION = "bad_version"
+BAD_FILTER = "bad_filter"
+MINE_VALUES = {"true": True, "1": True, "false": False, "0": False, "": False}
 
 E400 = OpenApiResponse(s.ErrorSerializer, description="Bad input: `code` says what (e.g. `too_many_cards`).")
 E403 = OpenApiResponse(s.ErrorSerializer, description="Not logged in (`not_authenticated`), or not the deck's owner (`not_owner`).")
 E404 = OpenApiResponse(s.ErrorSerializer, description="No such deck, or it is another user's private deck (`not_found`).")
+E400_LIST = OpenApiResponse(s.ErrorSerializer, description="`bad_filter` (`mine` is not true or false) or "
+                            "`bad_page_size`.")
+E404_PAGE = OpenApiResponse(s.ErrorSerializer, description="`not_found`: a page past the last one.")
 E409 = OpenApiResponse(s.DeckConflictSerializer, description="`version_conflict`: the deck changed since that version; `deck` is the current one.")
 DECK_ID = OpenApiParameter("deck_id", str, OpenApiParameter.PATH, description="The deck's random id, or `starter-<hero>`.")
 
@@ -190,6 +195,14 @@ class DecklistExportView(APIView):
 
 # --- decks ---------------------------------------------------------------------------------------------------------
 
+def mine_flag(raw: str) -> bool:
+    """Read `?mine=`: a typo must not quietly list everyone's decks instead of yours."""
+    try:
+        return MINE_VALUES[raw.strip().lower()]
+    except KeyError:
+        raise ApiError(BAD_FILTER, f"`mine` must be true or false, not '{raw}'.") from None
+
+
 class DeckListView(GenericAPIView):
     permission_classes = [IsAuthenticatedOrReadOnly]
     serializer_class = s.DeckSerializer
@@ -198,7 +211,7 @@ class DeckListView(GenericAPIView):
         params = self.request.query_params
         return selectors.decks_for_list(
             self.request.user,
-            mine=params.get("mine") in {"1", "true", "yes"},
+            mine=mine_flag(params.get("mine", "")),
             hero=params.get("hero", ""),
             card=params.get("card", ""),
             q=params.get("q", ""),
@@ -212,7 +225,7 @@ class DeckListView(GenericAPIView):
             OpenApiParameter("card", str, description="Decks that run this card (slug or exact name)."),
             OpenApiParameter("q", str, description="Words in the deck's name."),
         ],
-        responses={200: s.DeckSerializer(many=True)},
+        responses={200: s.DeckSerializer(many=True), 400: E400_LIST, 404: E404_PAGE},
     )
     def get(self, request):
         page = self.paginate_queryset(self.get_queryset())
@@ -331,7 +344,7 @@ class DeckForkView(APIView):
 
     @extend_schema(tags=["decks"], summary="Copy a deck you can read into a new private deck of yours",
                    parameters=[DECK_ID], request=s.ForkSerializer,
-                   responses={201: s.DeckSerializer, 403: E403, 404: E404})
+                   responses={201: s.DeckSerializer, 400: E400, 403: E403, 404: E404})
     def post(self, request, deck_id):
         deck = selectors.get_readable_deck(request.user, deck_id)
         serializer = s.ForkSerializer(data=request.data)
@@ -417,7 +430,7 @@ class DeckRestoreView(APIView):
     @extend_schema(
         tags=["decks"], summary="Make an old version the current one (saved as a new version)",
         parameters=[DECK_ID], request=s.RestoreSerializer,
-        responses={200: s.DeckSerializer, 403: E403, 404: E404, 409: E409},
+        responses={200: s.DeckSerializer, 400: E400, 403: E403, 404: E404, 409: E409},
     )
     def post(self, request, deck_id, number):
         deck = editable_deck(request, deck_id)

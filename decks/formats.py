@@ -69,3 +69,6 @@ def get_format(slug: str = DEFAULT_FORMAT) -> Format:
         return FORMATS[slug]
     except KeyError:
         raise KeyError(f"unknown deck format {slug!r}; known: {', '.join(sorted(FORMATS))}") from None
+
+# (slug, name) pairs for choice fields and the OpenAPI enum of deck formats.
+FORMAT_CHOICES = [(slug, fmt.name) for slug, fmt in FORMATS.items()]

@@ -269,8 +269,17 @@ class DeckConflictSerializer(ErrorSerializer):
     deck = DeckSerializer(help_text="The deck as it is now.")
 
 
+class StrictCharField(serializers.CharField):
+    """A text field that refuses numbers instead of turning them into text."""
+
+    def to_internal_value(self, data):
+        if not isinstance(data, str):
+            self.fail("invalid")
+        return super().to_internal_value(data)
+
+
 class ForkSerializer(serializers.Serializer):
-    name = serializers.CharField(max_length=100, required=False, help_text="Defaults to “<name> (fork)”.")
+    name = StrictCharField(max_length=100, required=False, help_text="Defaults to “<name> (fork)”.")
 
 
 class RestoreSerializer(serializers.Serializer):

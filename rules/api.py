@@ -13,6 +13,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from cards.catalogue import get_catalogue
+from cataclysm_site.api_errors import ApiError
 from decks import selectors as deck_selectors
 from decks.serializers import ErrorSerializer
 from decks.textio import parse_decklist
@@ -31,8 +32,9 @@ E409 = OpenApiResponse(s.ConflictSerializer, description="`conflict`: another re
                        "`version` is stale); `game` is the current game. Or `game_unavailable`: the card data "
                        "changed and the log no longer replays.")
 GAME_ID = OpenApiParameter("game_id", str, OpenApiParameter.PATH, description="The game's random id.")
-LOG_FROM = OpenApiParameter("log_from", int, OpenApiParameter.QUERY, required=False,
+LOG_FROM = OpenApiParameter("log_from", {"type": "integer", "minimum": 0}, OpenApiParameter.QUERY, required=False,
                             description="Return only log events from this sequence number on.")
+BAD_LOG_FROM = "bad_log_from"
 TAGS = ["goldfish"]
 
 
@@ -115,17 +117,26 @@ class GoldfishListView(APIView):
         return respond(request, live, full=True, status_code=status.HTTP_201_CREATED)
 
 
+def log_from_param(request) -> int:
+    """Read `?log_from=` (default 0); a client that sends a bad one should hear so, not get the whole log."""
+    raw = request.query_params.get("log_from", "").strip()
+    if not raw:
+        return 0
+    if not (raw.isascii() and raw.isdigit()):
+        raise ApiError(BAD_LOG_FROM, f"log_from must be a whole number from 0 on, not '{raw[:40]}'.")
+    digits = raw.lstrip("0") or "0"
+    return int(digits) if len(digits) <= 18 else 10**18  # no log is that long; int() refuses huge digit strings
+
+
 class GoldfishDetailView(APIView):
     permission_classes = [AllowAny]
 
     @extend_schema(tags=TAGS, summary="A goldfish game: the board, what can be done now, the log and the Legacy",
-                   parameters=[GAME_ID, LOG_FROM], responses={200: s.GameSerializer, 404: E404, 409: E409})
+                   parameters=[GAME_ID, LOG_FROM],
+                   responses={200: s.GameSerializer, 400: E400, 404: E404, 409: E409})
     def get(self, request, game_id):
+        log_from = log_from_param(request)
         game = selectors.get_game(game_id)
-        try:
-            log_from = max(0, int(request.query_params.get("log_from", 0)))
-        except ValueError:
-            log_from = 0
         return respond(request, services.LiveGame(game, services.load_state(game)), log_from=log_from, full=True)
 
 

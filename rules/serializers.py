@@ -199,13 +199,17 @@ class ConflictSerializer(ErrorSerializer):
 
 
 class IllegalActionSerializer(ErrorSerializer):
-    rule = serializers.CharField(help_text="The rule that refuses it.")
-    action = serializers.CharField()
-    version = serializers.IntegerField()
+    """`illegal_action` carries the rule, the action and the game's version; a malformed request (`invalid`) not."""
+
+    rule = serializers.CharField(required=False, help_text="The rule that refuses it.")
+    action = serializers.CharField(required=False)
+    version = serializers.IntegerField(required=False)
 
 
 class InvalidDeckSerializer(ErrorSerializer):
-    errors = ProblemSerializer(many=True)
+    """`invalid_deck` lists the validator's problems; other refusals (`no_deck`, `invalid`, …) have no `errors`."""
+
+    errors = ProblemSerializer(many=True, required=False)
 
 
 class StepSerializer(serializers.Serializer):

@@ -146,3 +146,18 @@ def test_schema_of_the_catalogue_endpoints_generates_without_warnings(db):
     assert "400" in paths["/api/cards/"]["get"]["responses"]
     assert {p["name"] for p in paths["/api/cards/"]["get"]["parameters"]} >= {
         "civilization", "faction", "ideology", "type", "rarity", "energy", "keyword", "q", "ordering", "page_size"}
+
+
+def test_an_energy_card_has_no_civilization_or_ideology_and_the_schema_allows_null(small_catalogue, api):
+    body = api.get("/api/cards/colorless-energy/").json()
+    assert (body["civilization"], body["ideology"]) == (None, None)
+    generator = SchemaGenerator(patterns=[path("api/", include("cards.api_urls"))])
+    detail = generator.get_schema(request=None, public=True)["components"]["schemas"]["CardDetail"]["properties"]
+    assert detail["civilization"]["nullable"] and detail["ideology"]["nullable"]
+
+
+def test_a_page_past_the_last_is_a_documented_json_404(small_catalogue, api):
+    response = api.get("/api/cards/", {"page": 99})
+    assert response.status_code == status.HTTP_404_NOT_FOUND and response.json()["code"] == "not_found"
+    generator = SchemaGenerator(patterns=[path("api/", include("cards.api_urls"))])
+    assert "404" in generator.get_schema(request=None, public=True)["paths"]["/api/cards/"]["get"]["responses"]

@@ -331,3 +331,53 @@ def test_the_schema_documents_the_deck_endpoints(db):
         assert path in paths, path
     responses = paths["/api/decks/{deck_id}/"]["patch"]["responses"]
     assert {"200", "400", "403", "404", "409"} <= set(responses)
+
+
+def test_the_token_endpoint_takes_a_form_as_curl_sends_it(catalogue_db, ann):
+    response = APIClient().post("/api/auth/token/", "username=ann&password=ann-pass-123",
+                                content_type="application/x-www-form-urlencoded")
+    assert response.status_code == 200 and response.json()["token"] == Token.objects.get(user=ann).key
+
+
+@pytest.mark.parametrize("body", [[None, None], "ann", 3])
+def test_a_token_request_that_is_not_an_object_is_a_400(db, body):
+    response = APIClient().post("/api/auth/token/", body, format="json")
+    assert response.status_code == 400 and response.json()["code"] == "invalid_credentials"
+
+
+def test_the_decks_api_reads_json_only(catalogue_db):
+    response = APIClient().post("/api/decks/validate/", "code=", content_type="application/x-www-form-urlencoded")
+    assert response.status_code == status.HTTP_415_UNSUPPORTED_MEDIA_TYPE
+
+
+@pytest.mark.parametrize("value, expected", [("true", True), ("1", True), ("false", False), ("0", False)])
+def test_mine_is_true_or_false(catalogue_db, ann, ben, value, expected):
+    anns_deck(ann, Visibility.PRIVATE)
+    bens = anns_deck(ben, Visibility.PUBLIC)
+    listed = [d["id"] for d in client_for(ben).get("/api/decks/", {"mine": value}).json()["results"]]
+    assert (listed == [bens.pk]) if expected else (bens.pk in listed)
+
+
+@pytest.mark.parametrize("value", ["yes please", "2", "null"])
+def test_any_other_mine_is_a_400_rather_than_everyones_decks(catalogue_db, ann, value):
+    response = client_for(ann).get("/api/decks/", {"mine": value})
+    assert response.status_code == 400 and response.json()["code"] == "bad_filter"
+
+
+def test_a_page_of_decks_past_the_last_is_a_404(catalogue_db, ann):
+    response = client_for(ann).get("/api/decks/", {"page": 5})
+    assert response.status_code == 404 and response.json()["code"] == "not_found"
+
+
+@pytest.mark.parametrize("name", [123, ["My Talah"], None])
+def test_a_fork_name_must_be_text(starters, ann, name):
+    response = client_for(ann).post("/api/decks/starter-talah/fork/", {"name": name}, format="json")
+    assert response.status_code == 400 and response.json()["code"] == "invalid"
+    assert not Deck.objects.filter(owner=ann).exists()
+
+
+def test_the_schema_documents_the_refusals_of_list_fork_and_restore(db):
+    paths = APIClient().get("/api/schema/?format=json").json()["paths"]
+    assert {"400", "404"} <= set(paths["/api/decks/"]["get"]["responses"])
+    assert "400" in paths["/api/decks/{deck_id}/fork/"]["post"]["responses"]
+    assert "400" in paths["/api/decks/{deck_id}/versions/{number}/restore/"]["post"]["responses"]

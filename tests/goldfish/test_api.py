@@ -326,3 +326,29 @@ def test_the_api_schema_documents_the_goldfish_endpoints(api):
         assert path in paths, path
     responses = paths["/api/goldfish/{game_id}/actions/"]["post"]["responses"]
     assert {"200", "400", "403", "404", "409"} <= set(responses)
+
+
+@pytest.mark.parametrize("log_from", ["-1", "two", "1.5"])
+def test_a_bad_log_from_is_a_400_not_the_whole_log(api, log_from):
+    game = start(api)
+    response = api.get(f"/api/goldfish/{game['id']}/", {"log_from": log_from})
+    assert response.status_code == 400 and response.json()["code"] == "bad_log_from"
+
+
+def test_a_log_from_past_the_end_is_an_empty_log(api):
+    game = start(api)
+    body = api.get(f"/api/goldfish/{game['id']}/", {"log_from": "9" * 40}).json()
+    assert body["log"] == [] and body["log_count"] == game["log_count"]
+
+
+def test_the_schema_lets_plain_400s_leave_out_the_rule_and_the_deck_errors(api):
+    game = start(api)
+    malformed = api.post(f"/api/goldfish/{game['id']}/actions/", {}, format="json").json()
+    no_deck = api.post("/api/goldfish/", {}, format="json").json()
+    schema = api.get("/api/schema/?format=json").json()
+    components = schema["components"]["schemas"]
+    assert set(components["IllegalAction"]["required"]) <= set(malformed)
+    assert set(components["InvalidDeck"]["required"]) <= set(no_deck)
+    detail = schema["paths"]["/api/goldfish/{game_id}/"]["get"]
+    assert "400" in detail["responses"]
+    assert next(p for p in detail["parameters"] if p["name"] == "log_from")["schema"]["minimum"] == 0

@@ -4,6 +4,7 @@ from rest_framework.exceptions import NotFound
 from rest_framework.request import Request
 from rest_framework.test import APIRequestFactory
 
+from cataclysm_site.api_errors import ApiError
 from cataclysm_site.pagination import StandardPagination
 
 ITEMS = list(range(250))
@@ -26,9 +27,20 @@ def test_page_size_is_capped_at_100():
     assert page_of("?page_size=100000") == ITEMS[:100]
 
 
-@pytest.mark.parametrize("value", ["abc", "-5", "0"])
-def test_a_bad_page_size_falls_back_to_the_default(settings, value):
-    assert len(page_of(f"?page_size={value}")) == settings.REST_FRAMEWORK["PAGE_SIZE"]
+@pytest.mark.parametrize("value", ["abc", "-5", "0", "1.5", "²"])
+def test_a_bad_page_size_is_refused_with_400(value):
+    with pytest.raises(ApiError) as refused:
+        page_of(f"?page_size={value}")
+    assert (refused.value.status_code, refused.value.error_code) == (400, "bad_page_size")
+
+
+def test_an_empty_page_size_means_the_default(settings):
+    assert len(page_of("?page_size=")) == settings.REST_FRAMEWORK["PAGE_SIZE"]
+
+
+def test_the_schema_says_pages_and_page_sizes_start_at_1():
+    parameters = StandardPagination().get_schema_operation_parameters(view=None)
+    assert {p["name"]: p["schema"].get("minimum") for p in parameters} == {"page": 1, "page_size": 1}
 
 
 def test_a_page_past_the_end_is_not_found():

@@ -3,6 +3,7 @@ that carry the default and the "expensive" rate limits."""
 from django.contrib.auth import get_user_model
 from django.http import HttpResponse
 from django.urls import path
+from rest_framework.parsers import JSONParser, MultiPartParser
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
@@ -13,7 +14,9 @@ def user_count_page(request):
 
 
 class UserCountApi(APIView):
-    """Answer from the database, with the default rate limits."""
+    """Answer from the database, with the default rate limits; take JSON or an upload (the API's default is JSON)."""
+
+    parser_classes = [JSONParser, MultiPartParser]
 
     def get(self, request):
         return Response({"users": get_user_model().objects.count()})
