@@ -1,11 +1,16 @@
 """Read-only catalogue API: cards (searchable, paginated), keywords, factions and Heroes."""
+from django.db import connection
+from django.http import HttpResponse
 from django_filters.rest_framework import DjangoFilterBackend
 from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_view
 from rest_framework import mixins, viewsets
+from rest_framework.renderers import JSONRenderer
+from rest_framework.response import Response
 
 from cataclysm_site.pagination import StandardPagination
 
 from . import selectors
+from .catalogue import DerivedCache, catalogue_version
 from .filters import CardFilter
 from .models import Card
 from .serializers import (
@@ -18,6 +23,7 @@ BAD_REQUEST = OpenApiResponse(
 )
 NOT_FOUND = OpenApiResponse(ApiErrorSerializer, description="`not_found`: no card with that slug.")
 PAGE_NOT_FOUND = OpenApiResponse(ApiErrorSerializer, description="`not_found`: a page past the last one.")
+SEARCH_CACHE = DerivedCache(maxsize=512)  # (catalogue version, answer) by (scheme, host, query string)
 
 
 @extend_schema_view(
@@ -37,6 +43,36 @@ class CardViewSet(viewsets.ReadOnlyModelViewSet):
 
     def get_serializer_class(self):
         return CardDetailSerializer if self.action == "retrieve" else CardSerializer
+
+    def list(self, request, *args, **kwargs):
+        """Search, answering a repeated search from a per-process cache keyed by the catalogue's version.
+
+        A cached answer is served only after re-reading the version (one aggregate query), so a change made by any
+        process is seen at once and a database outage still answers 503. Nothing read inside a transaction is cached.
+        """
+        if connection.in_atomic_block:
+            return super().list(request, *args, **kwargs)
+        key = (request.scheme, request.get_host(), request.META.get("QUERY_STRING", ""), request.accepted_media_type)
+        cached = SEARCH_CACHE.get(key)
+        if cached is not None and cached[0] == catalogue_version(recheck=True):
+            return cached_answer(request, cached[1], cached[2])
+        version = catalogue_version()  # read before the cards: a change in between only costs a later miss
+        data = super().list(request, *args, **kwargs).data
+        SEARCH_CACHE.put(key, (version, data, rendered_json(request, data, self.get_renderer_context())))
+        return Response(data)
+
+
+def rendered_json(request, data, context) -> bytes | None:
+    """Return the JSON answer's body when the client asked for JSON (None for the browsable API)."""
+    renderer = request.accepted_renderer
+    return renderer.render(data, request.accepted_media_type, context) if isinstance(renderer, JSONRenderer) else None
+
+
+def cached_answer(request, data, body: bytes | None) -> HttpResponse:
+    """Answer from the cache: the rendered JSON as is, or the data for another renderer."""
+    if body is None or not isinstance(request.accepted_renderer, JSONRenderer):
+        return Response(data)
+    return HttpResponse(body, content_type=request.accepted_renderer.media_type)
 
 
 @extend_schema_view(

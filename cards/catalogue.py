@@ -1,22 +1,34 @@
 """The engine's `Catalogue`, compiled from the database so admin edits reach decks and games.
 
 Cards come from the database; the rulebook, keyword and target tables and the Pyramid deck come from the data files
-(they are not edited in the admin). The compiled catalogue is cached in-process and rebuilt when a card changes: each
-call costs one aggregate query.
+(they are not edited in the admin). The compiled catalogue is cached in-process and rebuilt when a card changes.
+
+Freshness: the cards' aggregate stamp (count, sum of ids, latest `updated_at`) is re-read at most once every
+`FRESHNESS_SECONDS` per process (monotonic clock), not on every call. A change made in this process through the ORM
+(the admin: a card, its costs or abilities saved or deleted) clears the cache at once through model signals; a
+change made elsewhere (`manage.py load_catalogue`, another worker's admin, a bulk query) is seen within
+`FRESHNESS_SECONDS`. Inside a transaction (tests, or a write that changes cards and reads them back) the stamp is
+read on every call, and a catalogue compiled inside a transaction is never trusted without re-reading the stamp, so
+a rolled-back change is never served. Call `clear_cache()` after changing cards with bulk queries in-process.
+`catalogue_version()` names the cards' current state, for keying caches of anything derived from them.
 """
 from __future__ import annotations
 
+import hashlib
 import threading
+import time
+from collections import OrderedDict
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Hashable
 
 import yaml
-from django.db.models import Count, Max, Sum
+from django.db import connection
+from django.db.models.signals import post_delete, post_save
 
 from rules.engine.catalogue import DATA_DIR, CardDef, Catalogue, compile_catalogue, slugify
 
-from .models import Card
+from .models import Ability, Card, CardCost
 
 
 class CatalogueNotLoaded(RuntimeError):
@@ -125,35 +137,119 @@ def build_data(cards: list[dict[str, Any]], data_dir: Path | str = DATA_DIR) -> 
     return {**rule_tables(data_dir), "cards": cards}
 
 
+FRESHNESS_SECONDS = 1.0  # how stale a worker's catalogue may be after a change made by another process
+
 _lock = threading.Lock()
-_cached: tuple[tuple, Catalogue] | None = None
+_cached: tuple[tuple, Catalogue, str] | None = None  # (stamp, catalogue, version)
+_derived_caches: list[DerivedCache] = []
+_checked_at: float | None = None  # monotonic time the stamp was last read outside a transaction and matched
 
 
 def _stamp() -> tuple:
-    row = Card.objects.aggregate(n=Count("id"), ids=Sum("id"), latest=Max("updated_at"))
-    return row["n"], row["ids"], row["latest"]
+    """Read the cards' (count, sum of ids, latest update): plain SQL, as this runs on cache hits."""
+    quote = connection.ops.quote_name
+    meta = Card._meta
+    sql = (f"SELECT COUNT(*), SUM({quote(meta.pk.column)}), MAX({quote(meta.get_field('updated_at').column)}) "
+           f"FROM {quote(meta.db_table)}")
+    with connection.cursor() as cursor:
+        cursor.execute(sql)
+        return tuple(cursor.fetchone())
+
+
+def _fresh_enough() -> bool:
+    """Return whether the cached catalogue may be served without re-reading the stamp."""
+    checked = _checked_at
+    return (checked is not None and not connection.in_atomic_block
+            and time.monotonic() - checked < FRESHNESS_SECONDS)
+
+
+def _entry(*, recheck: bool = False) -> tuple[tuple, Catalogue, str]:
+    global _cached, _checked_at
+    cached = _cached
+    if cached is not None and not recheck and _fresh_enough():
+        return cached
+    stamp = _stamp()
+    in_transaction = connection.in_atomic_block
+    if cached is None or cached[0] != stamp:
+        with _lock:
+            cards = [card_to_data(card) for card in Card.objects.with_related().order_by("position", "name")]
+            try:
+                catalogue = compile_catalogue(build_data(cards))
+            except (KeyError, ValueError) as exc:
+                raise CatalogueNotLoaded(f"The card catalogue in the database is not usable ({exc}); "
+                                         "run `python manage.py load_catalogue`.") from exc
+            version = hashlib.sha1(repr((stamp, catalogue.data_hash)).encode()).hexdigest()[:16]
+            cached = _cached = (stamp, catalogue, version)
+    _checked_at = None if in_transaction else time.monotonic()
+    return cached
 
 
 def get_catalogue() -> Catalogue:
     """Return the catalogue compiled from the database, rebuilt only when its cards changed."""
-    global _cached
-    stamp = _stamp()
-    cached = _cached
-    if cached is not None and cached[0] == stamp:
-        return cached[1]
-    with _lock:
-        cards = [card_to_data(card) for card in Card.objects.with_related().order_by("position", "name")]
-        try:
-            catalogue = compile_catalogue(build_data(cards))
-        except (KeyError, ValueError) as exc:
-            raise CatalogueNotLoaded(f"The card catalogue in the database is not usable ({exc}); "
-                                     "run `python manage.py load_catalogue`.") from exc
-        _cached = (stamp, catalogue)
-    return catalogue
+    return _entry()[1]
+
+
+def catalogue_version(*, recheck: bool = False) -> str:
+    """Return a short token that changes whenever the cards change (to key caches derived from them).
+
+    `recheck` reads the cards' stamp now (one aggregate query) instead of trusting a check made within the last
+    `FRESHNESS_SECONDS`: for answers served whole from a cache, which must still see the database (and fail with it).
+    """
+    return _entry(recheck=recheck)[2]
 
 
 def clear_cache() -> None:
-    """Forget the compiled catalogue (tests that swap databases)."""
-    global _cached
+    """Forget the compiled catalogue, so the next call reads the database (tests, loaders, admin saves)."""
+    global _cached, _checked_at
     _cached = None
+    _checked_at = None
     _tables.cache_clear()
+    for derived in _derived_caches:
+        derived.clear()
+
+
+def _card_changed(sender, **kwargs) -> None:
+    """Drop the compiled catalogue when this process saves or deletes a card or a part of one (the admin)."""
+    global _cached, _checked_at
+    _cached = None
+    _checked_at = None
+
+
+for _model in (Card, CardCost, Ability):
+    post_save.connect(_card_changed, sender=_model, dispatch_uid=f"catalogue-{_model.__name__}-save")
+    post_delete.connect(_card_changed, sender=_model, dispatch_uid=f"catalogue-{_model.__name__}-delete")
+
+
+class DerivedCache:
+    """A small per-process LRU of values computed from the cards; key them with `catalogue_version()`."""
+
+    def __init__(self, maxsize: int = 256):
+        self.maxsize = maxsize
+        self._items: OrderedDict[Hashable, Any] = OrderedDict()
+        self._lock = threading.Lock()
+        _derived_caches.append(self)
+
+    def get(self, key: Hashable) -> Any:
+        """Return the value kept for `key`, or None."""
+        with self._lock:
+            value = self._items.get(key)
+            if value is not None:
+                self._items.move_to_end(key)
+            return value
+
+    def take(self, key: Hashable) -> Any:
+        """Remove and return the value kept for `key`, or None (for values the caller will change)."""
+        with self._lock:
+            return self._items.pop(key, None)
+
+    def put(self, key: Hashable, value: Any) -> None:
+        """Keep `value` for `key`, forgetting the least recently used entry when full."""
+        with self._lock:
+            self._items[key] = value
+            self._items.move_to_end(key)
+            while len(self._items) > self.maxsize:
+                self._items.popitem(last=False)
+
+    def clear(self) -> None:
+        with self._lock:
+            self._items.clear()

@@ -21,7 +21,7 @@ from django.utils import timezone
 from rules.engine.catalogue import DATA_DIR, CardDef, Catalogue, compile_catalogue
 
 from . import rules_text
-from .catalogue import build_data, card_def_to_data, card_to_data, read_files
+from .catalogue import build_data, card_def_to_data, card_to_data, clear_cache, read_files
 from .models import (
     Ability, Card, CardCost, CardType, Civilization, EnergyType, Faction, Ideology, Keyword, Rarity, Trigger,
 )
@@ -251,6 +251,8 @@ def load_catalogue(data_dir: Path | str | None = None, *, prune: bool = False) -
         except ProtectedError as exc:
             raise CatalogueDataError(f"cannot delete cards that decks still use: {exc.protected_objects}") from exc
         report.pruned, report.missing = report.missing, []
+    transaction.on_commit(clear_cache)  # bulk writes bypass the model signals that normally clear it
+    clear_cache()
     return report
 
 

@@ -1,6 +1,7 @@
 """Pages of the card database: home, the searchable catalogue, the search help, card pages and card images."""
 from __future__ import annotations
 
+import functools
 import logging
 import os
 import re
@@ -22,7 +23,7 @@ from django.views.decorators.http import require_safe
 
 from rules.engine.catalogue import CardDef, Catalogue
 
-from .catalogue import get_catalogue
+from .catalogue import catalogue_version, get_catalogue
 from .models import Card, CardType, Civilization, EnergyType, Faction, Ideology, Keyword, Rarity
 from .render import RENDER_VERSION, SIZES, keyword_pattern, render_card, type_line
 from .rules_text import reminder_texts
@@ -256,23 +257,22 @@ def related_slugs(card_def: CardDef, catalogue: Catalogue, limit: int = RELATED_
     return [entry[-1] for entry in sorted(scored)[:limit]]
 
 
-@require_safe
-def card_detail(request, slug: str):
-    """Show one card: its face, its rules with every keyword's reminder, its rulings and its relatives."""
+CARD_PAGE_SECONDS = 24 * 3600  # the fragment's key holds the catalogue version: a changed card gets a new key
+
+
+def card_page_details(slug: str, card_def: CardDef, catalogue_: Catalogue) -> dict:
+    """Compute the card-specific part of a card page (six queries; its HTML is cached by slug and catalogue)."""
     card = Card.objects.with_related().filter(slug=slug).first()
-    catalogue_ = get_catalogue()
-    if card is None or slug not in catalogue_.cards:
+    if card is None:
         raise Http404(f"No card '{slug}'.")
-    card_def = catalogue_[slug]
     related = related_slugs(card_def, catalogue_)
     related_cards = sorted(Card.objects.filter(slug__in=related).only("slug", "name", "content_hash"),
                            key=lambda c: related.index(c.slug))
     keywords = {a.keyword for a in card_def.abilities}
     keyword_links = [{"name": catalogue_.keywords[k]["name"], "url": _url({}, q=f"k:{k}")}
                      for k in sorted(keywords) if k in catalogue_.keywords]
-    return render(request, "cards/detail.html", {
+    return {
         "card": card,
-        "card_def": card_def,
         "type_line": type_line(card_def, catalogue_),
         "pips": cost_pips(card.cost),
         "rules": [rules_html(line, catalogue_) for line in card.text.splitlines() if line.strip()],
@@ -282,6 +282,30 @@ def card_detail(request, slug: str):
         "keyword_links": keyword_links,
         "faction_url": _url({}, faction=card_def.faction) if card_def.faction else None,
         "type_url": _url({}, type=card_def.type),
+    }
+
+
+CARD_PAGE_KEYS = ("card", "type_line", "pips", "rules", "reminders", "rulings", "related", "keyword_links",
+                  "faction_url", "type_url")
+
+
+@require_safe
+def card_detail(request, slug: str):
+    """Show one card: its face, its rules with every keyword's reminder, its rulings and its relatives.
+
+    The card's part of the page is a template fragment cached by (slug, catalogue version); its context is computed
+    lazily, only when that fragment is rendered. The version is re-read on each request (one query), so an edit made
+    anywhere shows at once. The site header around it (login state, CSRF token) is rendered for every request.
+    """
+    version = catalogue_version(recheck=True)
+    catalogue_ = get_catalogue()
+    if slug not in catalogue_.cards:
+        raise Http404(f"No card '{slug}'.")
+    card_def = catalogue_[slug]
+    details = functools.cache(lambda: card_page_details(slug, card_def, catalogue_))
+    lazy = {key: (lambda key=key: details()[key]) for key in CARD_PAGE_KEYS}
+    return render(request, "cards/detail.html", {
+        **lazy, "card_def": card_def, "catalogue_version": version, "cache_seconds": CARD_PAGE_SECONDS,
     })
 
 

@@ -17,7 +17,8 @@ from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from cards.catalogue import get_catalogue
+from cards.api import cached_answer, rendered_json
+from cards.catalogue import DerivedCache, catalogue_version, get_catalogue
 from cataclysm_site.api_errors import ApiError
 from decks import selectors, services
 from decks import serializers as s
@@ -126,17 +127,46 @@ class ValidateDecklistView(APIView):
         request=s.DecklistSerializer, responses={200: s.ValidateResponseSerializer, 400: E400},
     )
     def post(self, request):
-        serializer = s.DecklistSerializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
-        catalogue = get_catalogue()
-        hero, counts, problems = read_decklist(serializer, catalogue)
-        fmt = get_format(serializer.validated_data.get("format") or "playtest")
-        result = validate_deck(catalogue, hero, counts, fmt).to_dict()
-        result["errors"] = [p.to_dict() for p in problems] + result["errors"]
-        result["valid"] = result["valid"] and not problems
-        result["hero"] = hero
-        result["cards"] = [card_entry(slug, count, catalogue) for slug, count in counts.items()]
+        key = validation_key(request)
+        cached = VALIDATION_CACHE.get(key) if key else None
+        if cached is not None:
+            return cached_answer(request, *cached)
+        result = validate_decklist(request.data)
+        if key:
+            VALIDATION_CACHE.put(key, (result, rendered_json(request, result, self.get_renderer_context())))
         return Response(result)
+
+
+# Validation answers by (content type, posted body, accepted media type, catalogue version): a decklist's answer
+# depends on nothing else. Only answers are kept (a malformed list raises first), and only for small bodies.
+VALIDATION_CACHE = DerivedCache(maxsize=256)
+MAX_CACHED_BODY = 16 * 1024
+
+
+def validation_key(request) -> tuple | None:
+    """Return the cache key of a posted decklist, or None for a body too large to keep."""
+    try:
+        size = int(request.META.get("CONTENT_LENGTH") or 0)
+    except ValueError:
+        return None
+    if not 0 < size <= MAX_CACHED_BODY:
+        return None
+    return request.content_type, request.body, request.accepted_media_type, catalogue_version()
+
+
+def validate_decklist(data) -> dict:
+    """Read and validate a posted decklist; raise the serializer's 400 for a malformed one."""
+    serializer = s.DecklistSerializer(data=data)
+    serializer.is_valid(raise_exception=True)
+    catalogue = get_catalogue()
+    hero, counts, problems = read_decklist(serializer, catalogue)
+    fmt = get_format(serializer.validated_data.get("format") or "playtest")
+    result = validate_deck(catalogue, hero, counts, fmt).to_dict()
+    result["errors"] = [p.to_dict() for p in problems] + result["errors"]
+    result["valid"] = result["valid"] and not problems
+    result["hero"] = hero
+    result["cards"] = [card_entry(slug, count, catalogue) for slug, count in counts.items()]
+    return result
 
 
 class DecklistStatsView(APIView):

@@ -1,10 +1,11 @@
 """Request and response shapes of the goldfish API (one serializer per job; the payloads come from selectors)."""
 from __future__ import annotations
 
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from cataclysm_site.api_errors import ApiError
-from decks.serializers import MAX_TEXT_BYTES, CardCountSerializer, ErrorSerializer, ProblemSerializer
+from decks.serializers import MAX_TEXT_BYTES, CardCountSerializer, ErrorSerializer
 from decks.services import MAX_DISTINCT_CARDS
 from rules.models import Seating
 from rules.services import BOTS, MAX_SEED, MAX_SIMULATED_GAMES, UNTIL
@@ -206,10 +207,21 @@ class IllegalActionSerializer(ErrorSerializer):
     version = serializers.IntegerField(required=False)
 
 
-class InvalidDeckSerializer(ErrorSerializer):
-    """`invalid_deck` lists the validator's problems; other refusals (`no_deck`, `invalid`, …) have no `errors`."""
+@extend_schema_field({
+    "oneOf": [
+        {"type": "array", "items": {"$ref": "#/components/schemas/Problem"},
+         "description": "`invalid_deck`: the validator's problems."},
+        {"type": "object", "additionalProperties": {}, "description": "`invalid`: the messages of each bad field."},
+    ],
+})
+class DeckErrorsField(serializers.JSONField):
+    """The `errors` of a refused start: a deck's problems, or a malformed request's field messages."""
 
-    errors = ProblemSerializer(many=True, required=False)
+
+class InvalidDeckSerializer(ErrorSerializer):
+    """`invalid_deck` lists the deck's problems, `invalid` the bad fields; `no_deck` and the like have no `errors`."""
+
+    errors = DeckErrorsField(required=False)
 
 
 class StepSerializer(serializers.Serializer):

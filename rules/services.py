@@ -3,8 +3,12 @@
 A game is its action log. Each write loads the latest state (from the cached JSON, or by replaying the log), applies
 the decision with the rules engine — which refuses an illegal one and changes nothing — and saves the new log and
 state with a conditional UPDATE `WHERE version = <the version read>`. If another request saved in between, nothing
-is written and `GameConflict` (HTTP 409) carries the game as it now is: never a half-applied or lost decision, and
-no game state is kept in memory between requests.
+is written and `GameConflict` (HTTP 409) carries the game as it now is: never a half-applied or lost decision.
+
+The database row is the only truth. To spare decoding the saved state, each process keeps a small LRU of the engine
+states it saved, keyed by (game id, version, catalogue version): a write whose row has exactly that version takes the
+state from there instead of decoding the row's JSON; any other version (another process wrote, or the row was
+changed) falls back to the row. Nothing is ever served from memory that the row does not say.
 """
 from __future__ import annotations
 
@@ -14,9 +18,10 @@ from dataclasses import dataclass
 from typing import Any, Mapping
 
 from django.db import transaction
+from django.http import Http404
 from django.utils import timezone
 
-from cards.catalogue import get_catalogue
+from cards.catalogue import DerivedCache, catalogue_version, get_catalogue
 from cataclysm_site.api_errors import ApiError
 from decks.formats import get_format
 from decks.models import Deck, DeckSimulation
@@ -52,6 +57,7 @@ MAX_SIMULATED_GAMES = 500
 SIMULATION_SECONDS = 20  # a bulk run stops after this long (below the server's request timeout), keeping its games
 INVALID_DECK_MESSAGE = "This deck cannot be played: {n} problem(s) with it. Fix them in the deckbuilder first."
 NOT_OWNER_MESSAGE = "Only the player who started this game can act in it; you can watch and replay it."
+LIVE_STATES = DerivedCache(maxsize=128)  # engine states this process saved, by (game id, version, catalogue version)
 
 
 class GameConflict(ApiError):
@@ -137,6 +143,35 @@ def clean_seating(seating: str) -> str:
 
 
 # ---------------------------------------------------------------------------------------------- loading
+def get_game_for_write(game_id: str) -> GoldfishGame:
+    """Return the game without its saved state (loaded only if the live-state cache misses); 404 when none."""
+    from rules.selectors import GAME_NOT_FOUND
+
+    game = GoldfishGame.objects.select_related("deck", "owner").defer("state").filter(pk=game_id).first()
+    if game is None:
+        raise Http404(GAME_NOT_FOUND)
+    return game
+
+
+def _live_key(game: GoldfishGame) -> tuple:
+    return game.pk, game.version, catalogue_version()
+
+
+def take_state(game: GoldfishGame, catalogue: Catalogue | None = None) -> GameState:
+    """Return the game's latest state for a write: the one this process saved at the row's version, else load it."""
+    if catalogue is None or catalogue is get_catalogue():
+        state = LIVE_STATES.take(_live_key(game))
+        if state is not None:
+            return state
+    return load_state(game, catalogue)
+
+
+def keep_state(game: GoldfishGame, state: GameState) -> None:
+    """Remember a copy of the state just saved, for this game's next write in this process."""
+    if state.cat is get_catalogue():
+        LIVE_STATES.put(_live_key(game), state.clone())
+
+
 def load_state(game: GoldfishGame, catalogue: Catalogue | None = None) -> GameState:
     """Rebuild the game's latest state: from the cached JSON when it matches the log, else by replaying the log."""
     catalogue = catalogue or get_catalogue()
@@ -187,6 +222,7 @@ def _save(game: GoldfishGame, state: GameState, *, read_version: int, bot: bool 
         raise GameConflict(GoldfishGame.objects.get(pk=game.pk), read_version)
     for name, value in fields.items():
         setattr(game, name, value)
+    keep_state(game, state)
     return game
 
 
@@ -231,6 +267,7 @@ def goldfish_start(*, actor: Actor, deck: Deck | None = None, hero: str | None =
         actions=state.record()["actions"],
         state=state.to_json(),
     )
+    keep_state(game, state)
     return LiveGame(game, state)
 
 
@@ -238,10 +275,11 @@ def goldfish_act(*, game: GoldfishGame, actor: Actor, action: str, expected_vers
                  catalogue: Catalogue | None = None) -> LiveGame:
     """Make one decision; an illegal or stale action id is refused (400) with the engine's rule and reason."""
     read_version = _writable(game, actor, expected_version)
-    state = load_state(game, catalogue)
+    state = take_state(game, catalogue)
     try:
         state.apply(action)
     except IllegalAction as exc:
+        keep_state(game, state)  # the engine refused it and changed nothing
         raise ApiError(ILLEGAL_ACTION, exc.message, extra={"rule": exc.rule, "action": action,
                                                            "version": game.version}) from None
     return LiveGame(_save(game, state, read_version=read_version), state)
@@ -270,7 +308,7 @@ def goldfish_bot(*, game: GoldfishGame, actor: Actor, bot: str = "greedy", until
     read_version = _writable(game, actor, expected_version)
     if game.status == Status.FINISHED:
         raise ApiError(GAME_OVER, "The Cataclysm has come: there is nothing left to play.")
-    state = load_state(game, catalogue)
+    state = take_state(game, catalogue)
     player = get_bot(bot, (game.seed * 1_000_003 + len(game.actions)) % MAX_SEED)
     if until == "end":
         play_out(state, player)

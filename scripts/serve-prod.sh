@@ -26,6 +26,7 @@ $PY manage.py createcachetable
 exec .venv/bin/gunicorn cataclysm_site.wsgi \
   --bind "${GUNICORN_BIND:-127.0.0.1:8000}" \
   --workers "${GUNICORN_WORKERS:-2}" \
+  --worker-class gthread --threads "${GUNICORN_THREADS:-8}" \
   --timeout "${GUNICORN_TIMEOUT:-30}" \
   --max-requests 2000 --max-requests-jitter 200 \
   --access-logfile - \

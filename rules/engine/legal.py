@@ -7,9 +7,9 @@ from .actions import Action
 
 _new = tuple.__new__  # builds an Action without a Python-level __new__ call (the hot path)
 from .effects import KEYWORDS, SRC_FREE, target_mode
-from .flow import burnable, storage_cards
+from .flow import burnable, next_need, storage_cards
 from .payment import payments
-from .pyramid import absorb_capacity, absorbers, cataclysm_capacity
+from .pyramid import absorb_capacity, cataclysm_capacity
 from .targets import legal_targets, ref_slug
 
 if TYPE_CHECKING:
@@ -41,7 +41,7 @@ def main_actions(g: "GameState", p: int) -> list[Action]:
     out: list[Action] = []
     seen: set[str] = set()
     people = None
-    pays_by_cost: dict[int, tuple] = {}
+    pay_memo = g._pay_memo
     for iid in player.hand:
         card = cards[iid]
         slug = card.slug
@@ -53,9 +53,9 @@ def main_actions(g: "GameState", p: int) -> list[Action]:
         if kind == "energy":
             out.append(_new(Action, ("play_energy", p, (iid, slug), ctx)))
             continue
-        pays = pays_by_cost.get(info.cost_id)
+        pays = pay_memo.get(info.cost_id)
         if pays is None:
-            pays = pays_by_cost[info.cost_id] = payments(info.req, info.any, pool)
+            pays = pay_memo[info.cost_id] = payments(info.req, info.any, pool)
         if not pays:
             continue
         if kind == "person" or kind == "scene" or kind == "battery":
@@ -76,8 +76,8 @@ def main_actions(g: "GameState", p: int) -> list[Action]:
     return out
 
 
-def _meta(info) -> tuple:
-    """Per ability of a card: (typed cost, Colorless cost, charge cost, target checks), computed once."""
+def _meta(g: "GameState", info) -> tuple:
+    """Per ability of a card: (typed cost, Colorless cost, charge cost, target checks, playable, cost id), once."""
     meta = info.meta
     if meta is None:
         from .tables import cost_vector
@@ -88,20 +88,16 @@ def _meta(info) -> tuple:
             checks = ()
             if spec is not None and target_mode(ability.target) != "fixed":
                 checks = ((ability.keyword, ability.target, spec.check),)
-            rows.append((req, any_, ability.cost.charge, checks, spec is not None, _TB_COST_IDS(req, any_)))
+            rows.append((req, any_, ability.cost.charge, checks, spec is not None, g.tb.cost_id((req, any_))))
         meta = info.meta = tuple(rows)
     return meta
-
-
-def _TB_COST_IDS(req: tuple, any_: int) -> tuple:
-    return (req, any_)
 
 
 def _cast(g: "GameState", p: int, iid: int, card, pays: tuple, out: list) -> None:
     info = card.info
     if not pays:
         return
-    meta = _meta(info)
+    meta = _meta(g, info)
     for index in info.instant:
         if not _targets_exist(g, p, iid, meta[index]):
             return
@@ -140,7 +136,7 @@ def _board_actions(g: "GameState", p: int, out: list, main: bool, pool: tuple) -
     counter_keys = ()
     if have_pool:
         if ctx.counter_simple:
-            counter_keys = tuple(k for k in range(6) if pool[k])
+            counter_keys = tuple([k for k in range(6) if pool[k]])
         else:
             counter_keys = tuple(next(i for i, n in enumerate(pay) if n)
                                  for pay in payments(ctx.counter_req, ctx.counter_any, pool))
@@ -171,14 +167,14 @@ def _board_actions(g: "GameState", p: int, out: list, main: bool, pool: tuple) -
             continue
         if main:
             if info.use and (not tapped or kind == "hero"):
-                meta = info.meta or _meta(info)
+                meta = info.meta or _meta(g, info)
                 for index in info.use:
                     _ability_actions(g, p, iid, card, index, meta[index], "activate", out, pool)
             if info.is_equipment and not tapped and info.rarity == "uncommon" and card.host >= 0:
                 for pay in payments(info.boost_req, info.boost_any, pool):
                     append(_new(Action, ("activate", p, (iid, card.slug, -1, pay), ctx)))
         elif info.reaction:
-            meta = info.meta or _meta(info)
+            meta = info.meta or _meta(g, info)
             for index in info.reaction:
                 if card.used_tick == tick and card.used & (1 << index):
                     continue
@@ -208,11 +204,16 @@ def window_actions(g: "GameState", p: int) -> list[Action]:
     seen: set[str] = set()
     cards = g.cards
     pool = tuple(g.players[p].pool)
+    pay_memo = g._pay_memo
     for iid in g.players[p].hand:
         card = cards[iid]
-        if card.info.type == "instant" and card.slug not in seen:
+        info = card.info
+        if info.type == "instant" and card.slug not in seen:
             seen.add(card.slug)
-            _cast(g, p, iid, card, payments(card.info.req, card.info.any, pool), out)
+            pays = pay_memo.get(info.cost_id)
+            if pays is None:
+                pays = pay_memo[info.cost_id] = payments(info.req, info.any, pool)
+            _cast(g, p, iid, card, pays, out)
     _board_actions(g, p, out, False, pool)
     return out
 
@@ -227,7 +228,6 @@ def decision_actions(g: "GameState", d: dict) -> list[Action]:
     if kind == "first_player":
         return [_new(Action, ("first_player", p, (0,), ctx)), _new(Action, ("first_player", p, (1,), ctx))]
     if kind in ("target", "assign"):
-        from .flow import next_need
         item = g.building
         need = next_need(g, item)
         if need is None:
@@ -246,8 +246,11 @@ def decision_actions(g: "GameState", d: dict) -> list[Action]:
     if kind == "discharge":
         left = d["left"]
         out = []
-        for iid in absorbers(g, p):
-            cap = min(absorb_capacity(g, p, iid), left)
+        for iid in g.players[p].board:
+            room = absorb_capacity(g, p, iid)
+            if room <= 0:
+                continue
+            cap = min(room, left)
             for n in sorted({1, cap}):
                 out.append(_new(Action, ("absorb", p, (iid, g.cards[iid].slug, n), ctx)))
         if not d["returned"]:

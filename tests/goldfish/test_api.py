@@ -328,7 +328,7 @@ def test_the_api_schema_documents_the_goldfish_endpoints(api):
     assert {"200", "400", "403", "404", "409"} <= set(responses)
 
 
-@pytest.mark.parametrize("log_from", ["-1", "two", "1.5"])
+@pytest.mark.parametrize("log_from", ["-1", "two", "1.5", "", ["1", "2"]])
 def test_a_bad_log_from_is_a_400_not_the_whole_log(api, log_from):
     game = start(api)
     response = api.get(f"/api/goldfish/{game['id']}/", {"log_from": log_from})
@@ -349,6 +349,9 @@ def test_the_schema_lets_plain_400s_leave_out_the_rule_and_the_deck_errors(api):
     components = schema["components"]["schemas"]
     assert set(components["IllegalAction"]["required"]) <= set(malformed)
     assert set(components["InvalidDeck"]["required"]) <= set(no_deck)
+    bad_field = api.post("/api/goldfish/", {"deck": STARTER, "seating": {}}, format="json").json()
+    shapes = {shape["type"] for shape in components["InvalidDeck"]["properties"]["errors"]["oneOf"]}
+    assert bad_field["code"] == "invalid" and isinstance(bad_field["errors"], dict) and shapes == {"array", "object"}
     detail = schema["paths"]["/api/goldfish/{game_id}/"]["get"]
     assert "400" in detail["responses"]
     assert next(p for p in detail["parameters"] if p["name"] == "log_from")["schema"]["minimum"] == 0
