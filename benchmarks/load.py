@@ -133,7 +133,7 @@ class Gunicorn:
         with open(self.log_path, "ab") as log:
             self.process = subprocess.Popen(
                 [sys.executable, "-m", "gunicorn", "cataclysm_site.wsgi", "--bind", f"127.0.0.1:{self.port}",
-                 "--workers", str(self.workers), "--worker-class", "gthread", "--threads", "8",
+                 "--workers", str(self.workers), "--worker-class", "gthread", "--threads", os.environ.get("GUNICORN_THREADS", "8"),
                  "--timeout", "60", "--max-requests", "0"],
                 cwd=ROOT, env=self.env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
             )
@@ -256,7 +256,7 @@ def judge(results: list[Result]) -> None:
 
 def markdown(results: list[Result], duration: int, workers: int) -> str:
     lines = [
-        f"Load benchmark: gunicorn, {workers} workers × 8 threads (gthread, as serve-prod), DEBUG off, PostgreSQL; wrk {duration} s per endpoint; "
+        f"Load benchmark: gunicorn, {workers} workers × {os.environ.get('GUNICORN_THREADS', '8')} threads (gthread, as serve-prod), DEBUG off, PostgreSQL; wrk {duration} s per endpoint; "
         f"{os.cpu_count()} CPUs shared by server and load generator.",
         "",
         "| Endpoint | Conns | Requests | Req/s | p50 ms | p90 ms | p99 ms | Max ms | Errors | vs ping | Target | Met |",
