@@ -1,10 +1,6 @@
 """The decks API as a client sees it: validate any list, keep your decks, never touch anyone else's."""
-from io import StringIO
 
 import pytest
-from django.contrib.auth.models import User
-from django.core.cache import cache
-from django.core.management import call_command
 from rest_framework import status
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
@@ -14,19 +10,6 @@ from decks.management.commands.load_starter_decks import STARTER_FILE, read_star
 from decks.models import Deck, Visibility
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(autouse=True)
-def fresh_throttle_history():
-    """Every test starts with no requests counted against the rate limits."""
-    cache.clear()
-    yield
-    cache.clear()
-
-
-@pytest.fixture
-def starters(catalogue_db):
-    call_command("load_starter_decks", stdout=StringIO())
 
 
 @pytest.fixture
@@ -39,14 +22,6 @@ def as_cards(counts):
     return [{"card": slug, "count": n} for slug, n in counts.items()]
 
 
-@pytest.fixture
-def ann(db):
-    return User.objects.create_user("ann", password="ann-pass-123")
-
-
-@pytest.fixture
-def ben(db):
-    return User.objects.create_user("ben", password="ben-pass-123")
 
 
 def client_for(user=None):

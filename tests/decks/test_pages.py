@@ -1,12 +1,9 @@
 """Deck pages and accounts as a visitor meets them: sign up, log in, browse, open, edit, restore, fork."""
 import json
 import re
-from io import StringIO
 
 import pytest
 from django.contrib.auth.models import User
-from django.core.cache import cache
-from django.core.management import call_command
 
 from decks import services
 from decks.models import Deck, Visibility
@@ -14,26 +11,8 @@ from decks.models import Deck, Visibility
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture(autouse=True)
-def fresh_throttle_history():
-    cache.clear()
-    yield
-    cache.clear()
 
 
-@pytest.fixture
-def starters(catalogue_db):
-    call_command("load_starter_decks", stdout=StringIO())
-
-
-@pytest.fixture
-def ann(db):
-    return User.objects.create_user("ann", password="ann-pass-123")
-
-
-@pytest.fixture
-def ben(db):
-    return User.objects.create_user("ben", password="ben-pass-123")
 
 
 def logged_in(client, user):

@@ -1,0 +1,19 @@
+"""Fixtures shared by the deck tests: two users, and the catalogue with the starter decks."""
+import pytest
+from django.contrib.auth.models import User
+
+
+@pytest.fixture
+def starters(catalogue_db):
+    """The catalogue and the six starter decks (the root `catalogue_db` loads both)."""
+    return catalogue_db
+
+
+@pytest.fixture
+def ann(db):
+    return User.objects.create_user("ann", password="ann-pass-123")
+
+
+@pytest.fixture
+def ben(db):
+    return User.objects.create_user("ben", password="ben-pass-123")
