@@ -22,11 +22,10 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Hashable
 
-import yaml
 from django.db import connection
 from django.db.models.signals import post_delete, post_save
 
-from rules.engine.catalogue import DATA_DIR, CardDef, Catalogue, compile_catalogue, slugify
+from rules.engine.catalogue import DATA_DIR, CardDef, Catalogue, compile_catalogue, read_cards, read_tables, slugify
 
 from .models import Ability, Card, CardCost
 
@@ -93,36 +92,15 @@ def card_to_data(card: Card) -> dict[str, Any]:
     return out
 
 
-_Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-
-
-def _read(path: Path) -> Any:
-    with path.open(encoding="utf-8") as handle:
-        return yaml.load(handle, Loader=_Loader)
-
-
 @lru_cache(maxsize=8)
 def _tables(data_dir: str, stamp: tuple) -> dict[str, Any]:
-    """Read what `read_data` reads, except cards.yaml (the cards come from the database)."""
-    folder = Path(data_dir)
-    keywords = _read(folder / "keywords.yaml")
-    starters = folder / "starter_decks.yaml"
-    return {
-        "rulebook": _read(folder / "rulebook.yaml"),
-        "keywords": keywords["keywords"],
-        "triggers": keywords["triggers"],
-        "targets": keywords["targets"],
-        "pyramid_deck": _read(folder / "pyramid.yaml")["deck"],
-        "starter_decks": (_read(starters) or {}).get("decks", []) if starters.exists() else [],
-    }
+    """The data files' tables, read again only when one of the files changes (`stamp` holds their mtimes)."""
+    return read_tables(data_dir)
 
 
 def read_files(data_dir: Path | str = DATA_DIR) -> dict[str, Any]:
-    """Return what `rules.engine.catalogue.read_data` returns, parsed with libyaml when available (faster)."""
-    folder = Path(data_dir)
-    cards = (_read(folder / "cards.yaml") or {}).get("cards") or []
-    pyramid = (_read(folder / "pyramid.yaml") or {}).get("cards") or []
-    return {**rule_tables(folder), "cards": cards + pyramid}
+    """Return what `rules.engine.catalogue.read_data` returns, the tables from the per-mtime cache."""
+    return {**rule_tables(data_dir), "cards": read_cards(data_dir)}
 
 
 def rule_tables(data_dir: Path | str = DATA_DIR) -> dict[str, Any]:

@@ -134,21 +134,31 @@ def _read(path: Path) -> Any:
         return yaml.load(handle, Loader=_LOADER)
 
 
-def read_data(data_dir: Path | str = DATA_DIR) -> dict[str, Any]:
-    """Read every data file into one plain mapping (the form `compile_catalogue` takes)."""
+def read_tables(data_dir: Path | str = DATA_DIR) -> dict[str, Any]:
+    """Read every data file except the cards: rulebook, keywords, triggers, targets, Pyramid deck, starter decks."""
     data_dir = Path(data_dir)
     keywords = _read(data_dir / "keywords.yaml")
-    pyramid = _read(data_dir / "pyramid.yaml")
     starters_path = data_dir / "starter_decks.yaml"
     return {
         "rulebook": _read(data_dir / "rulebook.yaml"),
         "keywords": keywords["keywords"],
         "triggers": keywords["triggers"],
         "targets": keywords["targets"],
-        "cards": _read(data_dir / "cards.yaml")["cards"] + pyramid["cards"],
-        "pyramid_deck": pyramid["deck"],
+        "pyramid_deck": _read(data_dir / "pyramid.yaml")["deck"],
         "starter_decks": (_read(starters_path) or {}).get("decks", []) if starters_path.exists() else [],
     }
+
+
+def read_cards(data_dir: Path | str = DATA_DIR) -> list[dict[str, Any]]:
+    """Read the cards of `cards.yaml` and the Pyramid cards of `pyramid.yaml`."""
+    data_dir = Path(data_dir)
+    cards = (_read(data_dir / "cards.yaml") or {}).get("cards") or []
+    return cards + ((_read(data_dir / "pyramid.yaml") or {}).get("cards") or [])
+
+
+def read_data(data_dir: Path | str = DATA_DIR) -> dict[str, Any]:
+    """Read every data file into one plain mapping (the form `compile_catalogue` takes)."""
+    return {**read_tables(data_dir), "cards": read_cards(data_dir)}
 
 
 def _compile_card(raw: Mapping[str, Any], rulebook: Mapping[str, Any]) -> CardDef:
