@@ -35,7 +35,7 @@ def bench_cell(catalogue: Catalogue, deck_slug: str, bot: str, seconds: float) -
     while True:
         state = goldfish_game(catalogue, deck, seed=games, bot=bot)
         games += 1
-        actions += len(state.record()["actions"])
+        actions += len(state.history)  # the decisions made (not their ids: formatting them is not play)
         legacy += state.result()["legacy"][0]
         if time.process_time() - cpu0 >= seconds:
             break

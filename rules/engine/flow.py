@@ -98,7 +98,7 @@ def step_turn_start(g: "GameState") -> bool:
     cards = g.cards
     for iid in player.board:
         cards[iid].tapped = False
-    player.index_ready(cards)
+    player.index_board(cards)
     if not player.goldfish:
         g.draw(p)
         for iid in player.board:
@@ -108,6 +108,9 @@ def step_turn_start(g: "GameState") -> bool:
                     g.tqueue.append([p, iid, index, "passive"])
     g.phase = "action"
     return True
+
+
+_EMPTY_POOL = (0, 0, 0, 0, 0, 0)
 
 
 def step_action(g: "GameState") -> bool:
@@ -127,7 +130,7 @@ def storage_cards(g: "GameState", p: int) -> list[int]:
     out = []
     cards = g.cards
     tb = g.tb
-    for iid in g.players[p].board:
+    for iid in g.players[p].actors:   # every card that can hold charge is an actor (never inert)
         card = cards[iid]
         info = card.info
         if info.type == "battery":
@@ -176,16 +179,14 @@ def step_end(g: "GameState") -> bool:
     cards = g.cards
     player = g.players[p]
     # Scene damage: each Scene with charge deals 1 to its owner's Hero; Scenes that entered this turn are exempt.
-    for iid in list(player.board):
+    for iid in list(player.actors):   # Scenes hold charge, so they are never inert
         card = cards[iid]
         if card.info.type == "scene" and card.zone == BOARD and card.charge > 0 and card.entered != g.tick:
             if player.hero >= 0:
                 g.deal_damage(player.hero, 1, card.info.name)
     overload_check(g)
     for q in (0, 1):
-        pool = g.players[q].pool
-        for i in range(6):
-            pool[i] = 0
+        g.players[q].pool[:] = _EMPTY_POOL
     for q in (0, 1):
         for iid in list(g.players[q].board):
             card = cards[iid]
@@ -207,7 +208,7 @@ def overload_check(g: "GameState") -> None:
     cards = g.cards
     totals: dict[int, int] = {}
     for q in (0, 1):
-        for iid in g.players[q].board:
+        for iid in g.players[q].actors:   # equipment holds charge, so it is never inert
             host = cards[iid].host
             if host >= 0:
                 totals[host] = totals.get(host, 0) + cards[iid].charge

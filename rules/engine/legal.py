@@ -10,7 +10,7 @@ from .effects import KEYWORDS, SRC_FREE, target_mode
 from .flow import burnable, next_need, storage_cards
 from .payment import payments
 from .pyramid import absorb_capacity, cataclysm_capacity
-from .targets import legal_targets, ref_slug
+from .targets import any_target, ref_slug
 
 if TYPE_CHECKING:
     from .state import GameState
@@ -37,22 +37,18 @@ def main_actions(g: "GameState", p: int) -> list[Action]:
     ctx = g.tb
     player = g.players[p]
     pool = tuple(player.pool)
+    funds = sum(pool)
     cards = g.cards
     out: list[Action] = []
-    seen: set[str] = set()
     people = None
     pay_memo = g._pay_memo
-    for iid in player.hand:
-        card = cards[iid]
-        slug = card.slug
-        if slug in seen:
-            continue
-        seen.add(slug)
-        info = card.info
+    for iid, slug, info in _hand_entries(g, player.hand):
         kind = info.type
         if kind == "energy":
             out.append(_new(Action, ("play_energy", p, (iid, slug), ctx)))
             continue
+        if info.total > funds:
+            continue  # unaffordable whatever the mix: skip the payment search
         pays = pay_memo.get(info.cost_id)
         if pays is None:
             pays = pay_memo[info.cost_id] = payments(info.req, info.any, pool)
@@ -63,21 +59,42 @@ def main_actions(g: "GameState", p: int) -> list[Action]:
             for pay in pays:
                 out.append(_new(Action, (verb, p, (iid, slug, pay), ctx)))
         elif info.is_equipment:
-            if pays:
-                if people is None:
-                    people = [i for i in player.board if cards[i].info.type == "person"]
-                for host in people:
-                    for pay in pays:
-                        out.append(_new(Action, ("equip", p, (iid, slug, host, cards[host].slug, pay), ctx)))
+            if people is None:
+                people = [i for i in player.board if cards[i].info.type == "person"]
+            for host in people:
+                for pay in pays:
+                    out.append(_new(Action, ("equip", p, (iid, slug, host, cards[host].slug, pay), ctx)))
         elif kind == "instant":
-            _cast(g, p, iid, card, pays, out)
-    _board_actions(g, p, out, True, pool)
+            _cast(g, p, iid, cards[iid], pays, out)
+    _board_actions(g, p, out, True, pool, funds)
     out.append(_new(Action, ("end_turn", p, (), ctx)))
     return out
 
 
+def _hand_entries(g: "GameState", hand: list[int]) -> tuple:
+    """The hand's cards, one per name, as (iid, slug, info): copies of a card offer the same actions. Memoized per
+    game by the hand's contents, which change far less often than the pool."""
+    key = tuple(hand)
+    memo = g._hand_memo
+    entries = memo.get(key)
+    if entries is None:
+        cards = g.cards
+        seen: set[str] = set()
+        rows = []
+        for iid in hand:
+            card = cards[iid]
+            if card.slug not in seen:
+                seen.add(card.slug)
+                rows.append((iid, card.slug, card.info))
+        if len(memo) > 512:
+            memo.clear()
+        entries = memo[key] = tuple(rows)
+    return entries
+
+
 def _meta(g: "GameState", info) -> tuple:
-    """Per ability of a card: (typed cost, Colorless cost, charge cost, target checks, playable, cost id), once."""
+    """Per ability of a card: (typed cost, Colorless cost, charge cost, target checks, playable, cost id, total
+    energy), once."""
     meta = info.meta
     if meta is None:
         from .tables import cost_vector
@@ -88,7 +105,8 @@ def _meta(g: "GameState", info) -> tuple:
             checks = ()
             if spec is not None and target_mode(ability.target) != "fixed":
                 checks = ((ability.keyword, ability.target, spec.check),)
-            rows.append((req, any_, ability.cost.charge, checks, spec is not None, g.tb.cost_id((req, any_))))
+            rows.append((req, any_, ability.cost.charge, checks, spec is not None, g.tb.cost_id((req, any_)),
+                         sum(req) + any_))
         meta = info.meta = tuple(rows)
     return meta
 
@@ -117,41 +135,45 @@ def _targets_exist(g: "GameState", p: int, src: int, row: tuple) -> bool:
             key = (p, keyword, kind)
             found = memo.get(key)
             if found is None:
-                found = memo[key] = bool(legal_targets(g, p, src, keyword, kind, check, first_only=True))
+                found = memo[key] = any_target(g, p, src, keyword, kind, check)
             if not found:
                 return False
-        elif not legal_targets(g, p, src, keyword, kind, check, first_only=True):
+        elif not any_target(g, p, src, keyword, kind, check):
             return False
     return True
 
 
-_NO_POOL = (0, 0, 0, 0, 0, 0)
+_COUNTER_KEYS: dict[tuple, tuple[int, ...]] = {}
 
 
-def _board_actions(g: "GameState", p: int, out: list, main: bool, pool: tuple) -> None:
+def _counter_keys(ctx, pool: tuple) -> tuple[int, ...]:
+    """The pool keys a Battery's extra counter may be paid from (one action each), memoized by pool."""
+    keys = _COUNTER_KEYS.get(pool)
+    if keys is None:
+        if ctx.counter_simple:
+            keys = tuple([k for k in range(6) if pool[k]])
+        else:
+            keys = tuple(next(i for i, n in enumerate(pay) if n)
+                         for pay in payments(ctx.counter_req, ctx.counter_any, pool))
+        if len(_COUNTER_KEYS) > 4096:
+            _COUNTER_KEYS.clear()
+        _COUNTER_KEYS[pool] = keys
+    return keys
+
+
+def _board_actions(g: "GameState", p: int, out: list, main: bool, pool: tuple, funds: int) -> None:
     ctx = g.tb
     cards = g.cards
     append = out.append
-    have_pool = pool != _NO_POOL
-    counter_keys = ()
-    if have_pool:
-        if ctx.counter_simple:
-            counter_keys = tuple([k for k in range(6) if pool[k]])
-        else:
-            counter_keys = tuple(next(i for i, n in enumerate(pay) if n)
-                                 for pay in payments(ctx.counter_req, ctx.counter_any, pool))
+    counter_keys = _counter_keys(ctx, pool) if funds else ()
     tick = g.tick
     player = g.players[p]
-    ready = player.ready
-    for slug in sorted(ready):   # a canonical order: the index's insertion order is not part of the state
-        untapped = ready[slug]
+    for slug, untapped in player.ready.items():   # kept in slug order: a canonical order of the offers
         if untapped:
             append(_new(Action, ("tap", p, (untapped[0], slug), ctx)))
-    for iid in player.board:
+    for iid in player.actors:
         card = cards[iid]
         info = card.info
-        if info.inert:
-            continue
         kind = info.type
         charge = card.charge
         tapped = card.tapped
@@ -169,7 +191,9 @@ def _board_actions(g: "GameState", p: int, out: list, main: bool, pool: tuple) -
             if info.use and (not tapped or kind == "hero"):
                 meta = info.meta or _meta(g, info)
                 for index in info.use:
-                    _ability_actions(g, p, iid, card, index, meta[index], "activate", out, pool)
+                    row = meta[index]
+                    if row[6] <= funds and row[2] <= charge:
+                        _ability_actions(g, p, iid, card, index, row, "activate", out, pool)
             if info.is_equipment and not tapped and info.rarity == "uncommon" and card.host >= 0:
                 for pay in payments(info.boost_req, info.boost_any, pool):
                     append(_new(Action, ("activate", p, (iid, card.slug, -1, pay), ctx)))
@@ -178,7 +202,9 @@ def _board_actions(g: "GameState", p: int, out: list, main: bool, pool: tuple) -
             for index in info.reaction:
                 if card.used_tick == tick and card.used & (1 << index):
                     continue
-                _ability_actions(g, p, iid, card, index, meta[index], "react", out, pool)
+                row = meta[index]
+                if row[6] <= funds:
+                    _ability_actions(g, p, iid, card, index, row, "react", out, pool)
 
 
 def _ability_actions(g: "GameState", p: int, iid: int, card, index: int, row: tuple, verb: str, out: list,
@@ -201,20 +227,16 @@ def _ability_actions(g: "GameState", p: int, iid: int, card, index: int, row: tu
 def window_actions(g: "GameState", p: int) -> list[Action]:
     ctx = g.tb
     out: list[Action] = [_new(Action, ("pass", p, (), ctx))]
-    seen: set[str] = set()
     cards = g.cards
     pool = tuple(g.players[p].pool)
     pay_memo = g._pay_memo
-    for iid in g.players[p].hand:
-        card = cards[iid]
-        info = card.info
-        if info.type == "instant" and card.slug not in seen:
-            seen.add(card.slug)
+    for iid, slug, info in _hand_entries(g, g.players[p].hand):
+        if info.type == "instant":
             pays = pay_memo.get(info.cost_id)
             if pays is None:
                 pays = pay_memo[info.cost_id] = payments(info.req, info.any, pool)
-            _cast(g, p, iid, card, pays, out)
-    _board_actions(g, p, out, False, pool)
+            _cast(g, p, iid, cards[iid], pays, out)
+    _board_actions(g, p, out, False, pool, sum(pool))
     return out
 
 

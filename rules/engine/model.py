@@ -66,7 +66,7 @@ class Player:
     """One seat: its zones, energy pool and Hero."""
 
     __slots__ = ("idx", "goldfish", "hero", "deck", "hand", "grave", "board", "pool", "mulligans", "seat", "edges",
-                 "ready")
+                 "ready", "actors")
 
     def __init__(self, idx: int, goldfish: bool, seat: str, edges: tuple[int, ...]):
         self.idx = idx
@@ -76,7 +76,8 @@ class Player:
         self.hand: list[int] = []
         self.grave: list[int] = []
         self.board: list[int] = []    # every card in play it controls, in the order they entered
-        self.ready: dict[str, list[int]] = {}   # its untapped Energy cards in play, by slug (an index of board)
+        self.ready: dict[str, list[int]] = {}   # its untapped Energy cards in play, by slug in slug order (an index)
+        self.actors: list[int] = []             # its board cards that may act (not inert), in board order (an index)
         self.pool = [0, 0, 0, 0, 0, 0]
         self.mulligans = 0
         self.seat = seat
@@ -89,16 +90,37 @@ class Player:
         p.pool = self.pool[:]
         p.mulligans = self.mulligans
         p.ready = {slug: iids[:] for slug, iids in self.ready.items()}
+        p.actors = self.actors[:]
         return p
 
-    def index_ready(self, cards: list) -> None:
-        """Rebuild the index of untapped Energy cards from the board."""
+    def index_board(self, cards: list) -> None:
+        """Rebuild the board's indexes (untapped Energy by slug, cards that may act): move generation reads these
+        instead of scanning every card in play after every decision."""
         ready: dict[str, list[int]] = {}
+        actors = []
         for iid in self.board:
             card = cards[iid]
-            if card.info.type == "energy" and not card.tapped:
-                ready.setdefault(card.slug, []).append(iid)
-        self.ready = ready
+            info = card.info
+            if not info.inert:
+                actors.append(iid)
+            elif info.type == "energy" and not card.tapped:
+                found = ready.get(card.slug)
+                if found is None:
+                    ready[card.slug] = [iid]
+                else:
+                    found.append(iid)
+        self.ready = {slug: ready[slug] for slug in sorted(ready)} if len(ready) > 1 else ready
+        self.actors = actors
+
+    def add_ready(self, slug: str, iid: int) -> None:
+        """Index an untapped Energy card, keeping the slugs in order (the order actions are offered in)."""
+        ready = self.ready
+        if slug in ready:
+            ready[slug].append(iid)
+        else:
+            ready[slug] = [iid]
+            if len(ready) > 1:
+                self.ready = {key: ready[key] for key in sorted(ready)}
 
     def to_json(self) -> dict:
         return {

@@ -185,7 +185,7 @@ def state_from_json(data: Any, cat: Catalogue) -> GameState:
     g.log_rows = [(r[0], r[1], r[2], r[3], r[4], tuple(r[5])) for r in data.get("events", [])]
     check_consistency(g)
     for player in g.players:
-        player.index_ready(g.cards)
+        player.index_board(g.cards)
     return g
 
 
@@ -369,7 +369,7 @@ def load_scenario(catalogue: Catalogue, data: Mapping[str, Any]) -> GameState:
         g.cataclysm_due = True
     check_consistency(g)
     for player in g.players:
-        player.index_ready(g.cards)
+        player.index_board(g.cards)
     g.log("scenario", None, "Scenario loaded: round {0}, phase {1}", g.round, phase)
     run(g)
     return g

@@ -77,6 +77,7 @@ def new_game(catalogue: Catalogue, decks: Sequence[DeckSpec | None], *, seating:
             g.cards[hero].entered = 0
         for slug in spec.cards:
             player.deck.append(add_card(g, slug, p, DECK))
+        player.index_board(g.cards)
     for p, spec in enumerate(g.decks):
         if spec is not None:
             g.rng.shuffle(g.players[p].deck)

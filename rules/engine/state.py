@@ -66,6 +66,7 @@ class GameState:
         self._legal: list[Action] | None = None
         self._target_memo: dict = {}
         self._pay_memo: dict = {}
+        self._hand_memo: dict = {}    # hand contents -> one entry per name (legal.py); iids never change name
 
     # ------------------------------------------------------------------ public API
     @property
@@ -277,9 +278,12 @@ class GameState:
         card.host = host
         if info.type == "scene" or info.type == "battery" or info.is_equipment:
             card.charge = info.charge  # RULINGS 8: equipment enters holding its 1 charge counter
-        self.players[ctrl].board.append(iid)
+        player = self.players[ctrl]
+        player.board.append(iid)
         if info.type == "energy":
-            self.players[ctrl].ready.setdefault(card.slug, []).append(iid)
+            player.add_ready(card.slug, iid)
+        if not info.inert:
+            player.actors.append(iid)
         for index in info.enters:
             self.tqueue.append([ctrl, iid, index, "enters"])
 
@@ -287,11 +291,14 @@ class GameState:
         card = self.cards[iid]
         zone = card.zone
         if zone == BOARD:
-            self.players[card.ctrl].board.remove(iid)
+            player = self.players[card.ctrl]
+            player.board.remove(iid)
             if card.info.type == "energy" and not card.tapped:
-                self.players[card.ctrl].ready[card.slug].remove(iid)
-            if self.players[card.ctrl].hero == iid:
-                self.players[card.ctrl].hero = -1
+                player.ready[card.slug].remove(iid)
+            if not card.info.inert:
+                player.actors.remove(iid)
+            if player.hero == iid:
+                player.hero = -1
         elif zone == HAND:
             self.players[card.owner].hand.remove(iid)
         elif zone == GRAVE:
@@ -345,10 +352,13 @@ class GameState:
         for m in moving:
             self.players[old].board.remove(m)
             self.players[new].board.append(m)
+            if not self.cards[m].info.inert:
+                self.players[old].actors.remove(m)
+                self.players[new].actors.append(m)
             self.cards[m].ctrl = new
         if card.info.type == "energy" and not card.tapped:
             self.players[old].ready[card.slug].remove(iid)
-            self.players[new].ready.setdefault(card.slug, []).append(iid)
+            self.players[new].add_ready(card.slug, iid)
         if temporary and card.temp < 0:
             card.temp = old
         elif not temporary:

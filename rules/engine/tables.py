@@ -27,7 +27,7 @@ class CardInfo:
         "slug", "name", "type", "rarity", "faction", "civilization", "ideology", "hp", "charge", "produces",
         "req", "any", "abilities", "use", "reaction", "enters", "passive_start", "passive_cont", "instant",
         "pyramid", "legacy_mult", "legacy_value", "faction_key", "boost_req", "boost_any", "holds_charge",
-        "is_equipment", "cdef", "meta", "cost_id", "inert",
+        "is_equipment", "cdef", "meta", "cost_id", "inert", "total",
     )
 
     def __repr__(self) -> str:
@@ -120,6 +120,7 @@ class Tables:
             info.req, info.any = self.attach_req, self.attach_any
         else:
             info.req, info.any = cost_vector(card.cost)
+        info.total = sum(info.req) + info.any  # no payment exists from a pool holding less than this
         info.abilities = card.abilities
         by = {t: [] for t in ("use", "reaction", "enters", "passive_start", "passive_cont", "instant", "pyramid")}
         for index, ability in enumerate(card.abilities):

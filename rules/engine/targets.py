@@ -105,6 +105,38 @@ def legal_targets(g: "GameState", ctrl: int, src: int, keyword: str, kind: str,
     return out
 
 
+# Target kinds whose candidates are cards in play: (card types or None for any, whose board: "own"/"enemy"/"all").
+_BOARD_KINDS = {
+    "character": (CHARACTER_TYPES, "all"), "own_character": (CHARACTER_TYPES, "own"),
+    "enemy_character": (CHARACTER_TYPES, "enemy"), "characters": (CHARACTER_TYPES, "all"),
+    "person": (("person",), "all"), "own_person": (("person",), "own"), "enemy_person": (("person",), "enemy"),
+    "card": (None, "all"), "own_card": (None, "own"), "enemy_card": (None, "enemy"), "cards": (None, "all"),
+    "own_battery": (("battery",), "own"),
+}
+
+
+def any_target(g: "GameState", ctrl: int, src: int, keyword: str, kind: str, check: Callable | None) -> bool:
+    """Whether `legal_targets(..., first_only=True)` finds a ref, without building the candidate list (move
+    generation asks this for every ability it might offer)."""
+    spec = _BOARD_KINDS.get(kind)
+    if spec is None:
+        return bool(legal_targets(g, ctrl, src, keyword, kind, check, first_only=True))
+    types, whose = spec
+    cards = g.cards
+    tick = g.tick
+    seats = (ctrl,) if whose == "own" else (1 - ctrl,) if whose == "enemy" else (0, 1)
+    for p in seats:
+        for ref in g.players[p].board:
+            card = cards[ref]
+            if types is not None and card.info.type not in types:
+                continue
+            if card.shield >= tick and card.zone == BOARD:
+                continue
+            if check is None or check(g, ctrl, src, ref):
+                return True
+    return False
+
+
 def ref_slug(g: "GameState", ref: Any) -> str | None:
     """The slug a label names for a ref (a stack ref names its source)."""
     if is_card(ref):

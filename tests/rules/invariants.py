@@ -7,7 +7,7 @@ from rules.engine.serialize import check_consistency
 def check_invariants(g) -> None:
     tb = g.tb
     check_consistency(g)  # every card in exactly one zone, the one its lists say: cards are conserved
-    check_ready_index(g)
+    check_board_indexes(g)
     for edge in g.edges:
         assert 0 <= edge.charge <= tb.lock_at, f"edge charge {edge.charge}"
         assert not edge.locked or edge.charge == tb.lock_at
@@ -36,13 +36,16 @@ def check_invariants(g) -> None:
         assert g.legal_actions() == []
 
 
-def check_ready_index(g) -> None:
-    """The index of untapped Energy cards matches the board."""
+def check_board_indexes(g) -> None:
+    """The indexes move generation reads instead of scanning the board match a scan of the board: untapped
+    Energy by slug (slugs in order, cards in board order) and the cards that may act (in board order)."""
     for player in g.players:
         expected: dict = {}
         for iid in player.board:
             card = g.cards[iid]
             if card.info.type == "energy" and not card.tapped:
                 expected.setdefault(card.slug, []).append(iid)
-        actual = {slug: sorted(iids) for slug, iids in player.ready.items() if iids}
-        assert actual == {slug: sorted(iids) for slug, iids in expected.items()}, (actual, expected)
+        actual = {slug: iids for slug, iids in player.ready.items() if iids}
+        assert actual == expected, (actual, expected)
+        assert list(player.ready) == sorted(player.ready), "Energy slugs out of order"
+        assert player.actors == [i for i in player.board if not g.cards[i].info.inert], "actor index drifted"

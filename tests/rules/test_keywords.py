@@ -351,5 +351,5 @@ def test_take_control_of_an_energy_card_lets_you_tap_it(cat):
     do(g, "tap", "light-resonance")
     do(g, "end_turn")
     assert g.cards[energy].ctrl == 1   # Energy has no rarity: not Common, so only until end of turn
-    from tests.rules.invariants import check_ready_index
-    check_ready_index(g)
+    from tests.rules.invariants import check_board_indexes
+    check_board_indexes(g)

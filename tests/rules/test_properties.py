@@ -80,3 +80,34 @@ def test_clone_and_json_midgame_continue_identically(seed, steps):
         for pick in picks:
             other.apply(pick)
         assert other.digest() == g.digest()
+
+
+def _target_pairs(cat) -> list[tuple[str, str]]:
+    """Every (keyword, target kind) a catalogue card chooses a target for."""
+    from rules.engine.effects import KEYWORDS, target_mode
+    return sorted({(a.keyword, a.target) for card in cat.cards.values() for a in card.abilities
+                   if a.keyword in KEYWORDS and target_mode(a.target) != "fixed"})
+
+
+@settings(max_examples=8, **SETTINGS)
+@given(seed=st.integers(0, 2**32), goldfish=st.booleans())
+def test_the_quick_target_check_agrees_with_the_full_target_list(seed, goldfish):
+    """Move generation asks `any_target` whether an ability has a target; it must agree with `legal_targets`."""
+    from rules.engine.effects import KEYWORDS
+    from rules.engine.targets import any_target, legal_targets
+    cat = rules_catalogue()
+    pairs = _target_pairs(cat)
+    g = new_game(cat, [basic_deck(), None if goldfish else lemurian_deck()], seed=seed)
+    chooser = Rng.from_seed(seed)
+    steps = 0
+    while not g.is_over:
+        if steps % 9 == 0:
+            for p in (0, 1):
+                for src in g.players[p].board:
+                    for keyword, kind in pairs:
+                        check = KEYWORDS[keyword].check
+                        full = legal_targets(g, p, src, keyword, kind, check, first_only=True)
+                        assert any_target(g, p, src, keyword, kind, check) == bool(full), (keyword, kind, src)
+        actions = g.legal_actions()
+        g.apply(actions[chooser.below(len(actions))])
+        steps += 1
