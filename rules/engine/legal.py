@@ -168,6 +168,9 @@ def _board_actions(g: "GameState", p: int, out: list, main: bool, pool: tuple, f
     counter_keys = _counter_keys(ctx, pool) if funds else ()
     tick = g.tick
     player = g.players[p]
+    offer_memo = g._offer_memo
+    if len(offer_memo) > 4096:
+        offer_memo.clear()
     for slug, untapped in player.ready.items():   # kept in slug order: a canonical order of the offers
         if untapped:
             append(_new(Action, ("tap", p, (untapped[0], slug), ctx)))
@@ -178,13 +181,21 @@ def _board_actions(g: "GameState", p: int, out: list, main: bool, pool: tuple, f
         charge = card.charge
         tapped = card.tapped
         if charge and not tapped and info.holds_charge:
-            slug = card.slug
-            for n in range(1, charge + 1):
-                append(_new(Action, ("tap_charge", p, (iid, slug, n), ctx)))
+            key = (p, iid, charge)
+            offers = offer_memo.get(key)
+            if offers is None:
+                slug = card.slug
+                offers = offer_memo[key] = tuple([_new(Action, ("tap_charge", p, (iid, slug, n), ctx))
+                                                  for n in range(1, charge + 1)])
+            out.extend(offers)
         if counter_keys and kind == "battery":
-            slug = card.slug
-            for key in counter_keys:
-                append(_new(Action, ("add_counter", p, (iid, slug, key), ctx)))
+            key = (p, iid, counter_keys)
+            offers = offer_memo.get(key)
+            if offers is None:
+                slug = card.slug
+                offers = offer_memo[key] = tuple([_new(Action, ("add_counter", p, (iid, slug, k), ctx))
+                                                  for k in counter_keys])
+            out.extend(offers)
         if card.disabled > tick or (kind == "scene" and charge <= 0):
             continue
         if main:

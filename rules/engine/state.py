@@ -67,6 +67,7 @@ class GameState:
         self._target_memo: dict = {}
         self._pay_memo: dict = {}
         self._hand_memo: dict = {}    # hand contents -> one entry per name (legal.py); iids never change name
+        self._offer_memo: dict = {}   # (player, card, charge or pay keys) -> the same immutable offers (legal.py)
 
     # ------------------------------------------------------------------ public API
     @property
