@@ -1,0 +1,33 @@
+"""The engine benchmark runs with one command and reports what the README quotes (rates are not asserted: speed
+targets live in the benchmark, not in tests)."""
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_the_engine_benchmark_reports_every_bot_and_deck_as_json():
+    done = subprocess.run([sys.executable, "-m", "benchmarks", "engine", "--seconds", "0.01", "--json"], cwd=ROOT,
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    report = json.loads(done.stdout)
+    assert {(c["bot"], c["deck"]) for c in report["cells"]} == {
+        (bot, deck) for bot in ("random", "greedy") for deck in {c["deck"] for c in report["cells"]}}
+    assert len({c["deck"] for c in report["cells"]}) == 6
+    for cell in report["cells"]:
+        assert cell["games"] >= 1 and cell["actions"] >= cell["games"]
+        runs = cell["cpu_seconds_runs"]
+        assert len(runs) == report["repeats"] and cell["cpu_seconds"] == min(runs)
+    target = report["target"]
+    assert target["games_per_second_per_core"] == 200  # issue 3: 200 random goldfish games per second per core
+    assert target["met"] == (target["measured"] >= 200)
+    assert report["peak_rss_bytes"] > 0
+
+
+def test_an_unknown_benchmark_is_refused_with_the_list_of_known_ones():
+    done = subprocess.run([sys.executable, "-m", "benchmarks", "nope"], cwd=ROOT, capture_output=True, text=True,
+                          timeout=60)
+    assert done.returncode == 2
+    assert "unknown benchmark 'nope'" in done.stderr and "engine" in done.stderr
