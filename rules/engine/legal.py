@@ -169,6 +169,7 @@ def _board_actions(g: "GameState", p: int, out: list, main: bool, pool: tuple, f
     tick = g.tick
     player = g.players[p]
     offer_memo = g._offer_memo
+    pay_memo = g._pay_memo
     if len(offer_memo) > 4096:
         offer_memo.clear()
     for slug, untapped in player.ready.items():   # kept in slug order: a canonical order of the offers
@@ -203,8 +204,19 @@ def _board_actions(g: "GameState", p: int, out: list, main: bool, pool: tuple, f
                 meta = info.meta or _meta(g, info)
                 for index in info.use:
                     row = meta[index]
-                    if row[6] <= funds and row[2] <= charge:
-                        _ability_actions(g, p, iid, card, index, row, "activate", out, pool)
+                    if row[6] > funds or row[2] > charge:
+                        continue  # cannot pay the energy or the charge
+                    pays = pay_memo.get(row[5])
+                    if pays is None:
+                        pays = pay_memo[row[5]] = payments(row[0], row[1], pool)
+                    if not pays:
+                        continue
+                    if row[3] or not row[4]:
+                        if not _targets_exist(g, p, iid, row):
+                            continue
+                    slug = card.slug
+                    for pay in pays:
+                        append(_new(Action, ("activate", p, (iid, slug, index, pay), ctx)))
             if info.is_equipment and not tapped and info.rarity == "uncommon" and card.host >= 0:
                 for pay in payments(info.boost_req, info.boost_any, pool):
                     append(_new(Action, ("activate", p, (iid, card.slug, -1, pay), ctx)))
