@@ -102,6 +102,7 @@ def run(seconds: float) -> dict[str, Any]:
         "engine_version": ENGINE_VERSION,
         "data_hash": catalogue.data_hash,
         "python": platform.python_version(),
+        "python_home": sys.base_prefix,  # which build: Debian's (/usr) or another (pyenv, ...)
         "machine": {"cpus": os.cpu_count(), "load_average": [round(x, 2) for x in os.getloadavg()]},
         "processes": 1,
         "seconds_per_cell": seconds,
@@ -118,7 +119,8 @@ def format_report(report: dict[str, Any]) -> str:
     """The report as a plain-text table."""
     out = [
         f"Engine benchmark: engine {report['engine_version']}, card data {report['data_hash']}, "
-        f"Python {report['python']}, 1 process, {report['seconds_per_cell']:g} s CPU per bot and deck, "
+        f"Python {report['python']} ({report['python_home']}), 1 process, "
+        f"{report['seconds_per_cell']:g} s CPU per bot and deck, "
         f"best of {report['repeats']} runs "
         f"(load average {', '.join(map(str, report['machine']['load_average']))} on {report['machine']['cpus']} CPUs)",
         "",
