@@ -33,6 +33,8 @@ from pathlib import Path
 
 import yaml
 
+from cataclysm_site import gunicorn_conf  # the settings serve-prod uses (GUNICORN_THREADS and the rest)
+
 ROOT = Path(__file__).resolve().parent.parent
 LUA_DIR = Path(__file__).resolve().parent / "load"
 STARTER_DECKS = ROOT / "cards" / "data" / "starter_decks.yaml"
@@ -130,12 +132,14 @@ class Gunicorn:
         return f"http://127.0.0.1:{self.port}"
 
     def start(self) -> None:
+        """Serve with production's gunicorn settings (cataclysm_site/gunicorn_conf.py), on this port."""
+        env = {**self.env, "GUNICORN_BIND": f"127.0.0.1:{self.port}", "GUNICORN_WORKERS": str(self.workers),
+               "GUNICORN_THREADS": str(gunicorn_conf.threads)}
         with open(self.log_path, "ab") as log:
             self.process = subprocess.Popen(
-                [sys.executable, "-m", "gunicorn", "cataclysm_site.wsgi", "--bind", f"127.0.0.1:{self.port}",
-                 "--workers", str(self.workers), "--worker-class", "gthread", "--threads", os.environ.get("GUNICORN_THREADS", "8"),
-                 "--timeout", "60", "--max-requests", "0"],
-                cwd=ROOT, env=self.env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
+                [sys.executable, "-m", "gunicorn", "cataclysm_site.wsgi",
+                 "--config", "python:" + gunicorn_conf.__name__],
+                cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
             )
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
@@ -256,7 +260,8 @@ def judge(results: list[Result]) -> None:
 
 def markdown(results: list[Result], duration: int, workers: int) -> str:
     lines = [
-        f"Load benchmark: gunicorn, {workers} workers × {os.environ.get('GUNICORN_THREADS', '8')} threads (gthread, as serve-prod), DEBUG off, PostgreSQL; wrk {duration} s per endpoint; "
+        f"Load benchmark: gunicorn as serve-prod ({workers} workers × {gunicorn_conf.threads} threads, gthread), "
+        f"DEBUG off, PostgreSQL; wrk {duration} s per endpoint; "
         f"{os.cpu_count()} CPUs shared by server and load generator.",
         "",
         "| Endpoint | Conns | Requests | Req/s | p50 ms | p90 ms | p99 ms | Max ms | Errors | vs ping | Target | Met |",
@@ -275,7 +280,8 @@ def markdown(results: list[Result], duration: int, workers: int) -> str:
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="python -m benchmarks.load", description=__doc__.split("\n\n")[0])
     parser.add_argument("--duration", type=int, default=10, help="seconds of wrk per endpoint (default 10)")
-    parser.add_argument("--workers", type=int, default=2, help="gunicorn workers (default 2, as serve-prod)")
+    parser.add_argument("--workers", type=int, default=gunicorn_conf.workers,
+                        help=f"gunicorn workers (default {gunicorn_conf.workers}, as serve-prod: GUNICORN_WORKERS)")
     parser.add_argument("--players", type=int, default=PLAYERS, help="concurrent goldfish players (default 16)")
     parser.add_argument("--think-ms", type=int, default=THINK_MS,
                         help=f"a goldfish player's average thinking time per decision (default {THINK_MS})")

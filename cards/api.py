@@ -47,18 +47,24 @@ class CardViewSet(viewsets.ReadOnlyModelViewSet):
     def list(self, request, *args, **kwargs):
         """Search, answering a repeated search from a per-process cache keyed by the catalogue's version.
 
-        A cached answer is served only after re-reading the version (one aggregate query), so a change made by any
-        process is seen at once and a database outage still answers 503. Nothing read inside a transaction is cached.
+        A cache hit costs no query: the version is the one `cards.catalogue` re-reads at most once every
+        FRESHNESS_SECONDS per process (an edit made in this process clears it at once), so a change made by another
+        process shows within that time. A cached answer may thus be served while the database is down; a search
+        that is not cached needs the database and answers 503 then. Nothing read inside a transaction is cached.
         """
         if connection.in_atomic_block:
             return super().list(request, *args, **kwargs)
         key = (request.scheme, request.get_host(), request.META.get("QUERY_STRING", ""), request.accepted_media_type)
         cached = SEARCH_CACHE.get(key)
-        if cached is not None and cached[0] == catalogue_version(recheck=True):
+        if cached is not None and cached[0] == catalogue_version():
             return cached_answer(request, cached[1], cached[2])
-        version = catalogue_version()  # read before the cards: a change in between only costs a later miss
-        data = super().list(request, *args, **kwargs).data
-        SEARCH_CACHE.put(key, (version, data, rendered_json(request, data, self.get_renderer_context())))
+        with SEARCH_CACHE.computing(key):
+            version = catalogue_version()  # read before the cards: a change in between only costs a later miss
+            cached = SEARCH_CACHE.get(key)
+            if cached is not None and cached[0] == version:  # another thread answered it meanwhile
+                return cached_answer(request, cached[1], cached[2])
+            data = super().list(request, *args, **kwargs).data
+            SEARCH_CACHE.put(key, (version, data, rendered_json(request, data, self.get_renderer_context())))
         return Response(data)
 
 

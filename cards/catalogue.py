@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import hashlib
 import threading
-import time
+from time import monotonic
 from collections import OrderedDict
 from functools import lru_cache
 from pathlib import Path
@@ -138,13 +138,13 @@ def _fresh_enough() -> bool:
     """Return whether the cached catalogue may be served without re-reading the stamp."""
     checked = _checked_at
     return (checked is not None and not connection.in_atomic_block
-            and time.monotonic() - checked < FRESHNESS_SECONDS)
+            and monotonic() - checked < FRESHNESS_SECONDS)
 
 
-def _entry(*, recheck: bool = False) -> tuple[tuple, Catalogue, str]:
+def _entry() -> tuple[tuple, Catalogue, str]:
     global _cached, _checked_at
     cached = _cached
-    if cached is not None and not recheck and _fresh_enough():
+    if cached is not None and _fresh_enough():
         return cached
     stamp = _stamp()
     in_transaction = connection.in_atomic_block
@@ -158,7 +158,7 @@ def _entry(*, recheck: bool = False) -> tuple[tuple, Catalogue, str]:
                                          "run `python manage.py load_catalogue`.") from exc
             version = hashlib.sha1(repr((stamp, catalogue.data_hash)).encode()).hexdigest()[:16]
             cached = _cached = (stamp, catalogue, version)
-    _checked_at = None if in_transaction else time.monotonic()
+    _checked_at = None if in_transaction else monotonic()
     return cached
 
 
@@ -167,13 +167,13 @@ def get_catalogue() -> Catalogue:
     return _entry()[1]
 
 
-def catalogue_version(*, recheck: bool = False) -> str:
+def catalogue_version() -> str:
     """Return a short token that changes whenever the cards change (to key caches derived from them).
 
-    `recheck` reads the cards' stamp now (one aggregate query) instead of trusting a check made within the last
-    `FRESHNESS_SECONDS`: for answers served whole from a cache, which must still see the database (and fail with it).
+    Like `get_catalogue()`, it re-reads the cards' stamp at most once every FRESHNESS_SECONDS per process, so an
+    answer cached under it costs no query (and may be served while the database is down).
     """
-    return _entry(recheck=recheck)[2]
+    return _entry()[2]
 
 
 def clear_cache() -> None:
@@ -205,7 +205,17 @@ class DerivedCache:
         self.maxsize = maxsize
         self._items: OrderedDict[Hashable, Any] = OrderedDict()
         self._lock = threading.Lock()
+        self._computing = [threading.Lock() for _ in range(16)]
         _derived_caches.append(self)
+
+    def computing(self, key: Hashable) -> threading.Lock:
+        """Return a lock to hold while computing the value for `key` (look it up again once holding it).
+
+        Threads that miss the same key then compute it once, not each on its own: after a start or a card change,
+        every thread of a worker would otherwise compute the same answer at the same time. (Locks are shared by
+        key hash, so two different keys may now and then wait for each other.)
+        """
+        return self._computing[hash(key) % len(self._computing)]
 
     def get(self, key: Hashable) -> Any:
         """Return the value kept for `key`, or None."""

@@ -294,10 +294,11 @@ def card_detail(request, slug: str):
     """Show one card: its face, its rules with every keyword's reminder, its rulings and its relatives.
 
     The card's part of the page is a template fragment cached by (slug, catalogue version); its context is computed
-    lazily, only when that fragment is rendered. The version is re-read on each request (one query), so an edit made
-    anywhere shows at once. The site header around it (login state, CSRF token) is rendered for every request.
+    lazily, only when that fragment is rendered. The version is the one `cards.catalogue` re-reads at most once every
+    FRESHNESS_SECONDS per process, so an edit made anywhere shows within that time (at once when made in this
+    process). The site header around it (login state, CSRF token) is rendered for every request.
     """
-    version = catalogue_version(recheck=True)
+    version = catalogue_version()
     catalogue_ = get_catalogue()
     if slug not in catalogue_.cards:
         raise Http404(f"No card '{slug}'.")

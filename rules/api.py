@@ -153,10 +153,9 @@ class GoldfishActView(APIView):
         serializer = s.ActSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
-        game = services.get_game_for_write(game_id)
         try:
-            live = services.goldfish_act(game=game, actor=selectors.actor_for(request), action=data["action"],
-                                         expected_version=data.get("version"))
+            live = services.act_in_game(game_id=game_id, actor=selectors.actor_for(request), action=data["action"],
+                                        expected_version=data.get("version"))
         except services.GameConflict as exc:
             return conflict(request, exc)
         return respond(request, live, log_from=data["log_from"])

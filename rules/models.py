@@ -1,9 +1,10 @@
 """Goldfish games: one deck played under the full rules against the empty opponent, saved after every decision.
 
-The action log (`actions`) is the game: replaying it from the seed rebuilds every state. `state` caches the engine's
-`to_json()` of the latest state so a request need not replay from scratch. `version` counts saved decisions; writes
-go through `rules.services`, which update a row only `WHERE version = <the version it read>`, so two requests acting
-at once can never both win (or corrupt the game), on any number of app servers.
+The action log (`actions`) is the game: replaying it from the seed rebuilds every state. `state` keeps the engine's
+`to_json()` of a recent state (saved every few decisions, and at the end) so a request need not replay from scratch:
+the decisions logged after it are applied to it. `version` counts saved decisions; writes go through
+`rules.services`, which update a row only `WHERE version = <the version it read>`, so two requests acting at once
+can never both win (or corrupt the game), on any number of app servers.
 """
 import secrets
 
@@ -72,7 +73,8 @@ class GoldfishGame(models.Model):
     engine_version = models.CharField(max_length=20)
     data_hash = models.CharField(max_length=64, help_text="The card data the game was started with.")
     actions = models.JSONField(default=list, help_text="Every decision made, as engine action ids, in order.")
-    state = models.JSONField(default=dict, help_text="The engine's to_json() of the latest state (a cache).")
+    state = models.JSONField(default=dict, help_text="The engine's to_json() of a recent state (a snapshot: the log "
+                             "after it is applied to it).")
     version = models.PositiveIntegerField(default=0, help_text="Decisions saved so far; a stale write is refused.")
     bot_assisted = models.BooleanField(default=False, help_text="A bot made some of the decisions.")
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.ACTIVE)

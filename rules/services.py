@@ -5,13 +5,22 @@ the decision with the rules engine — which refuses an illegal one and changes 
 state with a conditional UPDATE `WHERE version = <the version read>`. If another request saved in between, nothing
 is written and `GameConflict` (HTTP 409) carries the game as it now is: never a half-applied or lost decision.
 
-The database row is the only truth. To spare decoding the saved state, each process keeps a small LRU of the engine
-states it saved, keyed by (game id, version, catalogue version): a write whose row has exactly that version takes the
-state from there instead of decoding the row's JSON; any other version (another process wrote, or the row was
-changed) falls back to the row. Nothing is ever served from memory that the row does not say.
+The database row is the only truth. To spare reading and decoding it, each process keeps a small LRU of the games it
+saved (the row as written, and the engine state), keyed by (game id, version, catalogue version). An action whose
+client names that version is built on the kept copy without reading the row; the conditional UPDATE, which also
+requires the same player, is what checks it against the database: if another process wrote in between, nothing is
+written and the answer is 409 with the game as it now is. Any other version falls back to the row. No move is ever
+made or answered that the row does not confirm (only the deck's name shown with a game may be the one read with the
+row, until the next read).
+
+The row's `state` is a snapshot, not necessarily of the latest decision: a write saves it only every SNAPSHOT_EVERY
+decisions (and at the end of the game, and after an undo), since serializing a whole game on every decision costs
+far more than the decision itself. `load_state` restores the snapshot and applies the decisions of the log after it
+(or, for a short log, simply replays it from the seed: that is cheaper than decoding a snapshot).
 """
 from __future__ import annotations
 
+import copy
 import secrets
 import time
 from dataclasses import dataclass
@@ -57,7 +66,11 @@ MAX_SIMULATED_GAMES = 500
 SIMULATION_SECONDS = 20  # a bulk run stops after this long (below the server's request timeout), keeping its games
 INVALID_DECK_MESSAGE = "This deck cannot be played: {n} problem(s) with it. Fix them in the deckbuilder first."
 NOT_OWNER_MESSAGE = "Only the player who started this game can act in it; you can watch and replay it."
-LIVE_STATES = DerivedCache(maxsize=128)  # engine states this process saved, by (game id, version, catalogue version)
+LIVE_STATES = DerivedCache(maxsize=128)  # LiveGames this process saved, by (game id, version, catalogue version)
+# Decisions between two snapshots of the engine state saved in the row (see the module's doc): a decision that saves
+# one costs about twice as much, so they are rare; restoring one then applies at most this many logged decisions.
+SNAPSHOT_EVERY = 64
+REPLAY_UP_TO = 64  # decisions: replaying a log this short from the seed costs about what decoding a snapshot does
 
 
 class GameConflict(ApiError):
@@ -153,36 +166,74 @@ def get_game_for_write(game_id: str) -> GoldfishGame:
     return game
 
 
-def _live_key(game: GoldfishGame) -> tuple:
-    return game.pk, game.version, catalogue_version()
+def _live_key(game_id: str, version: int) -> tuple:
+    return game_id, version, catalogue_version()
 
 
 def take_state(game: GoldfishGame, catalogue: Catalogue | None = None) -> GameState:
     """Return the game's latest state for a write: the one this process saved at the row's version, else load it."""
     if catalogue is None or catalogue is get_catalogue():
-        state = LIVE_STATES.take(_live_key(game))
-        if state is not None:
-            return state
+        live = LIVE_STATES.take(_live_key(game.pk, game.version))
+        if live is not None:
+            return live.state
     return load_state(game, catalogue)
 
 
+def take_live(game_id: str, version: int | None) -> LiveGame | None:
+    """Take the game and state this process saved at `version`, if it kept them (the write then checks the row)."""
+    if version is None:
+        return None
+    return LIVE_STATES.take(_live_key(game_id, version))
+
+
 def keep_state(game: GoldfishGame, state: GameState) -> None:
-    """Remember a copy of the state just saved, for this game's next write in this process."""
+    """Remember copies of the game and state just saved, for this game's next write in this process."""
     if state.cat is get_catalogue():
-        LIVE_STATES.put(_live_key(game), state.clone())
+        LIVE_STATES.put(_live_key(game.pk, game.version), LiveGame(copy.copy(game), state.clone()))
 
 
 def load_state(game: GoldfishGame, catalogue: Catalogue | None = None) -> GameState:
-    """Rebuild the game's latest state: from the cached JSON when it matches the log, else by replaying the log."""
+    """Rebuild the game's latest state: a short log replayed from the seed, else the saved snapshot and the
+    decisions logged after it, else the whole log replayed."""
     catalogue = catalogue or get_catalogue()
-    if game.state:
+    if len(game.actions) <= REPLAY_UP_TO:
         try:
-            state = GameState.from_json(game.state, catalogue)
-        except (GameDataError, KeyError, TypeError, ValueError):
-            state = None
-        if state is not None and state.record()["actions"] == list(game.actions):
-            return state
-    return replay_game(game, catalogue)
+            return replay(catalogue, {**game.record(), "data_hash": None})
+        except GameDataError:
+            pass  # the card data changed under this game: the snapshot may still hold it
+    state = restore_snapshot(game, catalogue)
+    return state if state is not None else replay_game(game, catalogue)
+
+
+def restore_snapshot(game: GoldfishGame, catalogue: Catalogue) -> GameState | None:
+    """Return the saved snapshot brought up to the log's end, or None if it is unreadable or not of this log."""
+    if not game.state:
+        return None
+    actions = list(game.actions)
+    try:
+        state = GameState.from_json(game.state, catalogue)
+        done = state.action_ids
+        if actions[:len(done)] != done:
+            return None
+        for action in actions[len(done):]:
+            state.apply(action)
+    except (GameDataError, IllegalAction, KeyError, TypeError, ValueError):
+        return None  # an unreadable or foreign snapshot: the log decides
+    return state
+
+
+def snapshot_due(moves_before: int, moves: int, over: bool) -> bool:
+    """Tell whether a write saves the engine state too: every SNAPSHOT_EVERY decisions, at the end, after an undo."""
+    return over or moves <= moves_before or moves // SNAPSHOT_EVERY > moves_before // SNAPSHOT_EVERY
+
+
+def action_log(game: GoldfishGame, state: GameState) -> list[str]:
+    """Return the state's action ids, reusing the row's log for the decisions they share (ids cost to format)."""
+    known = list(game.actions)
+    history = state.history
+    if len(history) < len(known):
+        return state.action_ids
+    return known + [h if isinstance(h, str) else h.id for h in history[len(known):]]
 
 
 def replay_game(game: GoldfishGame, catalogue: Catalogue | None = None, *, actions: list[str] | None = None
@@ -201,29 +252,42 @@ def replay_game(game: GoldfishGame, catalogue: Catalogue | None = None, *, actio
 
 
 def _save(game: GoldfishGame, state: GameState, *, read_version: int, bot: bool = False) -> GoldfishGame:
-    """Write the new log and state only if nobody saved since `read_version`; raise GameConflict otherwise."""
+    """Write the new log (and a snapshot when due) only if nobody saved since `read_version`; else raise why."""
     now = timezone.now()
     over = state.is_over
-    fields: dict[str, Any] = {
-        "actions": state.record()["actions"],
-        "state": state.to_json(),
-        "version": read_version + 1,
-        "status": Status.FINISHED if over else Status.ACTIVE,
-        "legacy": state.result()["legacy"][PLAYER] if over else None,
-        "rounds": state.round if over else None,
-        "finished_at": now if over else None,
-        "updated_at": now,
-    }
+    actions = action_log(game, state)
+    fields: dict[str, Any] = {"actions": actions, "version": read_version + 1, "updated_at": now}
+    if over or game.status != Status.ACTIVE:  # an active game that goes on keeps its (empty) result fields
+        fields.update(status=Status.FINISHED if over else Status.ACTIVE,
+                      legacy=state.result()["legacy"][PLAYER] if over else None,
+                      rounds=state.round if over else None, finished_at=now if over else None)
     if bot:
         fields["bot_assisted"] = True
+    if snapshot_due(len(game.actions), len(actions), over):
+        fields["state"] = state.to_json()
+    # The row must still be at the version read, and still the same player's: a write built on a kept copy of the
+    # game (take_live) is checked here, by the database, and nowhere else.
+    owner = {"owner_id": game.owner_id} if game.owner_id else {"owner__isnull": True, "session_key": game.session_key}
     with transaction.atomic():
-        updated = GoldfishGame.objects.filter(pk=game.pk, version=read_version).update(**fields)
+        updated = GoldfishGame.objects.filter(pk=game.pk, version=read_version, **owner).update(**fields)
     if updated != 1:
-        raise GameConflict(GoldfishGame.objects.get(pk=game.pk), read_version)
+        refused(game.pk, read_version)
     for name, value in fields.items():
         setattr(game, name, value)
     keep_state(game, state)
     return game
+
+
+def refused(game_id: str, read_version: int) -> None:
+    """Raise why a conditional write found no row: the game is gone (404), moved on (409) or not this player's."""
+    from rules.selectors import GAME_NOT_FOUND
+
+    current = GoldfishGame.objects.filter(pk=game_id).first()
+    if current is None:
+        raise Http404(GAME_NOT_FOUND)
+    if current.version != read_version:
+        raise GameConflict(current, read_version)
+    raise ApiError(NOT_OWNER, NOT_OWNER_MESSAGE, status_code=403)
 
 
 def _writable(game: GoldfishGame, actor: Actor, expected_version: int | None) -> int:
@@ -271,11 +335,25 @@ def goldfish_start(*, actor: Actor, deck: Deck | None = None, hero: str | None =
     return LiveGame(game, state)
 
 
+def act_in_game(*, game_id: str, actor: Actor, action: str, expected_version: int | None = None) -> LiveGame:
+    """Make one decision in a game: from the copy this process kept at the client's version, else from the row."""
+    live = take_live(game_id, expected_version)
+    if live is not None:
+        return goldfish_act(game=live.game, actor=actor, action=action, expected_version=expected_version,
+                            state=live.state)
+    return goldfish_act(game=get_game_for_write(game_id), actor=actor, action=action,
+                        expected_version=expected_version)
+
+
 def goldfish_act(*, game: GoldfishGame, actor: Actor, action: str, expected_version: int | None = None,
-                 catalogue: Catalogue | None = None) -> LiveGame:
-    """Make one decision; an illegal or stale action id is refused (400) with the engine's rule and reason."""
+                 catalogue: Catalogue | None = None, state: GameState | None = None) -> LiveGame:
+    """Make one decision; an illegal or stale action id is refused (400) with the engine's rule and reason.
+
+    `state` is the game's state at `game.version` when the caller has it (`take_live`); else it is loaded.
+    """
     read_version = _writable(game, actor, expected_version)
-    state = take_state(game, catalogue)
+    if state is None:
+        state = take_state(game, catalogue)
     try:
         state.apply(action)
     except IllegalAction as exc:

@@ -2,7 +2,8 @@
 # Serve the site as in production: static files collected (served by WhiteNoise), database migrated, gunicorn.
 # Configuration comes from the environment; a .env file, if present, fills in what the environment does not set
 # (.env.example lists every variable). DEBUG is always off here, so DJANGO_SECRET_KEY and DJANGO_ALLOWED_HOSTS
-# must be set.   GUNICORN_BIND (default 127.0.0.1:8000), GUNICORN_WORKERS (default 2)
+# must be set.   GUNICORN_BIND (default 127.0.0.1:8000), GUNICORN_WORKERS (default 2), GUNICORN_THREADS (default 8),
+# GUNICORN_TIMEOUT (default 30), GUNICORN_EXTRA_ARGS (more gunicorn options).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -23,11 +24,7 @@ PY=.venv/bin/python
 $PY manage.py collectstatic --noinput -v 0
 $PY manage.py migrate --noinput -v 0
 $PY manage.py createcachetable
-exec .venv/bin/gunicorn cataclysm_site.wsgi \
-  --bind "${GUNICORN_BIND:-127.0.0.1:8000}" \
-  --workers "${GUNICORN_WORKERS:-2}" \
-  --worker-class gthread --threads "${GUNICORN_THREADS:-8}" \
-  --timeout "${GUNICORN_TIMEOUT:-30}" \
-  --max-requests 2000 --max-requests-jitter 200 \
-  --access-logfile - \
-  ${GUNICORN_EXTRA_ARGS:-}
+# gunicorn's settings (workers, threads, preloading, the access log on stdout) are in cataclysm_site/gunicorn_conf.py,
+# which reads ${GUNICORN_BIND}, ${GUNICORN_WORKERS}, ${GUNICORN_THREADS} and ${GUNICORN_TIMEOUT}; the load benchmark
+# (make bench-load) serves with the same file.
+exec .venv/bin/gunicorn cataclysm_site.wsgi --config python:cataclysm_site.gunicorn_conf ${GUNICORN_EXTRA_ARGS:-}

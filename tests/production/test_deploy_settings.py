@@ -44,6 +44,9 @@ def test_env_example_documents_every_variable_the_settings_read():
     read |= set(re.findall(r'os\.environ\.get\(\s*"([A-Z_]+)"', settings_source))
     serve_script = (ROOT / "scripts" / "serve-prod.sh").read_text()
     read |= set(re.findall(r"\$\{(GUNICORN_[A-Z_]+)", serve_script))
+    gunicorn_settings = (ROOT / "cataclysm_site" / "gunicorn_conf.py").read_text()
+    read |= set(re.findall(r'os\.environ\.get\(\s*"([A-Z_]+)"', gunicorn_settings))
+    assert {"GUNICORN_WORKERS", "GUNICORN_THREADS"} <= read
     documented = set(re.findall(r"^([A-Z_]+)=", ENV_EXAMPLE.read_text(), flags=re.M))
     assert read - documented == set()
 

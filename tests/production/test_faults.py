@@ -204,7 +204,8 @@ def postgres_locked(prepared, start_server):
         settings = prepared.settings
         with psycopg.connect(host=settings["HOST"], port=settings["PORT"], user=settings["USER"],
                              password=settings["PASSWORD"], dbname=name) as conn:
-            conn.execute("LOCK TABLE cards_card, decks_deck, authtoken_token IN ACCESS EXCLUSIVE MODE")
+            conn.execute("LOCK TABLE cards_card, decks_deck, authtoken_token, rules_goldfishgame "
+                         "IN ACCESS EXCLUSIVE MODE")
             yield
             conn.rollback()
 
@@ -246,25 +247,44 @@ def assert_unavailable(response: requests.Response, *, page: bool = False) -> No
         assert response.json()["code"] == "database_unavailable"
 
 
+def assert_cached_or_unavailable(response: requests.Response, *, shows: str) -> None:
+    """A search the server answered before may be answered from its memory while the database is down (the same
+    answer); else it is a clear 503."""
+    if response.status_code == 200:
+        assert response.text == shows
+    else:
+        assert_unavailable(response)
+
+
 @pytest.mark.parametrize("outage", OUTAGES, ids=lambda outage: outage.name)
 def test_a_database_outage_answers_503_and_the_next_request_works(outage, start_server, prepared_database):
     server, database_down = outage.serve(prepared_database, start_server)
     reader = requests.Session()
     writer = token_session(prepared_database.tokens["alice"])
     search, deck = server.url("/api/cards/?q=kalen"), server.url("/api/decks/starter-talah/")
-    assert reader.get(search).status_code == 200  # a warm, pooled connection that the outage must not poison
+    deck_page = server.url("/decks/starter-talah/")
+    searched = reader.get(search)  # also a warm, pooled connection that the outage must not poison
+    assert searched.status_code == 200
+    player = requests.Session()
+    game = act(player, server, player.post(server.url("/api/goldfish/"), json={"deck": "starter-talah"}).json())
 
     with database_down():
-        assert_unavailable(reader.get(search))
+        assert_unavailable(reader.get(server.url("/api/cards/?q=vos")))  # not answered before: needs the database
         assert_unavailable(reader.get(deck))
         assert_unavailable(writer.post(server.url("/api/decks/"),
                                        json={"name": "Written during the outage", "hero": "talah", "cards": []}))
-        assert_unavailable(reader.get(server.url("/cards/kalen-vos/"), headers={"Accept": "text/html"}), page=True)
+        assert_unavailable(reader.get(deck_page, headers={"Accept": "text/html"}), page=True)
+        # The server keeps the game in memory since the last action, but an action is only ever written, never
+        # answered from memory.
+        assert_unavailable(player.post(server.url(f"/api/goldfish/{game['id']}/actions/"),
+                                       json={"action": game["legal_actions"][0]["id"], "version": game["version"]}))
+        assert_cached_or_unavailable(reader.get(search), shows=searched.text)
         health = reader.get(server.url("/healthz"))
         assert health.status_code == (503 if outage.blocks_health_probe else 200)
 
     assert reader.get(search).status_code == 200
     assert reader.get(deck).json()["id"] == "starter-talah"
+    assert act(player, server, game)["version"] == game["version"] + 1  # the refused action left the game as it was
     assert reader.get(server.url("/healthz")).status_code == 200
     mine = writer.get(server.url("/api/decks/?mine=true")).json()
     assert [d["name"] for d in mine["results"]] == []  # the refused write left nothing behind

@@ -1,6 +1,9 @@
-"""Rate limits: clients over their rate get 429 in the API's error shape, per client and per expensive scope."""
+"""Rate limits: clients over their rate get 429 in the API's error shape, per client and per expensive scope, and
+may come back when Retry-After says."""
 import pytest
 from django.contrib.auth import get_user_model
+
+from cataclysm_site.throttling import AnonRateThrottle
 
 pytestmark = [pytest.mark.django_db, pytest.mark.urls("tests.production.urls")]
 
@@ -32,4 +35,19 @@ def test_expensive_endpoints_have_a_tighter_scope(client, rates):
     rates(anon="100/min", expensive="2/min")
     assert [client.get("/api/expensive/").status_code for _ in range(3)] == [200, 200, 429]
     assert client.get("/api/users/").status_code == 200
+
+
+def test_a_throttled_client_may_come_back_when_told(client, rates, monkeypatch):
+    clock = [1_000_000.0]
+    monkeypatch.setattr(AnonRateThrottle, "timer", lambda self: clock[0])
+    rates(anon="3/min")
+    assert [client.get("/api/users/").status_code for _ in range(4)] == [200, 200, 200, 429]
+    wait = int(client.get("/api/users/")["Retry-After"])
+    clock[0] += wait - 1
+    assert client.get("/api/users/").status_code == 429  # not yet
+    clock[0] += 1
+    assert client.get("/api/users/").status_code == 200  # the rate's next request has come due ...
+    assert client.get("/api/users/").status_code == 429  # ... only that one
+    clock[0] += 60
+    assert [client.get("/api/users/").status_code for _ in range(4)] == [200, 200, 200, 429]  # a minute: all 3 again
 
