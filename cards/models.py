@@ -2,10 +2,13 @@
 
 The YAML files are the source of truth (`load_catalogue` / `export_catalogue`); the database is their editable,
 searchable copy. Derived columns (`text`, `cost_total`, `hp`/`charge` of People, Scenes and Batteries,
-`content_hash`) are written by `cards.services`, never by hand.
+`content_hash`) are written by `cards.services`, never by hand; the search words columns follow the name, text and
+flavor on every save.
 """
 from django.db import models
 from django.db.models import Prefetch, Q
+
+from .text_search import WordsField, words_of
 
 
 class Civilization(models.Model):
@@ -120,6 +123,12 @@ class Keyword(models.Model):
         return self.name
 
 
+def search_words(name: str, text: str, flavor: str) -> dict[str, str]:
+    """Return a card's search columns (cards.text_search) for its name, rules text and flavor; bulk writes, which
+    bypass `Card.save`, set them from here too."""
+    return {"name_words": words_of(name), "text_words": words_of(text), "flavor_words": words_of(flavor)}
+
+
 class CardQuerySet(models.QuerySet):
     def in_faction(self, faction):
         """Cards of one faction (a Faction or its slug)."""
@@ -169,6 +178,10 @@ class Card(models.Model):
     cost_total = models.PositiveSmallIntegerField(default=0, editable=False)
     content_hash = models.CharField(max_length=16, blank=True, editable=False, db_index=True)
     position = models.PositiveIntegerField(default=0, help_text="Order in the data file.")
+    # The words of name, text and flavor, normalized for search (cards.text_search): derived, like `text`.
+    name_words = WordsField()
+    text_words = WordsField()
+    flavor_words = WordsField()
     updated_at = models.DateTimeField(auto_now=True, db_index=True)
 
     objects = CardQuerySet.as_manager()
@@ -184,6 +197,15 @@ class Card(models.Model):
 
     def __str__(self):
         return self.name
+
+    def save(self, *args, **kwargs):
+        """Save, keeping the search words in step with the name, text and flavor however the card was edited."""
+        words = search_words(self.name, self.text, self.flavor)
+        for column, value in words.items():
+            setattr(self, column, value)
+        if kwargs.get("update_fields") is not None:
+            kwargs["update_fields"] = {*kwargs["update_fields"], *words}
+        super().save(*args, **kwargs)
 
     def get_absolute_url(self):
         return f"/cards/{self.slug}/"

@@ -41,7 +41,7 @@ class QuerySyntaxError(ValueError):
 
 @dataclass(frozen=True)
 class Text:
-    """Name or rules text contains `value` (a word, or a whole phrase when `phrase`)."""
+    """Name or rules text has the word `value` (from its start), or the whole phrase when `phrase`."""
 
     value: str
     phrase: bool = False
@@ -124,9 +124,11 @@ FIELDS: tuple[FieldSpec, ...] = (
     FieldSpec("charge", (), "number",
               "The card's own charge: a Scene's entering charge, a Battery's counters, equipment capacity. "
               "For the Charge keyword write k:charge.", ("charge>=2",)),
-    FieldSpec("name", (), "text", "The name contains this.", ("name:vos", 'name:"high mystic"')),
-    FieldSpec("text", ("o", "oracle"), "text", "The rules text contains this.", ('o:"enters play"', "text:edge")),
-    FieldSpec("flavor", ("ft",), "text", "The flavor text contains this.", ("ft:pyramid",)),
+    FieldSpec("name", (), "text", "The name has these words (the last may be a word's start).",
+              ("name:vos", "name:kal", 'name:"high mystic"')),
+    FieldSpec("text", ("o", "oracle"), "text", "The rules text has these words, in this order.",
+              ('o:"enters play"', "text:edge")),
+    FieldSpec("flavor", ("ft",), "text", "The flavor text has these words.", ("ft:pyramid",)),
     FieldSpec("<keyword>", (), "keyword_field",
               "Every keyword is a field too: with a comparison, on its amount; with a bare colon, any amount.",
               ("strike>=2", "accelerate:", "heal:1", "synergy>=1")),

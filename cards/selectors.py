@@ -1,7 +1,8 @@
 """Read the catalogue: card search (the query syntax of `cards.search` compiled to SQL), orderings, lists.
 
 Abilities and costs are matched with EXISTS subqueries, so a card appears once however many of its abilities match.
-Text matching lives in `text_match_q` alone, so full-text search can replace `icontains` in one place.
+Text is matched word by word (`cards.text_search`): the same answers on SQLite and on PostgreSQL, where a full-text
+index serves them.
 """
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ from .search import (
 
 LOOKUPS = {"=": "exact", ">": "gt", ">=": "gte", "<": "lt", "<=": "lte"}
 NUMBER_COLUMNS = {"cost": "cost_total", "hp": "hp", "charge": "charge"}
-TEXT_COLUMNS = {"name": ("name",), "text": ("text",), "flavor": ("flavor",)}
+TEXT_COLUMNS = {"name": ("name_words",), "text": ("text_words",), "flavor": ("flavor_words",)}
 FILTERS = ("civilization", "faction", "ideology", "type", "rarity", "energy", "keyword")
 ORDERINGS = {
     "name": ("name",),
@@ -40,8 +41,8 @@ class FilterError(ValueError):
 
 
 def text_match_q(value: str, *columns: str) -> Q:
-    """Match text in any of these columns (icontains today; the one place to switch to full-text search)."""
-    return reduce(or_, (Q(**{f"{column}__icontains": value}) for column in columns))
+    """Match cards whose words columns hold the words of `value` in a row, the last as a word's start."""
+    return reduce(or_, (Q(**{f"{column}__words": value}) for column in columns))
 
 
 def _amount_q(column: str, op: str, amount: int) -> Q:
@@ -103,7 +104,7 @@ def compile_query(node: Node | None, vocabulary: Vocabulary | None = None) -> Q:
     if node is None:
         return Q()
     if isinstance(node, Text):
-        return text_match_q(node.value, "name", "text")
+        return text_match_q(node.value, "name_words", "text_words")
     if isinstance(node, Compare):
         return _compare_q(node, vocabulary)
     if isinstance(node, HasKeyword):

@@ -24,11 +24,12 @@ from . import rules_text
 from .catalogue import build_data, card_def_to_data, card_to_data, clear_cache, read_files
 from .models import (
     Ability, Card, CardCost, CardType, Civilization, EnergyType, Faction, Ideology, Keyword, Rarity, Trigger,
+    search_words,
 )
 
 CARD_FIELDS = (
     "name", "type_id", "faction_id", "rarity_id", "hp", "charge", "produces_id", "flavor", "text", "cost_total",
-    "content_hash", "position", "updated_at",
+    "content_hash", "position", "updated_at", "name_words", "text_words", "flavor_words",
 )
 
 
@@ -188,6 +189,7 @@ def _card_rows(card: CardDef, catalogue: Catalogue, ids, *, art: str) -> tuple[d
         "text": text,
         "cost_total": card.cost.total,
         "content_hash": content_hash(card_def_to_data(card), hp=card.hp, charge=card.charge, text=text, art=art),
+        **search_words(card.name, text, card.flavor),
     }
     costs = [(ids["energy_types"][code], amount) for code, amount in card.cost.energy]
     abilities = [
