@@ -2,20 +2,25 @@
 
     gunicorn cataclysm_site.wsgi --config python:cataclysm_site.gunicorn_conf
 
-From the environment (see .env.example): GUNICORN_BIND (127.0.0.1:8000), GUNICORN_WORKERS (2), GUNICORN_THREADS (8),
-GUNICORN_TIMEOUT (30 s). The site is loaded once in the master (`preload_app`) and warmed there: every view imported,
-the card catalogue compiled from the database, then every object made so far moved out of the garbage collector's
-sight (`gc.freeze()`), so the workers fork with it ready and a full collection no longer walks the whole site (one
-took over 400 ms per worker under load: every request in flight waited for it).
+From the environment (see .env.example): GUNICORN_BIND (127.0.0.1:8000), GUNICORN_WORKERS (two per CPU),
+GUNICORN_THREADS (4), GUNICORN_TIMEOUT (30 s). Python runs one thread of a process at a time, so requests are spread
+over processes more than over threads: on the 2-CPU machine of the load benchmark, 4 workers × 4 threads answered
+searches and validations at 90% of the trivial endpoint's rate and kept goldfish actions' p99 near 40 ms, where
+2 workers × 8 threads gave 55-85% and 55-110 ms (`make bench-load`, README).
+
+The site is loaded once in the master (`preload_app`) and warmed there: every view imported, the card catalogue
+compiled from the database, then every object made so far moved out of the garbage collector's sight
+(`gc.freeze()`), so the workers fork with it ready and a full collection no longer walks the whole site (one took
+over 400 ms per worker under load: every request in flight waited for it).
 """
 import gc
 import logging
 import os
 
 bind = os.environ.get("GUNICORN_BIND") or "127.0.0.1:8000"
-workers = int(os.environ.get("GUNICORN_WORKERS") or 2)
+workers = int(os.environ.get("GUNICORN_WORKERS") or 2 * (os.cpu_count() or 1))
 worker_class = "gthread"
-threads = int(os.environ.get("GUNICORN_THREADS") or 8)
+threads = int(os.environ.get("GUNICORN_THREADS") or 4)
 timeout = int(os.environ.get("GUNICORN_TIMEOUT") or 30)
 keepalive = 5  # seconds an idle keep-alive connection stays open (clients reuse it for their next request)
 max_requests = 20000  # recycle a worker now and then, in case something grows; it forks warm from the master

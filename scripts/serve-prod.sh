@@ -2,8 +2,8 @@
 # Serve the site as in production: static files collected (served by WhiteNoise), database migrated, gunicorn.
 # Configuration comes from the environment; a .env file, if present, fills in what the environment does not set
 # (.env.example lists every variable). DEBUG is always off here, so DJANGO_SECRET_KEY and DJANGO_ALLOWED_HOSTS
-# must be set.   GUNICORN_BIND (default 127.0.0.1:8000), GUNICORN_WORKERS (default 2), GUNICORN_THREADS (default 8),
-# GUNICORN_TIMEOUT (default 30), GUNICORN_EXTRA_ARGS (more gunicorn options).
+# must be set.   GUNICORN_BIND (default 127.0.0.1:8000), GUNICORN_WORKERS (default: two per CPU),
+# GUNICORN_THREADS (default 4), GUNICORN_TIMEOUT (default 30), GUNICORN_EXTRA_ARGS (more gunicorn options).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
