@@ -11,7 +11,7 @@ from .effects import KEYWORDS, ability_of, redirect_options, target_mode
 from .model import BOARD, Item
 from .pyramid import (cataclysm_apply, discharge_finish, discharge_recombine, discharge_start, pyramid_turn,
                       start_cataclysm)
-from .targets import fixed_targets, is_card, legal_targets
+from .targets import fixed_targets, is_legal_target, legal_targets
 
 if TYPE_CHECKING:
     from .state import GameState
@@ -96,9 +96,7 @@ def step_turn_start(g: "GameState") -> bool:
     player = g.players[p]
     g.log("turn", p, "Round {0}: Player {1}'s turn", g.round, p + 1)
     cards = g.cards
-    for iid in player.board:
-        cards[iid].tapped = False
-    player.index_board(cards)
+    player.index_ready(cards, untap=True)
     if not player.goldfish:
         g.draw(p)
         for iid in player.board:
@@ -133,6 +131,8 @@ def storage_cards(g: "GameState", p: int) -> list[int]:
     for iid in g.players[p].actors:   # every card that can hold charge is an actor (never inert)
         card = cards[iid]
         info = card.info
+        if not info.holds_charge:
+            continue  # a Person or Hero without charge-capacity (Batteries, equipment and Scenes all hold charge)
         if info.type == "battery":
             out.append(iid)
         elif info.is_equipment:
@@ -328,6 +328,8 @@ def continue_item(g: "GameState") -> None:
             item.effects[index][2].append(options[0])
             continue
         g.pending.append({"type": mode, "player": item.ctrl, "eff": index})
+        # Nothing changes before the player is asked, so move generation reuses these options (legal.py).
+        g._asked = (item, index, len(item.effects[index][2]), need)
         return
     g.building = None
     declare(g, item)
@@ -343,24 +345,34 @@ def declare(g: "GameState", item: Item) -> None:
 
 
 def describe_item(g: "GameState", item: Item) -> str:
-    src = g.cards[item.src].info.name
+    """"Kalen Vos: Strike 2 → Edge Runner": the event text of an item going on the stack or resolving."""
+    cards = g.cards
+    info = cards[item.src].info
     parts = []
     for effect in item.effects:
         if effect[0] < 0:
             parts.append("boost")
             continue
-        ability = ability_of(g, item, effect[0])
-        text = ability.keyword.replace("-", " ").title()
+        ability = info.abilities[effect[0]]
+        text = _keyword_title(ability.keyword)
         if ability.amount is not None:
             text += f" {effect[1]}"
-        chosen = [t for t in effect[2] if t is not None]
-        if chosen:
-            names = []
-            for t in chosen:
-                names.append(g.name(t) if is_card(t) else str(t))
+        names = [cards[t].info.name if type(t) is int and t >= 0 else str(t) for t in effect[2] if t is not None]
+        if names:
             text += " → " + ", ".join(names)
         parts.append(text)
-    return f"{src}: {'; '.join(parts)}"
+    return f"{info.name}: {'; '.join(parts)}"
+
+
+_TITLES: dict[str, str] = {}
+
+
+def _keyword_title(keyword: str) -> str:
+    """"take-control" -> "Take Control", once per keyword (items are described twice each: declared, resolved)."""
+    title = _TITLES.get(keyword)
+    if title is None:
+        title = _TITLES[keyword] = keyword.replace("-", " ").title()
+    return title
 
 
 def pass_priority(g: "GameState", p: int) -> None:
@@ -427,9 +439,9 @@ def resolve_item(g: "GameState", item: Item) -> None:
             if not chosen or chosen[0] is None:
                 g.log("fizzle", item.ctrl, "{0}: no target", g.name(item.src))
                 continue
-            legal = legal_targets(g, item.ctrl, item.src, ability.keyword, ability.target, spec.check, item)
+            kind, check = ability.target, spec.check
             if mode == "single":
-                if chosen[0] not in legal:
+                if not is_legal_target(g, item.ctrl, item.src, kind, check, chosen[0], item):
                     g.log("fizzle", item.ctrl, "{0}: the target is no longer legal; the effect is negated",
                           g.name(item.src))
                     continue
@@ -440,7 +452,8 @@ def resolve_item(g: "GameState", item: Item) -> None:
                 for ref in chosen:
                     if ref is not None:
                         counts[ref] = counts.get(ref, 0) + 1
-                pairs = [(ref, n) for ref, n in counts.items() if ref in legal]
+                pairs = [(ref, n) for ref, n in counts.items()
+                         if is_legal_target(g, item.ctrl, item.src, kind, check, ref, item)]
         spec.handler(g, item, ability, amount, pairs, extra)
 
 

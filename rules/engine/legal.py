@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any
 from .actions import Action
 
 _new = tuple.__new__  # builds an Action without a Python-level __new__ call (the hot path)
-from .effects import KEYWORDS, SRC_FREE, target_mode
+from .effects import SRC_FREE
 from .flow import burnable, next_need, storage_cards
 from .payment import payments
 from .pyramid import absorb_capacity, cataclysm_capacity
@@ -17,8 +17,6 @@ if TYPE_CHECKING:
 
 
 def legal_actions(g: "GameState") -> list[Action]:
-    g._target_memo = {}
-    g._pay_memo = {}
     if g.phase == "over":
         return []
     if g.pending:
@@ -32,90 +30,146 @@ def legal_actions(g: "GameState") -> list[Action]:
     return []
 
 
+# ---------------------------------------------------------------- what a pool affords
+class PoolView:
+    """What move generation derives from an energy pool alone, computed once per distinct pool per catalogue
+    (kept in `Tables.pools`): its total, the keys a Battery's extra counter may be paid from, and the payments of
+    each cost met so far. A pool is a plain tuple of counts, so nothing here can go stale."""
+
+    __slots__ = ("pool", "funds", "counter_keys", "pays")
+
+    def __init__(self, ctx, pool: tuple):
+        self.pool = pool
+        self.funds = sum(pool)
+        self.counter_keys = _counter_keys(ctx, pool) if self.funds else ()
+        self.pays: dict[int, tuple] = {}  # cost id -> payments(cost, pool), filled on first use
+
+    def payments(self, cost_id: int, req: tuple, any_: int) -> tuple:
+        """Every payment of a cost (by its id) from this pool."""
+        pays = self.pays.get(cost_id)
+        if pays is None:
+            pays = self.pays[cost_id] = payments(req, any_, self.pool)
+        return pays
+
+
+def pool_view(ctx, pool: list[int]) -> PoolView:
+    """The (shared) PoolView of a player's pool as it is now: one tuple and one lookup per move generation, in
+    place of summing the pool, finding the Battery counter keys and hashing (cost, pool) keys per card."""
+    key = tuple(pool)
+    view = ctx.pools.get(key)
+    if view is None:
+        if len(ctx.pools) > 4096:
+            ctx.pools.clear()
+        view = ctx.pools[key] = PoolView(ctx, key)
+    return view
+
+
 # ---------------------------------------------------------------- the Action Phase
 def main_actions(g: "GameState", p: int) -> list[Action]:
     ctx = g.tb
     player = g.players[p]
-    pool = tuple(player.pool)
-    funds = sum(pool)
+    view = pool_view(ctx, player.pool)
+    entries, energy, cheapest, _ = _hand_plan(g, p, player.hand)
+    if view.funds < cheapest:
+        out = list(energy)  # the pool pays for nothing in hand: its Energy cards are all it offers
+    else:
+        out = _hand_actions(g, p, entries, view)
+    _board_actions(g, p, out, True, view)
+    out.append(_new(Action, ("end_turn", p, (), ctx)))
+    return out
+
+
+def _hand_actions(g: "GameState", p: int, entries: tuple, view: "PoolView") -> list[Action]:
+    """The hand's offers in hand order: its Energy cards, and what the pool can pay for."""
+    ctx = g.tb
     cards = g.cards
+    funds = view.funds
+    known = view.pays
     out: list[Action] = []
     people = None
-    pay_memo = g._pay_memo
-    for iid, slug, info in _hand_entries(g, player.hand):
-        kind = info.type
-        if kind == "energy":
-            out.append(_new(Action, ("play_energy", p, (iid, slug), ctx)))
+    for iid, slug, info, energy in entries:
+        if energy is not None:
+            out.append(energy)
             continue
         if info.total > funds:
             continue  # unaffordable whatever the mix: skip the payment search
-        pays = pay_memo.get(info.cost_id)
+        pays = known.get(info.cost_id)
         if pays is None:
-            pays = pay_memo[info.cost_id] = payments(info.req, info.any, pool)
+            pays = view.payments(info.cost_id, info.req, info.any)
         if not pays:
             continue
+        kind = info.type
         if kind == "person" or kind == "scene" or kind == "battery":
             verb = "summon" if kind == "person" else "play"
             for pay in pays:
                 out.append(_new(Action, (verb, p, (iid, slug, pay), ctx)))
         elif info.is_equipment:
             if people is None:
-                people = [i for i in player.board if cards[i].info.type == "person"]
+                people = [i for i in g.players[p].board if cards[i].info.type == "person"]
             for host in people:
                 for pay in pays:
                     out.append(_new(Action, ("equip", p, (iid, slug, host, cards[host].slug, pay), ctx)))
         elif kind == "instant":
             _cast(g, p, iid, cards[iid], pays, out)
-    _board_actions(g, p, out, True, pool, funds)
-    out.append(_new(Action, ("end_turn", p, (), ctx)))
     return out
 
 
-def _hand_entries(g: "GameState", hand: list[int]) -> tuple:
-    """The hand's cards, one per name, as (iid, slug, info): copies of a card offer the same actions. Memoized per
-    game by the hand's contents, which change far less often than the pool."""
+_NOTHING_TO_PAY = 1 << 30  # the cheapest cost of a hand of Energy cards alone
+
+
+def _hand_plan(g: "GameState", p: int, hand: list[int]) -> tuple:
+    """What move generation reads from a hand, memoized per game by the hand's contents, which change far less
+    often than the pool (and only player p's own cards are ever in p's hand, so p is fixed by them too):
+
+    - entries: one per name (copies of a card offer the same actions), in hand order, as (iid, slug, info, its
+      play_energy Action for an Energy card, else None);
+    - the play_energy Actions alone, in hand order;
+    - the cheapest total cost of the other cards: a pool holding less pays for none of them;
+    - the Instants, as (iid, slug, info), in hand order: all a reaction window reads.
+    Nothing else that can change goes into it (an iid never changes name), so it never goes stale."""
     key = tuple(hand)
     memo = g._hand_memo
-    entries = memo.get(key)
-    if entries is None:
-        cards = g.cards
-        seen: set[str] = set()
-        rows = []
-        for iid in hand:
-            card = cards[iid]
-            if card.slug not in seen:
-                seen.add(card.slug)
-                rows.append((iid, card.slug, card.info))
+    plan = memo.get(key)
+    if plan is None:
         if len(memo) > 512:
             memo.clear()
-        entries = memo[key] = tuple(rows)
-    return entries
+        plan = memo[key] = _build_hand_plan(g, p, hand)
+    return plan
 
 
-def _meta(g: "GameState", info) -> tuple:
-    """Per ability of a card: (typed cost, Colorless cost, charge cost, target checks, playable, cost id, total
-    energy), once."""
-    meta = info.meta
-    if meta is None:
-        from .tables import cost_vector
-        rows = []
-        for ability in info.abilities:
-            req, any_ = cost_vector(ability.cost)
-            spec = KEYWORDS.get(ability.keyword)
-            checks = ()
-            if spec is not None and target_mode(ability.target) != "fixed":
-                checks = ((ability.keyword, ability.target, spec.check),)
-            rows.append((req, any_, ability.cost.charge, checks, spec is not None, g.tb.cost_id((req, any_)),
-                         sum(req) + any_))
-        meta = info.meta = tuple(rows)
-    return meta
+def _build_hand_plan(g: "GameState", p: int, hand: list[int]) -> tuple:
+    cards = g.cards
+    ctx = g.tb
+    seen: set[str] = set()
+    entries = []
+    energy = []
+    instants = []
+    cheapest = _NOTHING_TO_PAY
+    for iid in hand:
+        card = cards[iid]
+        slug = card.slug
+        if slug in seen:
+            continue
+        seen.add(slug)
+        info = card.info
+        if info.type == "energy":
+            offer = _new(Action, ("play_energy", p, (iid, slug), ctx))
+            energy.append(offer)
+            entries.append((iid, slug, info, offer))
+            continue
+        entries.append((iid, slug, info, None))
+        if info.total < cheapest:
+            cheapest = info.total
+        if info.type == "instant":
+            instants.append((iid, slug, info))
+    return tuple(entries), tuple(energy), cheapest, tuple(instants)
 
 
 def _cast(g: "GameState", p: int, iid: int, card, pays: tuple, out: list) -> None:
     info = card.info
     if not pays:
         return
-    meta = _meta(g, info)
+    meta = info.meta
     for index in info.instant:
         if not _targets_exist(g, p, iid, meta[index]):
             return
@@ -126,59 +180,58 @@ def _cast(g: "GameState", p: int, iid: int, card, pays: tuple, out: list) -> Non
 
 
 def _targets_exist(g: "GameState", p: int, src: int, row: tuple) -> bool:
-    """Every chosen-target effect of an ability has at least one legal target now."""
+    """Every chosen-target effect of an ability has at least one legal target now.
+
+    Memoized in `g._target_memo` until a decision other than a quiet one (state.QUIET): who may be targeted depends
+    on what is in play and where, Shields, hosts, edges, the stack and the graveyards, never on a pool, a tapped
+    state or a charge count, the only things quiet decisions change."""
     if not row[4]:
         return False
+    memo = g._target_memo
     for keyword, kind, check in row[3]:
-        if keyword in SRC_FREE:
-            memo = g._target_memo
-            key = (p, keyword, kind)
-            found = memo.get(key)
-            if found is None:
-                found = memo[key] = any_target(g, p, src, keyword, kind, check)
-            if not found:
-                return False
-        elif not any_target(g, p, src, keyword, kind, check):
+        key = (p, keyword, kind) if keyword in SRC_FREE else (p, keyword, kind, src)
+        found = memo.get(key)
+        if found is None:
+            found = memo[key] = any_target(g, p, src, keyword, kind, check)
+        if not found:
             return False
     return True
 
 
-_COUNTER_KEYS: dict[tuple, tuple[int, ...]] = {}
-
-
 def _counter_keys(ctx, pool: tuple) -> tuple[int, ...]:
-    """The pool keys a Battery's extra counter may be paid from (one action each), memoized by pool."""
-    keys = _COUNTER_KEYS.get(pool)
-    if keys is None:
-        if ctx.counter_simple:
-            keys = tuple([k for k in range(6) if pool[k]])
-        else:
-            keys = tuple(next(i for i, n in enumerate(pay) if n)
-                         for pay in payments(ctx.counter_req, ctx.counter_any, pool))
-        if len(_COUNTER_KEYS) > 4096:
-            _COUNTER_KEYS.clear()
-        _COUNTER_KEYS[pool] = keys
-    return keys
+    """The pool keys a Battery's extra counter may be paid from (one action each)."""
+    if ctx.counter_simple:
+        return tuple([k for k in range(6) if pool[k]])
+    return tuple(next(i for i, n in enumerate(pay) if n)
+                 for pay in payments(ctx.counter_req, ctx.counter_any, pool))
 
 
-def _board_actions(g: "GameState", p: int, out: list, main: bool, pool: tuple, funds: int) -> None:
+def _board_actions(g: "GameState", p: int, out: list, main: bool, view: PoolView) -> None:
+    """The offers of the cards in play, in board order: tap an Energy card (one per name), then per card: spend
+    its charge, add a Battery counter, and (Action Phase) its Use abilities and boost or (a window) reactions."""
     ctx = g.tb
     cards = g.cards
     append = out.append
-    counter_keys = _counter_keys(ctx, pool) if funds else ()
+    funds = view.funds
+    counter_keys = view.counter_keys
+    known = view.pays
     tick = g.tick
     player = g.players[p]
     offer_memo = g._offer_memo
-    pay_memo = g._pay_memo
     if len(offer_memo) > 4096:
         offer_memo.clear()
+    taps = g._tap_offers[p]
     for slug, untapped in player.ready.items():   # kept in slug order: a canonical order of the offers
         if untapped:
-            append(_new(Action, ("tap", p, (untapped[0], slug), ctx)))
+            offer = taps.get(untapped[0])
+            if offer is None:
+                offer = taps[untapped[0]] = _new(Action, ("tap", p, (untapped[0], slug), ctx))
+            append(offer)
     for iid in player.actors:
         card = cards[iid]
         info = card.info
-        kind = info.type
+        if funds < (info.main_floor if main else info.window_floor):
+            continue  # no charge to offer, and the pool pays for none of its abilities (tables.py)
         charge = card.charge
         tapped = card.tapped
         if charge and not tapped and info.holds_charge:
@@ -189,7 +242,7 @@ def _board_actions(g: "GameState", p: int, out: list, main: bool, pool: tuple, f
                 offers = offer_memo[key] = tuple([_new(Action, ("tap_charge", p, (iid, slug, n), ctx))
                                                   for n in range(1, charge + 1)])
             out.extend(offers)
-        if counter_keys and kind == "battery":
+        if counter_keys and info.is_battery:
             key = (p, iid, counter_keys)
             offers = offer_memo.get(key)
             if offers is None:
@@ -197,18 +250,16 @@ def _board_actions(g: "GameState", p: int, out: list, main: bool, pool: tuple, f
                 offers = offer_memo[key] = tuple([_new(Action, ("add_counter", p, (iid, slug, k), ctx))
                                                   for k in counter_keys])
             out.extend(offers)
-        if card.disabled > tick or (kind == "scene" and charge <= 0):
-            continue
+        if card.disabled > tick or (charge <= 0 and info.is_scene):
+            continue  # Disrupted, Delayed, Suppressed or a Dormant Scene: no abilities
         if main:
-            if info.use and (not tapped or kind == "hero"):
-                meta = info.meta or _meta(g, info)
-                for index in info.use:
-                    row = meta[index]
+            if info.use_rows and (not tapped or info.is_hero):
+                for index, row in info.use_rows:
                     if row[6] > funds or row[2] > charge:
                         continue  # cannot pay the energy or the charge
-                    pays = pay_memo.get(row[5])
+                    pays = known.get(row[5])
                     if pays is None:
-                        pays = pay_memo[row[5]] = payments(row[0], row[1], pool)
+                        pays = view.payments(row[5], row[0], row[1])
                     if not pays:
                         continue
                     if row[3] or not row[4]:
@@ -217,27 +268,22 @@ def _board_actions(g: "GameState", p: int, out: list, main: bool, pool: tuple, f
                     slug = card.slug
                     for pay in pays:
                         append(_new(Action, ("activate", p, (iid, slug, index, pay), ctx)))
-            if info.is_equipment and not tapped and info.rarity == "uncommon" and card.host >= 0:
-                for pay in payments(info.boost_req, info.boost_any, pool):
+            if info.can_boost and not tapped and card.host >= 0:
+                for pay in view.payments(info.boost_cost_id, info.boost_req, info.boost_any):
                     append(_new(Action, ("activate", p, (iid, card.slug, -1, pay), ctx)))
-        elif info.reaction:
-            meta = info.meta or _meta(g, info)
-            for index in info.reaction:
+        elif info.react_rows:
+            for index, row in info.react_rows:
                 if card.used_tick == tick and card.used & (1 << index):
                     continue
-                row = meta[index]
                 if row[6] <= funds:
-                    _ability_actions(g, p, iid, card, index, row, "react", out, pool)
+                    _ability_actions(g, p, iid, card, index, row, "react", out, view)
 
 
 def _ability_actions(g: "GameState", p: int, iid: int, card, index: int, row: tuple, verb: str, out: list,
-                     pool: tuple) -> None:
+                     view: PoolView) -> None:
     if row[2] > card.charge:
         return
-    cache = g._pay_memo
-    pays = cache.get(row[5])
-    if pays is None:
-        pays = cache[row[5]] = payments(row[0], row[1], pool)
+    pays = view.payments(row[5], row[0], row[1])
     if not pays or not _targets_exist(g, p, iid, row):
         return
     ctx = g.tb
@@ -251,15 +297,10 @@ def window_actions(g: "GameState", p: int) -> list[Action]:
     ctx = g.tb
     out: list[Action] = [_new(Action, ("pass", p, (), ctx))]
     cards = g.cards
-    pool = tuple(g.players[p].pool)
-    pay_memo = g._pay_memo
-    for iid, slug, info in _hand_entries(g, g.players[p].hand):
-        if info.type == "instant":
-            pays = pay_memo.get(info.cost_id)
-            if pays is None:
-                pays = pay_memo[info.cost_id] = payments(info.req, info.any, pool)
-            _cast(g, p, iid, cards[iid], pays, out)
-    _board_actions(g, p, out, False, pool, sum(pool))
+    view = pool_view(ctx, g.players[p].pool)
+    for iid, slug, info in _hand_plan(g, p, g.players[p].hand)[3]:
+        _cast(g, p, iid, cards[iid], view.payments(info.cost_id, info.req, info.any), out)
+    _board_actions(g, p, out, False, view)
     return out
 
 
@@ -274,11 +315,16 @@ def decision_actions(g: "GameState", d: dict) -> list[Action]:
         return [_new(Action, ("first_player", p, (0,), ctx)), _new(Action, ("first_player", p, (1,), ctx))]
     if kind in ("target", "assign"):
         item = g.building
-        need = next_need(g, item)
+        asked = g._asked
+        if (asked is not None and asked[0] is item and asked[1] == d.get("eff")
+                and asked[2] == len(item.effects[asked[1]][2])):
+            need = asked[3]  # continue_item has just worked out this very choice (flow.py)
+        else:
+            need = next_need(g, item)
         if need is None:
             return []
         index, _, options = need
-        return [Action(kind, p, (item.sid, index, ref, ref_slug(g, ref)), ctx) for ref in options]
+        return [_new(Action, (kind, p, (item.sid, index, ref, ref_slug(g, ref)), ctx)) for ref in options]
     if kind == "arc_burn":
         pool = g.players[p].pool
         key = next((i for i in range(5) if pool[i]), None)

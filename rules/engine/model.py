@@ -96,21 +96,24 @@ class Player:
     def index_board(self, cards: list) -> None:
         """Rebuild the board's indexes (untapped Energy by slug, cards that may act): move generation reads these
         instead of scanning every card in play after every decision."""
+        self.index_ready(cards)
+        self.actors = [iid for iid in self.board if not cards[iid].info.inert]
+
+    def index_ready(self, cards: list, untap: bool = False) -> None:
+        """Rebuild the index of untapped Energy alone (untapping changes no card's place among the actors); with
+        `untap`, untap every card in play first, in the same pass (the start of the player's turn)."""
         ready: dict[str, list[int]] = {}
-        actors = []
         for iid in self.board:
             card = cards[iid]
-            info = card.info
-            if not info.inert:
-                actors.append(iid)
-            elif info.type == "energy" and not card.tapped:
+            if untap:
+                card.tapped = False
+            if card.info.type == "energy" and not card.tapped:
                 found = ready.get(card.slug)
                 if found is None:
                     ready[card.slug] = [iid]
                 else:
                     found.append(iid)
         self.ready = {slug: ready[slug] for slug in sorted(ready)} if len(ready) > 1 else ready
-        self.actors = actors
 
     def add_ready(self, slug: str, iid: int) -> None:
         """Index an untapped Energy card, keeping the slugs in order (the order actions are offered in)."""

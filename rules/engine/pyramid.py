@@ -71,12 +71,14 @@ def absorb_capacity(g: "GameState", p: int, iid: int) -> int:
     card = g.cards[iid]
     if card.zone != BOARD:
         return 0
-    used = g.assigned[p].get(iid, 0)
-    if card.info.type in ("person", "hero"):
-        return max(0, card.hp_left - used)
-    if card.info.holds_charge:
-        return max(0, card.charge - used)
-    return 0
+    info = card.info
+    if info.type == "person" or info.type == "hero":
+        room = (info.hp or 0) - card.damage   # its HP left
+    elif info.holds_charge:
+        room = card.charge
+    else:
+        return 0
+    return max(0, room - g.assigned[p].get(iid, 0))
 
 
 def absorbers(g: "GameState", p: int) -> list[int]:

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 _MASK = (1 << 64) - 1
+_LIMIT = 1 << 64
 
 
 class Rng:
@@ -36,10 +37,22 @@ class Rng:
                 return value % n
 
     def shuffle(self, items: list) -> None:
-        """Shuffle a list in place (Fisher-Yates)."""
+        """Shuffle a list in place (Fisher-Yates), drawing exactly the numbers `below(i + 1)` would: this is
+        `below` and `next64` written out in one loop, as every game setup shuffles a deck and the Pyramid."""
+        state = self.state
         for i in range(len(items) - 1, 0, -1):
-            j = self.below(i + 1)
+            n = i + 1
+            limit = _LIMIT - _LIMIT % n
+            while True:
+                state = z = (state + 0x9E3779B97F4A7C15) & _MASK
+                z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+                z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+                value = z ^ (z >> 31)
+                if value < limit:
+                    break
+            j = value % n
             items[i], items[j] = items[j], items[i]
+        self.state = state
 
     def copy(self) -> "Rng":
         return Rng(self.state)

@@ -22,6 +22,12 @@ from .tables import EDGE_NAMES, Tables, tables
 
 OVER = "over"
 
+# Decisions that change nothing but an energy pool, the tapped state and charge counters of the card used and the
+# untapped-Energy index, and after which no rule runs (nothing triggers on them, so `run` returns at once). Which
+# chosen targets exist reads none of that, so `apply` keeps move generation's memo of it across these decisions
+# (a "quiet span") and drops it after any other.
+QUIET = frozenset({"tap", "tap_charge", "add_counter"})
+
 
 class GameState:
     """One point in a game of Cataclysm. Build it with `new_game`, `load_scenario`, `replay` or `from_json`."""
@@ -64,10 +70,11 @@ class GameState:
         self.eliminated = [False, False]
         self.log_rows: list[tuple] = []
         self._legal: list[Action] | None = None
-        self._target_memo: dict = {}
-        self._pay_memo: dict = {}
+        self._target_memo: dict = {}  # which chosen targets exist, for the current quiet span (legal.py)
+        self._asked: tuple | None = None  # (item, effect, targets so far, next_need) of the last choice asked for
         self._hand_memo: dict = {}    # hand contents -> one entry per name (legal.py); iids never change name
         self._offer_memo: dict = {}   # (player, card, charge or pay keys) -> the same immutable offers (legal.py)
+        self._tap_offers: tuple[dict, dict] = ({}, {})  # per player, Energy card -> its tap offer (legal.py)
 
     # ------------------------------------------------------------------ public API
     @property
@@ -124,6 +131,8 @@ class GameState:
         self.history.append(chosen)
         execute(self, chosen)
         run(self)
+        if chosen[0] not in QUIET:
+            self._target_memo = {}
         self._legal = None
         return self
 
@@ -154,6 +163,7 @@ class GameState:
         g.eliminated = self.eliminated[:]
         g.log_rows = self.log_rows[:]
         g._legal = None
+        g._target_memo = {}  # not shared: each copy's quiet span ends on its own
         return g
 
     def to_json(self) -> dict:

@@ -18,6 +18,7 @@ CONTINUOUS_PASSIVES = frozenset({"fortify", "stabilize", "charge-capacity"})
 PERMANENT_TYPES = frozenset({"hero", "person", "scene", "artifact", "enchantment", "battery", "energy"})
 EQUIPMENT_TYPES = frozenset({"artifact", "enchantment"})
 CHARGE_TYPES = frozenset({"battery", "scene", "artifact", "enchantment"})
+NEVER = 1 << 30  # more energy than any pool holds
 
 
 class CardInfo:
@@ -27,7 +28,8 @@ class CardInfo:
         "slug", "name", "type", "rarity", "faction", "civilization", "ideology", "hp", "charge", "produces",
         "req", "any", "abilities", "use", "reaction", "enters", "passive_start", "passive_cont", "instant",
         "pyramid", "legacy_mult", "legacy_value", "faction_key", "boost_req", "boost_any", "holds_charge",
-        "is_equipment", "cdef", "meta", "cost_id", "inert", "total",
+        "is_equipment", "cdef", "meta", "cost_id", "inert", "total", "use_rows", "react_rows", "is_battery",
+        "is_scene", "is_hero", "can_boost", "boost_cost_id", "main_floor", "window_floor",
     )
 
     def __repr__(self) -> str:
@@ -71,8 +73,42 @@ class Tables:
         ids: dict[tuple, int] = {}
         for info in self.info.values():
             info.cost_id = self.cost_id((info.req, info.any), ids)
+            info.boost_cost_id = self.cost_id((info.boost_req, info.boost_any), ids)
         self._cost_ids = ids
+        for info in self.info.values():
+            self._ability_meta(info)
         self.names = {slug: card.name for slug, card in cat.cards.items()}
+        # Pool tuple -> what move generation derives from a pool alone (legal.PoolView): filled as pools are met.
+        self.pools: dict[tuple, Any] = {}
+
+    def _ability_meta(self, info: CardInfo) -> None:
+        """Per ability of a card, what move generation checks before offering it: `meta` rows (typed cost,
+        Colorless cost, charge cost, target checks, has an effect, cost id, total energy), and (index, row) pairs
+        of its Use abilities and of its reactions. Fixed by the card definition."""
+        from .effects import KEYWORDS, target_mode  # effects imports this module: import at call time
+        rows = []
+        for ability in info.abilities:
+            req, any_ = cost_vector(ability.cost)
+            spec = KEYWORDS.get(ability.keyword)
+            checks = ()
+            if spec is not None and target_mode(ability.target) != "fixed":
+                checks = ((ability.keyword, ability.target, spec.check),)
+            rows.append((req, any_, ability.cost.charge, checks, spec is not None, self.cost_id((req, any_)),
+                         sum(req) + any_))
+        info.meta = tuple(rows)
+        info.use_rows = tuple((index, info.meta[index]) for index in info.use)
+        info.react_rows = tuple((index, info.meta[index]) for index in info.reaction)
+        # The least energy in the pool with which, in play, it may offer anything in the Action Phase / in a
+        # reaction window: 0 for a card that holds charge or takes counters (those offers cost no energy), else
+        # its cheapest Use ability or boost / reaction; NEVER when it has none. Move generation skips it below.
+        if info.holds_charge or info.is_battery:
+            info.main_floor = info.window_floor = 0
+        else:
+            main = [row[6] for _, row in info.use_rows]
+            if info.can_boost:
+                main.append(sum(info.boost_req) + info.boost_any)
+            info.main_floor = min(main, default=NEVER)
+            info.window_floor = min((row[6] for _, row in info.react_rows), default=NEVER)
 
     def cost_id(self, vector: tuple, ids: dict | None = None) -> int:
         """The id of a (typed requirement, Colorless amount) cost vector."""
@@ -107,7 +143,7 @@ class Tables:
     def _info(self, card: CardDef) -> CardInfo:
         info = CardInfo()
         info.cdef = card
-        info.meta = None  # per-ability costs and target checks, filled by legal.py on first use
+        info.meta = None  # per-ability costs and target checks: Tables._ability_meta, once cost ids exist
         info.slug, info.name, info.type, info.rarity = card.slug, card.name, card.type, card.rarity
         info.faction, info.civilization, info.ideology = card.faction, card.civilization, card.ideology
         info.hp = card.hp
@@ -115,6 +151,9 @@ class Tables:
         info.produces = POOL_KEYS.index(card.produces) if card.produces in POOL_KEYS else (
             COLORLESS if card.produces else -1)
         info.is_equipment = card.type in EQUIPMENT_TYPES
+        info.is_battery, info.is_scene = card.type == "battery", card.type == "scene"
+        info.is_hero = card.type == "hero"
+        info.can_boost = info.is_equipment and card.rarity == "uncommon"  # Uncommon equipment's boost ability
         if info.is_equipment:
             # RULINGS 27: an Artifact or Enchantment is played by equipping it, for the equip cost alone.
             info.req, info.any = self.attach_req, self.attach_any

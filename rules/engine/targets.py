@@ -105,6 +105,19 @@ def legal_targets(g: "GameState", ctrl: int, src: int, keyword: str, kind: str,
     return out
 
 
+def is_legal_target(g: "GameState", ctrl: int, src: int, kind: str, check: Callable | None, ref: Any,
+                    building: Any = None) -> bool:
+    """Whether `ref in legal_targets(g, ctrl, src, <keyword>, kind, check, building)`, filtering that one ref only
+    (Shield and `check` judge each candidate on its own): a resolving ability re-checks the targets it chose."""
+    if ref not in candidates(g, ctrl, src, kind, building):
+        return False
+    if type(ref) is int:
+        card = g.cards[ref]
+        if card.shield >= g.tick and card.zone == BOARD:
+            return False
+    return check is None or bool(check(g, ctrl, src, ref))
+
+
 # Target kinds whose candidates are cards in play: (card types or None for any, whose board: "own"/"enemy"/"all").
 _BOARD_KINDS = {
     "character": (CHARACTER_TYPES, "all"), "own_character": (CHARACTER_TYPES, "own"),
