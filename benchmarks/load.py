@@ -1,11 +1,18 @@
 """Load benchmark of the production server: requests per second and latency of the site's main endpoints.
 
-    scripts/bench-load.sh [--duration 10] [--workers 2] [--json] [--only ping,search,...]    (make bench-load)
+    scripts/bench-load.sh [--duration 10] [--workers N] [--json] [--only ping,search,...]    (make bench-load)
 
 The script gives this module a throwaway PostgreSQL (DATABASE_URL); this module migrates it, loads the catalogue and
 the starter decks, collects the static files, starts gunicorn with DEBUG off on a free 127.0.0.1 port (rate limits
 raised so that they never answer 429), drives each endpoint with wrk for a fixed time, and stops the server again,
 whatever happens. Each endpoint's throughput is also given as a ratio to `/api/ping/`, the API's cheapest answer.
+
+Before anything is timed the database is vacuumed and analyzed (a fresh load otherwise sets autovacuum off in the
+middle of a run) and every endpoint is driven for WARM_UP_SECONDS, untimed, so each worker has its connection and
+caches (goldfish players are not: a warm-up would move their games on). This machine's speed drifts by a quarter
+within minutes, so a ratio to ping is measured in pairs: each endpoint runs in SLICE_SECONDS slices, each right after
+a slice of ping, and its ratio is its rate over the rate of its own ping slices (the ping row sums every ping slice;
+a row's latency percentiles are its slices', weighted by requests).
 
 Targets: catalogue search and deck validation at least TARGET_RATIO of ping's throughput; a goldfish action's p99
 under GOLDFISH_P99_MS with PLAYERS concurrent players, each with its own game, session and connection. Goldfish runs
@@ -39,6 +46,8 @@ ROOT = Path(__file__).resolve().parent.parent
 LUA_DIR = Path(__file__).resolve().parent / "load"
 STARTER_DECKS = ROOT / "cards" / "data" / "starter_decks.yaml"
 
+WARM_UP_SECONDS = 2
+SLICE_SECONDS = 2
 TARGET_RATIO = 0.5
 GOLDFISH_P99_MS = 50.0
 PLAYERS = 16
@@ -76,6 +85,7 @@ class Result:
     ratio_to_ping: float | None = None
     target: str = ""
     met: bool | None = None
+    runs: list[dict] = field(default_factory=list)  # the slices this row combines
 
 
 # --------------------------------------------------------------------------------------------------------- server
@@ -105,6 +115,14 @@ def server_env(database_url: str, static_root: Path) -> dict[str, str]:
         DJANGO_LOG_LEVEL="ERROR",
     )
     return env
+
+
+def vacuum_analyze(database_url: str) -> None:
+    """Settle the freshly loaded database: table statistics for the planner, no autovacuum to come mid-run."""
+    import psycopg
+
+    with psycopg.connect(database_url, autocommit=True) as connection:
+        connection.execute("VACUUM ANALYZE")
 
 
 def manage(env: dict[str, str], *args: str) -> None:
@@ -244,11 +262,59 @@ def run_wrk(endpoint: Endpoint, base_url: str, duration: int) -> Result:
     )
 
 
+def combine(slices: list[Result]) -> Result:
+    """One row from the slices of one endpoint: requests summed, rate over their time, percentiles weighted."""
+    first = slices[0]
+    requests = sum(r.requests for r in slices)
+    seconds = sum(r.requests / r.rps for r in slices if r.rps)
+
+    def weighted(name: str) -> float:
+        return sum(getattr(r, name) * r.requests for r in slices) / requests if requests else 0.0
+
+    return Result(name=first.name, label=first.label, connections=first.connections, requests=requests,
+                  rps=requests / seconds if seconds else 0.0, p50_ms=weighted("p50_ms"), p90_ms=weighted("p90_ms"),
+                  p99_ms=weighted("p99_ms"), max_ms=max(r.max_ms for r in slices),
+                  errors=sum(r.errors for r in slices), runs=[asdict(r) for r in slices])
+
+
+def paired_with_ping(ping: Endpoint, endpoint: Endpoint, base_url: str, duration: int
+                     ) -> tuple[list[Result], Result]:
+    """Run ping and the endpoint in alternate slices for `duration` seconds each; return the ping slices and the
+    endpoint's row, whose ratio is to those slices."""
+    pings, runs = [], []
+    for _ in range(max(1, round(duration / SLICE_SECONDS))):
+        pings.append(run_wrk(ping, base_url, SLICE_SECONDS))
+        runs.append(run_wrk(endpoint, base_url, SLICE_SECONDS))
+    result, own_ping = combine(runs), combine(pings)
+    result.ratio_to_ping = result.rps / own_ping.rps if own_ping.rps else None
+    return pings, result
+
+
+def measure(endpoints_: list[Endpoint], base_url: str, duration: int) -> list[Result]:
+    """Ping (first in the list), then every other endpoint: paired with ping slices, or one run for the goldfish
+    players, whose target is latency."""
+    ping, *others = endpoints_
+    ping_slices, results = [], []
+    for endpoint in others:
+        print(f"bench-load: {endpoint.label} for {duration} s", file=sys.stderr)
+        if endpoint.script == "goldfish.lua":
+            results.append(run_wrk(endpoint, base_url, duration))
+            continue
+        slices, result = paired_with_ping(ping, endpoint, base_url, duration)
+        ping_slices += slices
+        results.append(result)
+    if not ping_slices:
+        ping_slices.append(run_wrk(ping, base_url, duration))
+    ping_row = combine(ping_slices)
+    ping_row.ratio_to_ping = 1.0
+    return [ping_row, *results]
+
+
 def judge(results: list[Result]) -> None:
     """Fill in each result's ratio to ping and whether it meets its target."""
     ping = next((r for r in results if r.name == "ping"), None)
     for result in results:
-        if ping and ping.rps:
+        if result.ratio_to_ping is None and ping and ping.rps:
             result.ratio_to_ping = result.rps / ping.rps
         if result.name in {"search", "validate"} and result.ratio_to_ping is not None:
             result.target = f">= {TARGET_RATIO:.0%} of ping"
@@ -261,7 +327,8 @@ def judge(results: list[Result]) -> None:
 def markdown(results: list[Result], duration: int, workers: int) -> str:
     lines = [
         f"Load benchmark: gunicorn as serve-prod ({workers} workers × {gunicorn_conf.threads} threads, gthread), "
-        f"DEBUG off, PostgreSQL; wrk {duration} s per endpoint; "
+        f"DEBUG off, PostgreSQL; wrk {duration} s per endpoint (in {SLICE_SECONDS} s slices, each after a slice of "
+        f"ping, for the ratios); "
         f"{os.cpu_count()} CPUs shared by server and load generator.",
         "",
         "| Endpoint | Conns | Requests | Req/s | p50 ms | p90 ms | p99 ms | Max ms | Errors | vs ping | Target | Met |",
@@ -309,11 +376,14 @@ def main(argv: list[str] | None = None) -> int:
     try:
         print("bench-load: preparing the database and the static files", file=sys.stderr)
         prepare(env)
+        vacuum_analyze(database_url)
         server.start()
-        results = []
-        for endpoint in endpoints(workdir, server.base_url, args.players, args.think_ms, only):
-            print(f"bench-load: {endpoint.label} for {args.duration} s", file=sys.stderr)
-            results.append(run_wrk(endpoint, server.base_url, args.duration))
+        measured = endpoints(workdir, server.base_url, args.players, args.think_ms, only)
+        print(f"bench-load: warming the endpoints up for {WARM_UP_SECONDS} s each (untimed)", file=sys.stderr)
+        for endpoint in measured:
+            if endpoint.script != "goldfish.lua":  # players keep their games' versions: they must start fresh
+                run_wrk(endpoint, server.base_url, WARM_UP_SECONDS)
+        results = measure(measured, server.base_url, args.duration)
         judge(results)
     finally:
         server.stop()
