@@ -52,10 +52,7 @@ class Words(Lookup):
     """`column__words="enters pla"`: the column holds these words in a row, the last as a word's start."""
 
     lookup_name = "words"
-    prepare_rhs = False
-
-    def get_db_prep_lookup(self, value, connection):
-        return "%s", [value]
+    prepare_rhs = False  # the term stays as typed: `_terms` reads its words
 
     def _terms(self) -> list[str]:
         return words(str(self.rhs))

@@ -19,7 +19,7 @@ from decks.models import Deck, DeckSimulation
 from rules.engine import GameState
 from rules.engine.catalogue import Catalogue
 from rules.models import GoldfishGame, Status
-from rules.services import Actor, event_count
+from rules.services import Actor
 
 GAME_NOT_FOUND = "No goldfish game with this id."
 SESSION_TOKEN = "goldfish_token"
@@ -255,16 +255,6 @@ def record_info(game: GoldfishGame, actor) -> dict[str, Any] | None:
             "is_record": mine is not None and mine.pk == game.pk}
 
 
-def log_since(state: GameState, start: int) -> list[dict[str, Any]]:
-    """Return `state.events[start:]` without formatting the events before `start` (a client asks for new ones)."""
-    rows = getattr(state, "log_rows", None)
-    if not isinstance(rows, list):
-        return state.events[start:]
-    return [{"seq": seq, "round": rnd, "turn": tick, "player": player, "type": kind,
-             "text": template.format(*args) if args else template}
-            for seq, (kind, player, rnd, tick, template, args) in enumerate(rows[start:], start=start)]
-
-
 def game_payload(game: GoldfishGame, state: GameState, *, actor=None, log_from: int = 0,
                  catalogue: Catalogue | None = None) -> dict[str, Any]:
     """Everything a client shows of a game; `catalogue` adds the `cards` map, `log_from` trims the log."""
@@ -299,8 +289,8 @@ def game_payload(game: GoldfishGame, state: GameState, *, actor=None, log_from: 
         "state": view,
         "prompt": prompt(state, view),
         "legal_actions": legal,
-        "log": log_since(state, max(0, log_from)),
-        "log_count": event_count(state),
+        "log": state.events_from(max(0, log_from)),
+        "log_count": state.event_count,
         "result": state.result(),
         "record": record_info(game, actor),
     }

@@ -198,8 +198,8 @@ def load_state(game: GoldfishGame, catalogue: Catalogue | None = None) -> GameSt
     catalogue = catalogue or get_catalogue()
     if len(game.actions) <= REPLAY_UP_TO:
         try:
-            return replay(catalogue, {**game.record(), "data_hash": None})
-        except GameDataError:
+            return replay_game(game, catalogue)
+        except ApiError:
             pass  # the card data changed under this game: the snapshot may still hold it
     state = restore_snapshot(game, catalogue)
     return state if state is not None else replay_game(game, catalogue)
@@ -395,12 +395,6 @@ def goldfish_bot(*, game: GoldfishGame, actor: Actor, bot: str = "greedy", until
     return LiveGame(_save(game, state, read_version=read_version, bot=True), state)
 
 
-def event_count(state: GameState) -> int:
-    """How many events the game has logged (cheaply: without formatting them all)."""
-    rows = getattr(state, "log_rows", None)
-    return len(rows) if isinstance(rows, list) else len(state.events)
-
-
 def goldfish_replay(*, game: GoldfishGame, step: int | None = None, catalogue: Catalogue | None = None
                     ) -> dict[str, Any]:
     """Replay the log from the seed: each step's decision and the events it caused, and the state after `step`."""
@@ -412,7 +406,7 @@ def goldfish_replay(*, game: GoldfishGame, step: int | None = None, catalogue: C
     frames: dict[int, GameState] = {0: state.clone()} if step == 0 else {}
     steps = []
     for index, action_id in enumerate(actions, start=1):
-        before = event_count(state)
+        before = state.event_count
         chosen = next((a for a in state.legal_actions() if a.id == action_id), None)
         if chosen is None:
             raise ApiError(GAME_UNAVAILABLE, f"Step {index} ({action_id}) is not legal when replayed under the "
@@ -420,7 +414,7 @@ def goldfish_replay(*, game: GoldfishGame, step: int | None = None, catalogue: C
         steps.append({"step": index, "action": action_id, "label": chosen.label, "player": chosen.player,
                       "kind": chosen.kind, "events_from": before})
         state.apply(chosen)
-        steps[-1]["events_to"] = event_count(state)
+        steps[-1]["events_to"] = state.event_count
         if step == index:
             frames[index] = state.clone()
     return {"game": game, "steps": steps, "final": state, "frame": frames.get(step) if step is not None else None}

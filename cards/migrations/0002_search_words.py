@@ -5,17 +5,18 @@ planner can use them. SQLite has no such index: there the same search is a LIKE 
 """
 from django.db import migrations
 
-from cards.text_search import TSVECTOR, WordsField, words_of
+from cards.models import search_words
+from cards.text_search import TSVECTOR, WordsField
 
-SEARCH_COLUMNS = {"name_words": "name", "text_words": "text", "flavor_words": "flavor"}
+SEARCH_COLUMNS = ("name_words", "text_words", "flavor_words")
 
 
 def fill_words(apps, schema_editor):
     Card = apps.get_model("cards", "Card")
     rows = list(Card.objects.all())
     for card in rows:
-        for column, source in SEARCH_COLUMNS.items():
-            setattr(card, column, words_of(getattr(card, source)))
+        for column, value in search_words(card.name, card.text, card.flavor).items():
+            setattr(card, column, value)
     Card.objects.bulk_update(rows, list(SEARCH_COLUMNS), batch_size=500)
 
 

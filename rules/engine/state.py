@@ -206,11 +206,18 @@ class GameState:
     @property
     def events(self) -> list[dict]:
         """The readable game log: {"seq", "round", "turn", "player", "type", "text"}."""
-        out = []
-        for seq, (kind, player, rnd, tick, template, args) in enumerate(self.log_rows):
-            out.append({"seq": seq, "round": rnd, "turn": tick, "player": player, "type": kind,
-                        "text": template.format(*args) if args else template})
-        return out
+        return self.events_from(0)
+
+    def events_from(self, start: int) -> list[dict]:
+        """`events[start:]`, formatting only those (a client that has the log so far asks for the new ones)."""
+        return [{"seq": seq, "round": rnd, "turn": tick, "player": player, "type": kind,
+                 "text": template.format(*args) if args else template}
+                for seq, (kind, player, rnd, tick, template, args) in enumerate(self.log_rows[start:], start=start)]
+
+    @property
+    def event_count(self) -> int:
+        """How many events the game has logged (`len(events)`, without formatting them)."""
+        return len(self.log_rows)
 
     def view(self) -> dict:
         from .view import build_view

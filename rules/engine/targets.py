@@ -88,29 +88,24 @@ def legal_targets(g: "GameState", ctrl: int, src: int, keyword: str, kind: str,
 
     With `first_only`, stop at the first legal ref (to learn cheaply whether there is one).
     """
-    refs = candidates(g, ctrl, src, kind, building)
     out = []
-    cards = g.cards
-    tick = g.tick
-    for ref in refs:
-        if type(ref) is int:
-            card = cards[ref]
-            if card.shield >= tick and card.zone == BOARD:
-                continue
-        if check is not None and not check(g, ctrl, src, ref):
-            continue
-        out.append(ref)
-        if first_only:
-            break
+    for ref in candidates(g, ctrl, src, kind, building):
+        if _admits(g, ctrl, src, check, ref):
+            out.append(ref)
+            if first_only:
+                break
     return out
 
 
 def is_legal_target(g: "GameState", ctrl: int, src: int, kind: str, check: Callable | None, ref: Any,
                     building: Any = None) -> bool:
-    """Whether `ref in legal_targets(g, ctrl, src, <keyword>, kind, check, building)`, filtering that one ref only
-    (Shield and `check` judge each candidate on its own): a resolving ability re-checks the targets it chose."""
-    if ref not in candidates(g, ctrl, src, kind, building):
-        return False
+    """Whether `ref in legal_targets(g, ctrl, src, <keyword>, kind, check, building)`, filtering that one ref only:
+    a resolving ability re-checks the targets it chose."""
+    return ref in candidates(g, ctrl, src, kind, building) and _admits(g, ctrl, src, check, ref)
+
+
+def _admits(g: "GameState", ctrl: int, src: int, check: Callable | None, ref: Any) -> bool:
+    """Whether a candidate passes Shield (a Shielded card in play cannot be chosen) and the keyword's filter."""
     if type(ref) is int:
         card = g.cards[ref]
         if card.shield >= g.tick and card.zone == BOARD:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from decks.models import Deck
-from rules import selectors, services
+from rules import services
 from rules.models import GoldfishGame
 from rules.services import Actor
 
@@ -87,4 +87,4 @@ def test_the_log_from_an_event_on_is_the_end_of_the_whole_log(catalogue_db):
     events = state.events
     assert len(events) > 10
     for start_at in (0, 1, len(events) // 2, len(events), len(events) + 5):
-        assert selectors.log_since(state, start_at) == events[start_at:]
+        assert state.events_from(start_at) == events[start_at:]
