@@ -72,6 +72,30 @@ def test_a_bot_replays_its_game_from_the_same_seed(catalogue, decks, bot):
     assert first.digest() == again.digest()
 
 
+def test_play_out_makes_the_random_bots_very_choices(catalogue, decks):
+    """play_out runs the random bot in a loop of its own (the simulation hot path): it must play the game that
+    asking `RandomBot.choose` and applying its choice one decision at a time plays."""
+    for index, deck in enumerate(decks.values()):
+        fast = new_game(catalogue, [deck, None], seed=200 + index)
+        made = play_out(fast, get_bot("random", index))
+        slow = new_game(catalogue, [deck, None], seed=200 + index)
+        bot = get_bot("random", index)
+        while not slow.is_over:
+            slow.apply(bot.choose(slow))
+        assert made == len(slow.history)
+        assert fast.record() == slow.record() and fast.digest() == slow.digest()
+
+
+def test_apply_legal_is_apply_for_an_action_from_the_states_own_list(catalogue, decks):
+    state = new_game(catalogue, [decks["starter-talah"], None], seed=3)
+    twin = state.clone()
+    for _ in range(40):
+        action = state.legal_actions()[-1]
+        state.apply_legal(action)
+        twin.apply(action.id)
+    assert state.digest() == twin.digest() and state.action_ids == twin.action_ids
+
+
 def test_random_bot_games_differ_between_seeds(catalogue, decks):
     deck = decks["starter-lethan"]
     histories = {tuple(goldfish_game(catalogue, deck, seed=s, bot="random").record()["actions"]) for s in SEEDS}
