@@ -5,7 +5,7 @@ PORT ?= 8000
 # Extra pytest arguments for every test target, e.g.  make test-sqlite PYTEST_ARGS="-k decks -x"
 export PYTEST_ARGS
 
-.PHONY: install run serve-data serve-prod test test-sqlite test-postgres pg-start pg-stop migrations-check bench bench-load
+.PHONY: install run serve-data serve-prod test test-sqlite test-postgres pg-start pg-stop migrations-check bench bench-instructions bench-load
 
 install:
 	@scripts/setup.sh
@@ -48,6 +48,11 @@ migrations-check: install
 # The engine benchmark: goldfish games per second per core with the random and greedy bots.
 bench: install
 	$(PY) -m benchmarks
+
+# Instructions per goldfish game under valgrind's callgrind: the engine's cost, unmoved by the machine's drift.
+bench-instructions: install
+	@command -v valgrind >/dev/null || { . scripts/apt.sh && apt_install valgrind; }
+	$(PY) -m benchmarks instructions
 
 # The load benchmark: gunicorn + PostgreSQL on loopback, driven by wrk; prints req/s and p50/p99 per endpoint.
 bench-load: install

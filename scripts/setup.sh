@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Set up everything the project needs on a fresh machine, idempotently.
 #   scripts/setup.sh         the Python environment (.venv) with the site's and the tests' packages
-#   scripts/setup.sh browser also Debian's chromium, which the real-browser tests drive
+#   scripts/setup.sh browser also Debian's chromium, which the real-browser tests drive, and valgrind, which the
+#                            instruction-count benchmark (and its test) runs the engine under
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -10,6 +11,10 @@ cd "$(dirname "$0")/.."
 if [ "${1:-}" = "browser" ] && [ ! -x /usr/bin/chromium ]; then
   echo "setup: installing Debian's chromium for the browser tests"
   apt_install chromium
+fi
+if [ "${1:-}" = "browser" ] && ! command -v valgrind >/dev/null; then
+  echo "setup: installing Debian's valgrind for the instruction-count benchmark"
+  apt_install valgrind
 fi
 
 # The interpreter: $PYTHON if set; else Debian's python3.11, whose optimized build (libpython linked in, built
