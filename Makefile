@@ -51,7 +51,7 @@ bench: install
 
 # Instructions per goldfish game under valgrind's callgrind: the engine's cost, unmoved by the machine's drift.
 bench-instructions: install
-	@command -v valgrind >/dev/null || { . scripts/apt.sh && apt_install valgrind; }
+	@command -v valgrind >/dev/null || bash -c '. scripts/apt.sh && apt_install valgrind'
 	$(PY) -m benchmarks instructions
 
 # The load benchmark: gunicorn + PostgreSQL on loopback, driven by wrk; prints req/s and p50/p99 per endpoint.
