@@ -97,13 +97,17 @@ def step_turn_start(g: "GameState") -> bool:
     g.log("turn", p, "Round {0}: Player {1}'s turn", g.round, p + 1)
     cards = g.cards
     player.index_ready(cards, untap=True)
-    if not player.goldfish:
-        g.draw(p)
-        for iid in player.board:
-            card = cards[iid]
-            if card.info.passive_start and g.is_active_card(card):
-                for index in card.info.passive_start:
-                    g.tqueue.append([p, iid, index, "passive"])
+    if player.goldfish:
+        # The goldfish draws nothing, has no Passives and never acts: straight on to its End Phase.
+        g.phase = "arc_burn"
+        return True
+    g.draw(p)
+    tqueue = g.tqueue
+    for iid in player.board:
+        card = cards[iid]
+        if card.info.passive_start and g.is_active_card(card):
+            for index in card.info.passive_start:
+                tqueue.append([p, iid, index, "passive"])
     g.phase = "action"
     return True
 
@@ -146,11 +150,33 @@ def storage_cards(g: "GameState", p: int) -> list[int]:
     return out
 
 
+def has_storage(g: "GameState", p: int) -> bool:
+    """`bool(storage_cards(g, p))`, stopping at the first card found."""
+    cards = g.cards
+    capacity = g.tb.charge_capacity
+    for iid in g.players[p].actors:
+        card = cards[iid]
+        info = card.info
+        if not info.holds_charge:
+            continue
+        if info.is_equipment:
+            if card.charge < capacity:
+                return True
+        elif info.type == "scene":
+            if card.charge < info.charge:
+                return True
+        else:
+            return True   # a Battery, or another card with charge-capacity
+    return False
+
+
 def step_arc_burn(g: "GameState") -> bool:
-    order = [g.active, 1 - g.active]
-    for p in reversed(order):
-        if burnable(g, p) > 0:
-            if not g.players[p].goldfish and storage_cards(g, p):
+    players = g.players
+    active = g.active
+    for p in (1 - active, active):   # the active player's decision is pending last, so it is asked first
+        pool = players[p].pool
+        if pool[0] + pool[1] + pool[2] + pool[3] + pool[4] > 0:   # burnable(g, p)
+            if not players[p].goldfish and has_storage(g, p):
                 g.pending.append({"type": "arc_burn", "player": p})
             else:
                 arc_burn(g, p)
@@ -177,24 +203,32 @@ def arc_burn(g: "GameState", p: int) -> None:
 def step_end(g: "GameState") -> bool:
     p = g.active
     cards = g.cards
-    player = g.players[p]
-    # Scene damage: each Scene with charge deals 1 to its owner's Hero; Scenes that entered this turn are exempt.
-    for iid in list(player.actors):   # Scenes hold charge, so they are never inert
-        card = cards[iid]
-        if card.info.type == "scene" and card.zone == BOARD and card.charge > 0 and card.entered != g.tick:
-            if player.hero >= 0:
-                g.deal_damage(player.hero, 1, card.info.name)
-    overload_check(g)
-    for q in (0, 1):
-        g.players[q].pool[:] = _EMPTY_POOL
-    for q in (0, 1):
-        for iid in list(g.players[q].board):
+    players = g.players
+    player = players[p]
+    if player.actors:
+        # Scene damage: each Scene with charge deals 1 to its owner's Hero; Scenes that entered this turn are
+        # exempt. Scenes hold charge, so they are never inert.
+        tick = g.tick
+        for iid in list(player.actors):
             card = cards[iid]
-            if card.temp >= 0 and card.zone == BOARD:
-                back = card.temp
-                card.temp = -1
-                g.change_control(iid, back, temporary=False)
-                g.log("control", back, "{0} returns to Player {1}'s control", card.info.name, back + 1)
+            if card.info.type == "scene" and card.zone == BOARD and card.charge > 0 and card.entered != tick:
+                if player.hero >= 0:
+                    g.deal_damage(player.hero, 1, card.info.name)
+    overload_check(g)
+    players[0].pool[:] = _EMPTY_POOL
+    players[1].pool[:] = _EMPTY_POOL
+    if g.temp_control:
+        # Temporary Take Control ends. The flag is only a hint that some card may be under temporary control
+        # (change_control raises it; a new or loaded state starts with it raised); looking clears it.
+        g.temp_control = False
+        for q in (0, 1):
+            for iid in list(players[q].board):
+                card = cards[iid]
+                if card.temp >= 0 and card.zone == BOARD:
+                    back = card.temp
+                    card.temp = -1
+                    g.change_control(iid, back, temporary=False)
+                    g.log("control", back, "{0} returns to Player {1}'s control", card.info.name, back + 1)
     if p == g.first:
         g.active = 1 - p
         g.phase = "turn_start"
@@ -206,12 +240,18 @@ def step_end(g: "GameState") -> bool:
 def overload_check(g: "GameState") -> None:
     """Overload: a Person whose equipment holds more charge than its remaining HP is destroyed."""
     cards = g.cards
-    totals: dict[int, int] = {}
+    totals: dict[int, int] | None = None
     for q in (0, 1):
         for iid in g.players[q].actors:   # equipment holds charge, so it is never inert
-            host = cards[iid].host
+            card = cards[iid]
+            host = card.host
             if host >= 0:
-                totals[host] = totals.get(host, 0) + cards[iid].charge
+                if totals is None:
+                    totals = {host: card.charge}
+                else:
+                    totals[host] = totals.get(host, 0) + card.charge
+    if totals is None:
+        return
     for person, total in totals.items():
         card = cards[person]
         if card.zone == BOARD and total > card.hp_left:

@@ -81,8 +81,22 @@ def absorb_capacity(g: "GameState", p: int, iid: int) -> int:
     return max(0, room - g.assigned[p].get(iid, 0))
 
 
-def absorbers(g: "GameState", p: int) -> list[int]:
-    return [i for i in g.players[p].board if absorb_capacity(g, p, i) > 0]
+def has_absorber(g: "GameState", p: int) -> bool:
+    """Whether any of a player's cards can absorb more (absorb_capacity > 0); a board holds only cards in play."""
+    cards = g.cards
+    assigned = g.assigned[p]
+    for iid in g.players[p].board:
+        card = cards[iid]
+        info = card.info
+        if info.type == "person" or info.type == "hero":
+            room = (info.hp or 0) - card.damage
+        elif info.holds_charge:
+            room = card.charge
+        else:
+            continue
+        if room > assigned.get(iid, 0):
+            return True
+    return False
 
 
 def turn_order(g: "GameState", players) -> list[int]:
@@ -106,7 +120,7 @@ def discharge_start(g: "GameState") -> bool:
               g.tb.discharge_damage)
     for p in reversed(turn_order(g, edge.adjacent)):
         player = g.players[p]
-        if player.goldfish or not absorbers(g, p):
+        if player.goldfish or not has_absorber(g, p):
             g.discharge["deflected"][p] = g.tb.discharge_damage
             g.log("deflect", p, "Player {0} deflects all {1} damage", p + 1, g.tb.discharge_damage)
         else:
@@ -143,7 +157,7 @@ def discharge_recombine(g: "GameState") -> bool:
               "adjacent player", total, total - returns * len(edge.adjacent), returns)
     if returns:
         for p in reversed(turn_order(g, edge.adjacent)):
-            if g.players[p].goldfish or not absorbers(g, p):
+            if g.players[p].goldfish or not has_absorber(g, p):
                 g.log("returned", p, "Player {0} has nothing to absorb the {1} returned damage", p + 1, returns)
             else:
                 g.pending.append({"type": "discharge", "player": p, "left": returns, "returned": True})

@@ -65,6 +65,7 @@ class GameState:
         self.next_sid = 1
         self.destroyed = 0
         self.cataclysm_due = False
+        self.temp_control = True  # a card may be under temporary control (a hint for the End Phase: flow.step_end)
         self.final: dict | None = None
         self.remaining = [0, 0]
         self.eliminated = [False, False]
@@ -377,9 +378,11 @@ class GameState:
         if card.info.type == "energy" and not card.tapped:
             self.players[old].ready[card.slug].remove(iid)
             self.players[new].add_ready(card.slug, iid)
-        if temporary and card.temp < 0:
-            card.temp = old
-        elif not temporary:
+        if temporary:
+            self.temp_control = True
+            if card.temp < 0:
+                card.temp = old
+        else:
             card.temp = -1
 
     # ----- damage
