@@ -20,8 +20,7 @@ def _pay(g: "GameState", p: int, pay: tuple) -> None:
 
 
 def execute(g: "GameState", a: Action) -> None:
-    handler = _HANDLERS[a.kind]
-    handler(g, a.player, a.args)
+    _HANDLERS[a[0]](g, a[1], a[2])  # kind, player, args
 
 
 def _keep(g, p, args) -> None:
@@ -56,12 +55,17 @@ def _play_energy(g, p, args) -> None:
     g.log("play_energy", p, "Player {0} plays {1}", p + 1, g.name(iid))
 
 
+# Tap, tap-for-charge and add-counter are half of all decisions: their handlers append the event row `g.log` would
+# (same kind, player, round, turn, template and arguments) without the extra call.
 def _tap(g, p, args) -> None:
     card = g.cards[args[0]]
     card.tapped = True
-    g.players[p].ready[card.slug].remove(card.iid)
-    g.players[p].pool[card.info.produces] += 1
-    g.log("tap", p, "Player {0} taps {1} for 1 {2}", p + 1, card.info.name, POOL_KEYS[card.info.produces])
+    info = card.info
+    player = g.players[p]
+    player.ready[card.slug].remove(card.iid)
+    player.pool[info.produces] += 1
+    g.log_rows.append(("tap", p, g.round, g.tick, "Player {0} taps {1} for 1 {2}",
+                       (p + 1, info.name, POOL_KEYS[info.produces])))
 
 
 def _tap_charge(g, p, args) -> None:
@@ -70,7 +74,8 @@ def _tap_charge(g, p, args) -> None:
     card.tapped = True
     card.charge -= n
     g.players[p].pool[COLORLESS] += n
-    g.log("tap_charge", p, "Player {0} taps {1} and spends {2} charge as CE", p + 1, card.info.name, n)
+    g.log_rows.append(("tap_charge", p, g.round, g.tick, "Player {0} taps {1} and spends {2} charge as CE",
+                       (p + 1, card.info.name, n)))
 
 
 def _summon(g, p, args) -> None:
@@ -138,9 +143,11 @@ def _cast(g, p, args) -> None:
 def _add_counter(g, p, args) -> None:
     iid, _, key = args
     g.players[p].pool[key] -= 1
-    g.cards[iid].charge += 1
-    g.log("add_counter", p, "Player {0} pays 1 {1} to add a charge counter to {2} ({3})", p + 1, POOL_KEYS[key],
-          g.name(iid), g.cards[iid].charge)
+    card = g.cards[iid]
+    card.charge += 1
+    g.log_rows.append(("add_counter", p, g.round, g.tick,
+                       "Player {0} pays 1 {1} to add a charge counter to {2} ({3})",
+                       (p + 1, POOL_KEYS[key], card.info.name, card.charge)))
 
 
 def _choose(g, p, args) -> None:
