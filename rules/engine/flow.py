@@ -46,6 +46,10 @@ def run(g: "GameState") -> None:
                 pass_priority(g, g.priority)
                 continue
             return
+        # Nothing waits: the phase's automatic step. It returns False when a player must act now, else True. A step
+        # that cannot leave anything waiting (no decision, trigger, stack item or Cataclysm: the End Phase, the
+        # round's end, the goldfish's turn, a Pyramid turn that locks no last edge) goes straight on to the next
+        # phase's step itself, sparing this loop's checks.
         step = STEPS[g.phase]
         if step is None or not step(g):
             return
@@ -100,7 +104,7 @@ def step_turn_start(g: "GameState") -> bool:
     if player.goldfish:
         # The goldfish draws nothing, has no Passives and never acts: straight on to its End Phase.
         g.phase = "arc_burn"
-        return True
+        return step_arc_burn(g)
     g.draw(p)
     tqueue = g.tqueue
     for iid in player.board:
@@ -181,7 +185,9 @@ def step_arc_burn(g: "GameState") -> bool:
             else:
                 arc_burn(g, p)
     g.phase = "end"
-    return True
+    if g.pending:
+        return True
+    return step_end(g)  # nothing to decide (Arc Burn triggers nothing)
 
 
 def arc_burn(g: "GameState", p: int) -> None:
@@ -232,9 +238,9 @@ def step_end(g: "GameState") -> bool:
     if p == g.first:
         g.active = 1 - p
         g.phase = "turn_start"
-    else:
-        g.phase = "pyramid"
-    return True
+        return step_turn_start(g)
+    g.phase = "pyramid"
+    return pyramid_turn(g)
 
 
 def overload_check(g: "GameState") -> None:
@@ -263,7 +269,7 @@ def step_round_end(g: "GameState") -> bool:
     g.round += 1
     g.active = g.first
     g.phase = "turn_start"
-    return True
+    return step_turn_start(g)
 
 
 def interrupt_for_cataclysm(g: "GameState") -> None:

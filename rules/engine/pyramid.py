@@ -37,7 +37,7 @@ def pyramid_turn(g: "GameState") -> bool:
                 queue.append(edge.idx)
     g.edge_queue = queue
     g.phase = "discharge"
-    return True
+    return discharge_start(g)  # nothing waits (the Pyramid's abilities trigger nothing): straight on
 
 
 def resolve_pyramid_ability(g: "GameState", ability) -> None:
