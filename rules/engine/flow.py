@@ -100,16 +100,16 @@ def step_turn_start(g: "GameState") -> bool:
     player = g.players[p]
     g.log("turn", p, "Round {0}: Player {1}'s turn", g.round, p + 1)
     cards = g.cards
-    player.index_ready(cards, untap=True)
+    starts = player.untap_all(cards)
     if player.goldfish:
         # The goldfish draws nothing, has no Passives and never acts: straight on to its End Phase.
         g.phase = "arc_burn"
         return step_arc_burn(g)
     g.draw(p)
     tqueue = g.tqueue
-    for iid in player.board:
+    for iid in starts:
         card = cards[iid]
-        if card.info.passive_start and g.is_active_card(card):
+        if g.is_active_card(card):
             for index in card.info.passive_start:
                 tqueue.append([p, iid, index, "passive"])
     g.phase = "action"
