@@ -242,6 +242,7 @@ def _redirect(g, item, ability, amount, pairs, extra) -> None:
         if index is None or extra not in redirect_options(g, target):
             continue
         target.effects[index][2][0] = extra
+        target.text = None  # its description names the old target
         g.log("redirect", item.ctrl, "{0} redirects the ability of {1}", _src_name(g, item), g.name(target.src))
 
 

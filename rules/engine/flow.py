@@ -387,7 +387,8 @@ def declare(g: "GameState", item: Item) -> None:
     g.priority = 1 - item.ctrl
     g.passes = 0
     g.resolving = False
-    g.log("stack", item.ctrl, "{0} goes on the stack{1}", describe_item(g, item), "")
+    item.text = text = describe_item(g, item)
+    g.log("stack", item.ctrl, "{0} goes on the stack{1}", text, "")
 
 
 def describe_item(g: "GameState", item: Item) -> str:
@@ -463,7 +464,10 @@ def resolve_top(g: "GameState") -> None:
 
 
 def resolve_item(g: "GameState", item: Item) -> None:
-    g.log("resolve_item", item.ctrl, "{0} resolves", describe_item(g, item))
+    text = item.text
+    if text is None:
+        text = describe_item(g, item)
+    g.log("resolve_item", item.ctrl, "{0} resolves", text)
     for effect in item.effects:
         if effect[0] < 0:
             resolve_boost(g, item)

@@ -177,7 +177,7 @@ class Edge:
 class Item:
     """An ability or Instant on the stack (or being declared): who, from what, and each effect's targets."""
 
-    __slots__ = ("sid", "ctrl", "src", "card", "kind", "effects")
+    __slots__ = ("sid", "ctrl", "src", "card", "kind", "effects", "text")
 
     def __init__(self, sid: int, ctrl: int, src: int, card: int, kind: str, effects: list):
         self.sid = sid
@@ -186,6 +186,7 @@ class Item:
         self.card = card        # an Instant card travelling on the stack, else -1
         self.kind = kind        # enters use reaction passive instant boost
         self.effects = effects  # [[ability index, amount, [targets...]], ...]
+        self.text = None        # its description once declared, for the event of its resolution (Redirect clears it)
 
     def copy(self) -> "Item":
         return Item(self.sid, self.ctrl, self.src, self.card, self.kind,
