@@ -23,8 +23,7 @@ def run(g: "GameState") -> None:
             and not g.cataclysm_due and not g.players[g.active].goldfish):
         return  # the common case: the active player acts again in their Action Phase
     while True:
-        if g.phase == "over":
-            return
+        # (A game is over only after its last step, with nothing left waiting: STEPS["over"] stops the loop.)
         if g.cataclysm_due:
             interrupt_for_cataclysm(g)
             continue
