@@ -55,8 +55,8 @@ def _play_energy(g, p, args) -> None:
     g.log("play_energy", p, "Player {0} plays {1}", p + 1, g.name(iid))
 
 
-# Tap, tap-for-charge and add-counter are half of all decisions: their handlers append the event row `g.log` would
-# (same kind, player, round, turn, template and arguments) without the extra call.
+# Tap, tap-for-charge and add-counter are half of all decisions: their handlers (and the other frequent ones) append
+# the event row `g.log` would (same kind, player, round, turn, template and arguments) without the extra call.
 def _tap(g, p, args) -> None:
     card = g.cards[args[0]]
     card.tapped = True
@@ -162,7 +162,7 @@ def _pass(g, p, args) -> None:
 
 
 def _end_turn(g, p, args) -> None:
-    g.log("end_turn", p, "Player {0} ends the Action Phase", p + 1)
+    g.log_rows.append(("end_turn", p, g.round, g.tick, "Player {0} ends the Action Phase", (p + 1,)))
     g.phase = "arc_burn"
 
 
@@ -170,8 +170,8 @@ def _store_charge(g, p, args) -> None:
     key, iid, _ = args
     g.players[p].pool[key] -= 1
     g.cards[iid].charge += 1
-    g.log("store", p, "Player {0} stores 1 {1} as charge on {2} instead of Arc Burn", p + 1, POOL_KEYS[key],
-          g.name(iid))
+    g.log_rows.append(("store", p, g.round, g.tick, "Player {0} stores 1 {1} as charge on {2} instead of Arc Burn",
+                       (p + 1, POOL_KEYS[key], g.cards[iid].info.name)))
 
 
 def _burn(g, p, args) -> None:

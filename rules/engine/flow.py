@@ -2,6 +2,10 @@
 
 Round: first player's turn, second player's turn, Pyramid turn. A player turn: untap, draw, start-of-turn
 Passives, Action Phase (with reaction windows), End Phase (Arc Burn, Scene damage, Overload).
+
+The events logged every turn or every stack item append their rows to `g.log_rows` directly: the very row
+`GameState.log` builds (kind, player, round, turn, template, arguments), without a Python call that costs more
+than the append (the engine logs ~2 events per decision).
 """
 from __future__ import annotations
 
@@ -97,7 +101,7 @@ def step_turn_start(g: "GameState") -> bool:
     g.tick += 1
     p = g.active
     player = g.players[p]
-    g.log("turn", p, "Round {0}: Player {1}'s turn", g.round, p + 1)
+    g.log_rows.append(("turn", p, g.round, g.tick, "Round {0}: Player {1}'s turn", (g.round, p + 1)))
     cards = g.cards
     starts = player.untap_all(cards)
     if player.goldfish:
@@ -387,7 +391,7 @@ def declare(g: "GameState", item: Item) -> None:
     g.passes = 0
     g.resolving = False
     item.text = text = describe_item(g, item)
-    g.log("stack", item.ctrl, "{0} goes on the stack{1}", text, "")
+    g.log_rows.append(("stack", item.ctrl, g.round, g.tick, "{0} goes on the stack{1}", (text, "")))
 
 
 def describe_item(g: "GameState", item: Item) -> str:
@@ -422,12 +426,13 @@ def _keyword_title(keyword: str) -> str:
 
 
 def pass_priority(g: "GameState", p: int) -> None:
-    g.log("pass", p, "Player {0} passes priority", p + 1)
+    g.log_rows.append(("pass", p, g.round, g.tick, "Player {0} passes priority", (p + 1,)))
     g.passes += 1
     if g.passes >= 2:
         g.resolving = True
         g.priority = -1
-        g.log("resolve", None, "Both players pass: the stack resolves, last in first out")
+        g.log_rows.append(("resolve", None, g.round, g.tick, "Both players pass: the stack resolves, last in first out",
+                           ()))
     else:
         g.priority = 1 - p
 
@@ -466,7 +471,7 @@ def resolve_item(g: "GameState", item: Item) -> None:
     text = item.text
     if text is None:
         text = describe_item(g, item)
-    g.log("resolve_item", item.ctrl, "{0} resolves", text)
+    g.log_rows.append(("resolve_item", item.ctrl, g.round, g.tick, "{0} resolves", (text,)))
     for effect in item.effects:
         if effect[0] < 0:
             resolve_boost(g, item)

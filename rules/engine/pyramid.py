@@ -1,4 +1,8 @@
-"""The Pyramid turn, Edge Discharge with absorb/deflect and the recombine, and the Cataclysm."""
+"""The Pyramid turn, Edge Discharge with absorb/deflect and the recombine, and the Cataclysm.
+
+The Pyramid turn's frequent events append their rows to `g.log_rows` directly (the row `GameState.log` builds,
+without the call; see flow.py).
+"""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
@@ -19,7 +23,7 @@ def pyramid_turn(g: "GameState") -> bool:
     slug = pyramid.pop(0)
     pyramid.append(slug)
     info = g.tb.info[slug]
-    g.log("pyramid", None, "Pyramid turn: {0} is flipped", info.name)
+    g.log_rows.append(("pyramid", None, g.round, tick, "Pyramid turn: {0} is flipped", (info.name,)))
     abilities = info.abilities
     for index in info.pyramid:   # its abilities with the "pyramid" trigger, in order
         resolve_pyramid_ability(g, abilities[index])
@@ -56,7 +60,8 @@ def resolve_pyramid_ability(g: "GameState", ability) -> None:
                 g.log("edge", None, "Edge {0} is locked and takes no more charge", ref)
                 continue
             added = g.add_edge(e, amount, "the Pyramid")
-            g.log("edge", None, "Edge {0} gains {1} charge ({2}/{3})", ref, added, edge.charge, lock_at)
+            g.log_rows.append(("edge", None, g.round, g.tick, "Edge {0} gains {1} charge ({2}/{3})",
+                               (ref, added, edge.charge, lock_at)))
         elif keyword == "drain":
             removed = g.remove_edge(e, amount)
             g.log("edge", None, "Edge {0} loses {1} charge ({2}/{3})", ref, removed, edge.charge, lock_at)
