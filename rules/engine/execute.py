@@ -52,7 +52,7 @@ def _play_energy(g, p, args) -> None:
     iid = args[0]
     g.players[p].hand.remove(iid)
     g.enter_play(iid, p)
-    g.log("play_energy", p, "Player {0} plays {1}", p + 1, g.name(iid))
+    g.log_rows.append(("play_energy", p, g.round, g.tick, "Player {0} plays {1}", (p + 1, g.cards[iid].info.name)))
 
 
 # Tap, tap-for-charge and add-counter are half of all decisions: their handlers (and the other frequent ones) append
@@ -83,8 +83,10 @@ def _summon(g, p, args) -> None:
     _pay(g, p, pay)
     g.players[p].hand.remove(iid)
     g.enter_play(iid, p)
-    verb = "summons" if g.cards[iid].info.type == "person" else "plays"
-    g.log("summon", p, "Player {0} {1} {2} (pays {3})", p + 1, verb, g.name(iid), pay_text(pay))
+    info = g.cards[iid].info
+    verb = "summons" if info.type == "person" else "plays"
+    g.log_rows.append(("summon", p, g.round, g.tick, "Player {0} {1} {2} (pays {3})",
+                       (p + 1, verb, info.name, pay_text(pay))))
 
 
 def _equip(g, p, args) -> None:
@@ -109,8 +111,9 @@ def _activate(g, p, args) -> None:
         ability = card.info.abilities[index]
         card.charge -= ability.cost.charge
         item = new_item(g, p, iid, -1, "use", [index])
-        g.log("activate", p, "Player {0} activates {1} (pays {2}{3})", p + 1, card.info.name, pay_text(pay),
-              f" and {ability.cost.charge} charge" if ability.cost.charge else "")
+        g.log_rows.append(("activate", p, g.round, g.tick, "Player {0} activates {1} (pays {2}{3})",
+                           (p + 1, card.info.name, pay_text(pay),
+                            f" and {ability.cost.charge} charge" if ability.cost.charge else "")))
     g.building = item
     continue_item(g)
 

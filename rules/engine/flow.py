@@ -195,15 +195,15 @@ def step_arc_burn(g: "GameState") -> bool:
 
 def arc_burn(g: "GameState", p: int) -> None:
     """Arc Burn: each unspent unit of tapped energy deals 1 damage to its player's Hero."""
-    units = burnable(g, p)
     pool = g.players[p].pool
+    units = pool[0] + pool[1] + pool[2] + pool[3] + pool[4]   # burnable(g, p)
     for i in range(5):
         pool[i] = 0
     if units <= 0:
         return
     hero = g.players[p].hero
     if hero >= 0:
-        g.log("arc_burn", p, "Arc Burn: {0} unused energy", units)
+        g.log_rows.append(("arc_burn", p, g.round, g.tick, "Arc Burn: {0} unused energy", (units,)))
         g.deal_damage(hero, units, "Arc Burn")
     else:
         g.log("arc_burn", p, "Arc Burn: {0} unused energy, but there is no Hero to burn", units)

@@ -35,8 +35,8 @@ def pyramid_turn(g: "GameState") -> bool:
         if edge.locked:
             if edge.locked_tick < tick:
                 edge.counter += 1
-                g.log("counter", None, "Edge {0}'s discharge counter advances to {1}", EDGE_NAMES[edge.idx],
-                      edge.counter)
+                g.log_rows.append(("counter", None, g.round, tick, "Edge {0}'s discharge counter advances to {1}",
+                                   (EDGE_NAMES[edge.idx], edge.counter)))
             if edge.counter >= discharge_at:
                 queue.append(edge.idx)
     g.edge_queue = queue
