@@ -373,14 +373,13 @@ def check_card(card: Any, keywords: Any = None) -> list[str]:
     return problems
 
 
+# Target kind -> how its targets are chosen; any other kind is fixed (the first matching set wins: FIXED first).
+TARGET_MODES: dict[str, str] = {**{k: "single" for k in SINGLE}, **{k: "distributed" for k in DISTRIBUTED},
+                                **{k: "fixed" for k in FIXED}}
+
+
 def target_mode(kind: str) -> str:
-    if kind in FIXED:
-        return "fixed"
-    if kind in DISTRIBUTED:
-        return "distributed"
-    if kind in SINGLE:
-        return "single"
-    return "fixed"
+    return TARGET_MODES.get(kind, "fixed")
 
 
 # ---------------------------------------------------------------- stack helpers

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .effects import KEYWORDS, ability_of, redirect_options, target_mode
+from .effects import KEYWORDS, TARGET_MODES, redirect_options
 from .model import BOARD, Item
 from .pyramid import (cataclysm_apply, discharge_finish, discharge_recombine, discharge_start, pyramid_turn,
                       start_cataclysm)
@@ -328,14 +328,15 @@ def new_item(g: "GameState", ctrl: int, src: int, card: int, kind: str, indexes)
 
 def next_need(g: "GameState", item: Item):
     """The next choice an item being declared still needs: (effect index, mode, options), or None."""
+    abilities = g.cards[item.src].info.abilities
     for index, effect in enumerate(item.effects):
         if effect[0] < 0:
             continue
-        ability = ability_of(g, item, effect[0])
+        ability = abilities[effect[0]]
         spec = KEYWORDS.get(ability.keyword)
         if spec is None:
             continue
-        mode = target_mode(ability.target)
+        mode = TARGET_MODES.get(ability.target, "fixed")
         targets = effect[2]
         if mode == "single":
             if not targets:
@@ -447,8 +448,7 @@ def process_trigger(g: "GameState") -> None:
     spec = KEYWORDS.get(ability.keyword)
     if spec is None:
         return
-    mode = target_mode(ability.target)
-    if mode != "fixed":
+    if TARGET_MODES.get(ability.target, "fixed") != "fixed":
         options = legal_targets(g, ctrl, src, ability.keyword, ability.target, spec.check, item)
         if not options:
             g.log("fizzle", ctrl, "{0}'s ability has no legal target and does nothing", card.info.name)
@@ -472,16 +472,17 @@ def resolve_item(g: "GameState", item: Item) -> None:
     if text is None:
         text = describe_item(g, item)
     g.log_rows.append(("resolve_item", item.ctrl, g.round, g.tick, "{0} resolves", (text,)))
+    abilities = g.cards[item.src].info.abilities
     for effect in item.effects:
         if effect[0] < 0:
             resolve_boost(g, item)
             continue
-        ability = ability_of(g, item, effect[0])
+        ability = abilities[effect[0]]
         spec = KEYWORDS.get(ability.keyword)
         if spec is None:
             continue
         amount = effect[1]
-        mode = target_mode(ability.target)
+        mode = TARGET_MODES.get(ability.target, "fixed")
         extra = None
         if mode == "fixed":
             refs = fixed_targets(g, item, ability)
