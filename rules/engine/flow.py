@@ -252,9 +252,9 @@ def overload_check(g: "GameState") -> None:
     totals: dict[int, int] | None = None
     for q in (0, 1):
         for iid in g.players[q].actors:   # equipment holds charge, so it is never inert
-            card = cards[iid]
-            host = card.host
-            if host >= 0:
+            if cards[iid].host >= 0:
+                card = cards[iid]
+                host = card.host
                 if totals is None:
                     totals = {host: card.charge}
                 else:

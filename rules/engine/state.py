@@ -434,10 +434,9 @@ class GameState:
         cards = self.cards
         out = []
         for src in self.players[p].board:
-            card = cards[src]
-            passive = card.info.passive_cont
-            if passive:
-                for index in passive:
+            if cards[src].info.passive_cont:   # few cards have any
+                card = cards[src]
+                for index in card.info.passive_cont:
                     if card.info.abilities[index].keyword == keyword and self.is_active_card(card):
                         out.append((src, index))
         return out
