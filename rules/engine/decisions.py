@@ -3,8 +3,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .flow import arc_burn, burnable, storage_cards
-from .pyramid import absorbers, cataclysm_capacity
+from .flow import arc_burn, burnable, has_storage
+from .pyramid import cataclysm_capacity, has_absorber
 
 if TYPE_CHECKING:
     from .state import GameState
@@ -18,7 +18,7 @@ def auto_decide(g: "GameState", d: dict) -> bool:
         if burnable(g, p) == 0:
             g.pending.pop()
             return True
-        if not storage_cards(g, p):
+        if not has_storage(g, p):
             arc_burn(g, p)
             g.pending.pop()
             return True
@@ -27,7 +27,7 @@ def auto_decide(g: "GameState", d: dict) -> bool:
         if d["left"] <= 0:
             g.pending.pop()
             return True
-        if not absorbers(g, p):
+        if not has_absorber(g, p):
             if not d["returned"]:
                 g.discharge["deflected"][p] += d["left"]
                 g.log("deflect", p, "Player {0} cannot absorb more and deflects the other {1}", p + 1, d["left"])

@@ -242,6 +242,7 @@ def _redirect(g, item, ability, amount, pairs, extra) -> None:
         if index is None or extra not in redirect_options(g, target):
             continue
         target.effects[index][2][0] = extra
+        target.text = None  # its description names the old target
         g.log("redirect", item.ctrl, "{0} redirects the ability of {1}", _src_name(g, item), g.name(target.src))
 
 
@@ -372,14 +373,13 @@ def check_card(card: Any, keywords: Any = None) -> list[str]:
     return problems
 
 
+# Target kind -> how its targets are chosen; any other kind is fixed (the first matching set wins: FIXED first).
+TARGET_MODES: dict[str, str] = {**{k: "single" for k in SINGLE}, **{k: "distributed" for k in DISTRIBUTED},
+                                **{k: "fixed" for k in FIXED}}
+
+
 def target_mode(kind: str) -> str:
-    if kind in FIXED:
-        return "fixed"
-    if kind in DISTRIBUTED:
-        return "distributed"
-    if kind in SINGLE:
-        return "single"
-    return "fixed"
+    return TARGET_MODES.get(kind, "fixed")
 
 
 # ---------------------------------------------------------------- stack helpers

@@ -2,12 +2,16 @@
 
 Round: first player's turn, second player's turn, Pyramid turn. A player turn: untap, draw, start-of-turn
 Passives, Action Phase (with reaction windows), End Phase (Arc Burn, Scene damage, Overload).
+
+The events logged every turn or every stack item append their rows to `g.log_rows` directly: the very row
+`GameState.log` builds (kind, player, round, turn, template, arguments), without a Python call that costs more
+than the append (the engine logs ~2 events per decision).
 """
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .effects import KEYWORDS, ability_of, redirect_options, target_mode
+from .effects import KEYWORDS, TARGET_MODES, redirect_options
 from .model import BOARD, Item
 from .pyramid import (cataclysm_apply, discharge_finish, discharge_recombine, discharge_start, pyramid_turn,
                       start_cataclysm)
@@ -23,8 +27,7 @@ def run(g: "GameState") -> None:
             and not g.cataclysm_due and not g.players[g.active].goldfish):
         return  # the common case: the active player acts again in their Action Phase
     while True:
-        if g.phase == "over":
-            return
+        # (A game is over only after its last step, with nothing left waiting: STEPS["over"] stops the loop.)
         if g.cataclysm_due:
             interrupt_for_cataclysm(g)
             continue
@@ -46,6 +49,10 @@ def run(g: "GameState") -> None:
                 pass_priority(g, g.priority)
                 continue
             return
+        # Nothing waits: the phase's automatic step. It returns False when a player must act now, else True. A step
+        # that cannot leave anything waiting (no decision, trigger, stack item or Cataclysm: the End Phase, the
+        # round's end, the goldfish's turn, a Pyramid turn that locks no last edge) goes straight on to the next
+        # phase's step itself, sparing this loop's checks.
         step = STEPS[g.phase]
         if step is None or not step(g):
             return
@@ -94,16 +101,20 @@ def step_turn_start(g: "GameState") -> bool:
     g.tick += 1
     p = g.active
     player = g.players[p]
-    g.log("turn", p, "Round {0}: Player {1}'s turn", g.round, p + 1)
+    g.log_rows.append(("turn", p, g.round, g.tick, "Round {0}: Player {1}'s turn", (g.round, p + 1)))
     cards = g.cards
-    player.index_ready(cards, untap=True)
-    if not player.goldfish:
-        g.draw(p)
-        for iid in player.board:
-            card = cards[iid]
-            if card.info.passive_start and g.is_active_card(card):
-                for index in card.info.passive_start:
-                    g.tqueue.append([p, iid, index, "passive"])
+    starts = player.untap_all(cards)
+    if player.goldfish:
+        # The goldfish draws nothing, has no Passives and never acts: straight on to its End Phase.
+        g.phase = "arc_burn"
+        return step_arc_burn(g)
+    g.draw(p)
+    tqueue = g.tqueue
+    for iid in starts:
+        card = cards[iid]
+        if g.is_active_card(card):
+            for index in card.info.passive_start:
+                tqueue.append([p, iid, index, "passive"])
     g.phase = "action"
     return True
 
@@ -146,29 +157,53 @@ def storage_cards(g: "GameState", p: int) -> list[int]:
     return out
 
 
+def has_storage(g: "GameState", p: int) -> bool:
+    """`bool(storage_cards(g, p))`, stopping at the first card found."""
+    cards = g.cards
+    capacity = g.tb.charge_capacity
+    for iid in g.players[p].actors:
+        card = cards[iid]
+        info = card.info
+        if not info.holds_charge:
+            continue
+        if info.is_equipment:
+            if card.charge < capacity:
+                return True
+        elif info.type == "scene":
+            if card.charge < info.charge:
+                return True
+        else:
+            return True   # a Battery, or another card with charge-capacity
+    return False
+
+
 def step_arc_burn(g: "GameState") -> bool:
-    order = [g.active, 1 - g.active]
-    for p in reversed(order):
-        if burnable(g, p) > 0:
-            if not g.players[p].goldfish and storage_cards(g, p):
+    players = g.players
+    active = g.active
+    for p in (1 - active, active):   # the active player's decision is pending last, so it is asked first
+        pool = players[p].pool
+        if pool[0] + pool[1] + pool[2] + pool[3] + pool[4] > 0:   # burnable(g, p)
+            if not players[p].goldfish and has_storage(g, p):
                 g.pending.append({"type": "arc_burn", "player": p})
             else:
                 arc_burn(g, p)
     g.phase = "end"
-    return True
+    if g.pending:
+        return True
+    return step_end(g)  # nothing to decide (Arc Burn triggers nothing)
 
 
 def arc_burn(g: "GameState", p: int) -> None:
     """Arc Burn: each unspent unit of tapped energy deals 1 damage to its player's Hero."""
-    units = burnable(g, p)
     pool = g.players[p].pool
+    units = pool[0] + pool[1] + pool[2] + pool[3] + pool[4]   # burnable(g, p)
     for i in range(5):
         pool[i] = 0
     if units <= 0:
         return
     hero = g.players[p].hero
     if hero >= 0:
-        g.log("arc_burn", p, "Arc Burn: {0} unused energy", units)
+        g.log_rows.append(("arc_burn", p, g.round, g.tick, "Arc Burn: {0} unused energy", (units,)))
         g.deal_damage(hero, units, "Arc Burn")
     else:
         g.log("arc_burn", p, "Arc Burn: {0} unused energy, but there is no Hero to burn", units)
@@ -177,41 +212,55 @@ def arc_burn(g: "GameState", p: int) -> None:
 def step_end(g: "GameState") -> bool:
     p = g.active
     cards = g.cards
-    player = g.players[p]
-    # Scene damage: each Scene with charge deals 1 to its owner's Hero; Scenes that entered this turn are exempt.
-    for iid in list(player.actors):   # Scenes hold charge, so they are never inert
-        card = cards[iid]
-        if card.info.type == "scene" and card.zone == BOARD and card.charge > 0 and card.entered != g.tick:
-            if player.hero >= 0:
-                g.deal_damage(player.hero, 1, card.info.name)
-    overload_check(g)
-    for q in (0, 1):
-        g.players[q].pool[:] = _EMPTY_POOL
-    for q in (0, 1):
-        for iid in list(g.players[q].board):
+    players = g.players
+    player = players[p]
+    if player.actors:
+        # Scene damage: each Scene with charge deals 1 to its owner's Hero; Scenes that entered this turn are
+        # exempt. Scenes hold charge, so they are never inert.
+        tick = g.tick
+        for iid in list(player.actors):
             card = cards[iid]
-            if card.temp >= 0 and card.zone == BOARD:
-                back = card.temp
-                card.temp = -1
-                g.change_control(iid, back, temporary=False)
-                g.log("control", back, "{0} returns to Player {1}'s control", card.info.name, back + 1)
+            if card.info.type == "scene" and card.zone == BOARD and card.charge > 0 and card.entered != tick:
+                if player.hero >= 0:
+                    g.deal_damage(player.hero, 1, card.info.name)
+    overload_check(g)
+    players[0].pool[:] = _EMPTY_POOL
+    players[1].pool[:] = _EMPTY_POOL
+    if g.temp_control:
+        # Temporary Take Control ends. The flag is only a hint that some card may be under temporary control
+        # (change_control raises it; a new or loaded state starts with it raised); looking clears it.
+        g.temp_control = False
+        for q in (0, 1):
+            for iid in list(players[q].board):
+                card = cards[iid]
+                if card.temp >= 0 and card.zone == BOARD:
+                    back = card.temp
+                    card.temp = -1
+                    g.change_control(iid, back, temporary=False)
+                    g.log("control", back, "{0} returns to Player {1}'s control", card.info.name, back + 1)
     if p == g.first:
         g.active = 1 - p
         g.phase = "turn_start"
-    else:
-        g.phase = "pyramid"
-    return True
+        return step_turn_start(g)
+    g.phase = "pyramid"
+    return pyramid_turn(g)
 
 
 def overload_check(g: "GameState") -> None:
     """Overload: a Person whose equipment holds more charge than its remaining HP is destroyed."""
     cards = g.cards
-    totals: dict[int, int] = {}
+    totals: dict[int, int] | None = None
     for q in (0, 1):
         for iid in g.players[q].actors:   # equipment holds charge, so it is never inert
-            host = cards[iid].host
-            if host >= 0:
-                totals[host] = totals.get(host, 0) + cards[iid].charge
+            if cards[iid].host >= 0:
+                card = cards[iid]
+                host = card.host
+                if totals is None:
+                    totals = {host: card.charge}
+                else:
+                    totals[host] = totals.get(host, 0) + card.charge
+    if totals is None:
+        return
     for person, total in totals.items():
         card = cards[person]
         if card.zone == BOARD and total > card.hp_left:
@@ -223,7 +272,7 @@ def step_round_end(g: "GameState") -> bool:
     g.round += 1
     g.active = g.first
     g.phase = "turn_start"
-    return True
+    return step_turn_start(g)
 
 
 def interrupt_for_cataclysm(g: "GameState") -> None:
@@ -279,14 +328,15 @@ def new_item(g: "GameState", ctrl: int, src: int, card: int, kind: str, indexes)
 
 def next_need(g: "GameState", item: Item):
     """The next choice an item being declared still needs: (effect index, mode, options), or None."""
+    abilities = g.cards[item.src].info.abilities
     for index, effect in enumerate(item.effects):
         if effect[0] < 0:
             continue
-        ability = ability_of(g, item, effect[0])
+        ability = abilities[effect[0]]
         spec = KEYWORDS.get(ability.keyword)
         if spec is None:
             continue
-        mode = target_mode(ability.target)
+        mode = TARGET_MODES.get(ability.target, "fixed")
         targets = effect[2]
         if mode == "single":
             if not targets:
@@ -341,7 +391,8 @@ def declare(g: "GameState", item: Item) -> None:
     g.priority = 1 - item.ctrl
     g.passes = 0
     g.resolving = False
-    g.log("stack", item.ctrl, "{0} goes on the stack{1}", describe_item(g, item), "")
+    item.text = text = describe_item(g, item)
+    g.log_rows.append(("stack", item.ctrl, g.round, g.tick, "{0} goes on the stack{1}", (text, "")))
 
 
 def describe_item(g: "GameState", item: Item) -> str:
@@ -376,12 +427,13 @@ def _keyword_title(keyword: str) -> str:
 
 
 def pass_priority(g: "GameState", p: int) -> None:
-    g.log("pass", p, "Player {0} passes priority", p + 1)
+    g.log_rows.append(("pass", p, g.round, g.tick, "Player {0} passes priority", (p + 1,)))
     g.passes += 1
     if g.passes >= 2:
         g.resolving = True
         g.priority = -1
-        g.log("resolve", None, "Both players pass: the stack resolves, last in first out")
+        g.log_rows.append(("resolve", None, g.round, g.tick, "Both players pass: the stack resolves, last in first out",
+                           ()))
     else:
         g.priority = 1 - p
 
@@ -396,8 +448,7 @@ def process_trigger(g: "GameState") -> None:
     spec = KEYWORDS.get(ability.keyword)
     if spec is None:
         return
-    mode = target_mode(ability.target)
-    if mode != "fixed":
+    if TARGET_MODES.get(ability.target, "fixed") != "fixed":
         options = legal_targets(g, ctrl, src, ability.keyword, ability.target, spec.check, item)
         if not options:
             g.log("fizzle", ctrl, "{0}'s ability has no legal target and does nothing", card.info.name)
@@ -417,17 +468,21 @@ def resolve_top(g: "GameState") -> None:
 
 
 def resolve_item(g: "GameState", item: Item) -> None:
-    g.log("resolve_item", item.ctrl, "{0} resolves", describe_item(g, item))
+    text = item.text
+    if text is None:
+        text = describe_item(g, item)
+    g.log_rows.append(("resolve_item", item.ctrl, g.round, g.tick, "{0} resolves", (text,)))
+    abilities = g.cards[item.src].info.abilities
     for effect in item.effects:
         if effect[0] < 0:
             resolve_boost(g, item)
             continue
-        ability = ability_of(g, item, effect[0])
+        ability = abilities[effect[0]]
         spec = KEYWORDS.get(ability.keyword)
         if spec is None:
             continue
         amount = effect[1]
-        mode = target_mode(ability.target)
+        mode = TARGET_MODES.get(ability.target, "fixed")
         extra = None
         if mode == "fixed":
             refs = fixed_targets(g, item, ability)

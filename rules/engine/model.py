@@ -99,21 +99,38 @@ class Player:
         self.index_ready(cards)
         self.actors = [iid for iid in self.board if not cards[iid].info.inert]
 
-    def index_ready(self, cards: list, untap: bool = False) -> None:
-        """Rebuild the index of untapped Energy alone (untapping changes no card's place among the actors); with
-        `untap`, untap every card in play first, in the same pass (the start of the player's turn)."""
+    def index_ready(self, cards: list) -> None:
+        """Rebuild the index of untapped Energy alone (untapping changes no card's place among the actors)."""
         ready: dict[str, list[int]] = {}
         for iid in self.board:
             card = cards[iid]
-            if untap:
-                card.tapped = False
             if card.info.type == "energy" and not card.tapped:
                 found = ready.get(card.slug)
                 if found is None:
                     ready[card.slug] = [iid]
                 else:
                     found.append(iid)
-        self.ready = {slug: ready[slug] for slug in sorted(ready)} if len(ready) > 1 else ready
+        self.ready = dict(sorted(ready.items())) if len(ready) > 1 else ready
+
+    def untap_all(self, cards: list) -> list[int]:
+        """The start of the player's turn: untap every card in play and rebuild the index of untapped Energy in the
+        same pass; return the cards in play with start-of-turn Passives, in board order."""
+        ready: dict[str, list[int]] = {}
+        starts = []
+        for iid in self.board:
+            card = cards[iid]
+            card.tapped = False
+            info = card.info
+            if info.type == "energy":
+                found = ready.get(card.slug)
+                if found is None:
+                    ready[card.slug] = [iid]
+                else:
+                    found.append(iid)
+            if info.passive_start:
+                starts.append(iid)
+        self.ready = dict(sorted(ready.items())) if len(ready) > 1 else ready
+        return starts
 
     def add_ready(self, slug: str, iid: int) -> None:
         """Index an untapped Energy card, keeping the slugs in order (the order actions are offered in)."""
@@ -123,7 +140,7 @@ class Player:
         else:
             ready[slug] = [iid]
             if len(ready) > 1:
-                self.ready = {key: ready[key] for key in sorted(ready)}
+                self.ready = dict(sorted(ready.items()))
 
     def to_json(self) -> dict:
         return {
@@ -160,7 +177,7 @@ class Edge:
 class Item:
     """An ability or Instant on the stack (or being declared): who, from what, and each effect's targets."""
 
-    __slots__ = ("sid", "ctrl", "src", "card", "kind", "effects")
+    __slots__ = ("sid", "ctrl", "src", "card", "kind", "effects", "text")
 
     def __init__(self, sid: int, ctrl: int, src: int, card: int, kind: str, effects: list):
         self.sid = sid
@@ -169,6 +186,7 @@ class Item:
         self.card = card        # an Instant card travelling on the stack, else -1
         self.kind = kind        # enters use reaction passive instant boost
         self.effects = effects  # [[ability index, amount, [targets...]], ...]
+        self.text = None        # its description once declared, for the event of its resolution (Redirect clears it)
 
     def copy(self) -> "Item":
         return Item(self.sid, self.ctrl, self.src, self.card, self.kind,

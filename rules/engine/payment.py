@@ -57,10 +57,18 @@ def _remember(key: tuple, value: tuple) -> None:
     _MEMO[key] = value
 
 
+_TEXTS: dict[tuple, str] = {}
+
+
 def pay_text(pay: tuple[int, ...]) -> str:
     """Spell a payment for a label: "1 DC + 1 LC"."""
-    parts = [f"{n} {POOL_KEYS[i]}" for i, n in enumerate(pay) if n]
-    return " + ".join(parts) if parts else "free"
+    text = _TEXTS.get(pay)
+    if text is None:
+        parts = [f"{n} {POOL_KEYS[i]}" for i, n in enumerate(pay) if n]
+        text = " + ".join(parts) if parts else "free"
+        if len(_TEXTS) < 10000:
+            _TEXTS[pay] = text
+    return text
 
 
 _CODES: dict[tuple, str] = {}

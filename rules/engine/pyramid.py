@@ -1,4 +1,8 @@
-"""The Pyramid turn, Edge Discharge with absorb/deflect and the recombine, and the Cataclysm."""
+"""The Pyramid turn, Edge Discharge with absorb/deflect and the recombine, and the Cataclysm.
+
+The Pyramid turn's frequent events append their rows to `g.log_rows` directly (the row `GameState.log` builds,
+without the call; see flow.py).
+"""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
@@ -13,56 +17,69 @@ if TYPE_CHECKING:
 def pyramid_turn(g: "GameState") -> bool:
     """Flip the top Pyramid card, resolve it (no responses), put it on the bottom; advance discharge counters."""
     g.tick += 1
+    tick = g.tick
     g.active = -1
-    slug = g.pyramid.pop(0)
-    g.pyramid.append(slug)
+    pyramid = g.pyramid
+    slug = pyramid.pop(0)
+    pyramid.append(slug)
     info = g.tb.info[slug]
-    g.log("pyramid", None, "Pyramid turn: {0} is flipped", info.name)
-    for ability in info.abilities:
-        if ability.trigger != "pyramid":
-            continue
-        resolve_pyramid_ability(g, ability)
+    g.log_rows.append(("pyramid", None, g.round, tick, "Pyramid turn: {0} is flipped", (info.name,)))
+    abilities = info.abilities
+    for index in info.pyramid:   # its abilities with the "pyramid" trigger, in order
+        resolve_pyramid_ability(g, abilities[index])
     if g.cataclysm_due:
         return True
+    discharge_at = g.tb.discharge_at
+    queue = []
     for edge in g.edges:
-        if edge.locked and edge.locked_tick < g.tick:
-            edge.counter += 1
-            g.log("counter", None, "Edge {0}'s discharge counter advances to {1}", EDGE_NAMES[edge.idx], edge.counter)
-    g.edge_queue = [e.idx for e in g.edges if e.locked and e.counter >= g.tb.discharge_at]
+        if edge.locked:
+            if edge.locked_tick < tick:
+                edge.counter += 1
+                g.log_rows.append(("counter", None, g.round, tick, "Edge {0}'s discharge counter advances to {1}",
+                                   (EDGE_NAMES[edge.idx], edge.counter)))
+            if edge.counter >= discharge_at:
+                queue.append(edge.idx)
+    g.edge_queue = queue
     g.phase = "discharge"
-    return True
+    return discharge_start(g)  # nothing waits (the Pyramid's abilities trigger nothing): straight on
 
 
 def resolve_pyramid_ability(g: "GameState", ability) -> None:
     amount = ability.amount or 0
-    if ability.target == "all_edges" and ability.keyword == "accelerate":
+    keyword = ability.keyword
+    lock_at = g.tb.lock_at
+    if ability.target == "all_edges" and keyword == "accelerate":
         # RULINGS 16: the tide. Charge the Pyramid adds to every edge raises the floor no edge can fall below.
-        g.tide = min(g.tb.lock_at, g.tide + amount)
-    refs = _pyramid_refs(g, ability)
-    for ref in refs:
-        e = EDGE_NAMES.index(ref)
-        if ability.keyword == "accelerate":
-            if g.edges[e].locked:
+        g.tide = min(lock_at, g.tide + amount)
+    edges = g.edges
+    for ref in _pyramid_refs(g, ability):
+        e = _EDGE_INDEX[ref]
+        edge = edges[e]
+        if keyword == "accelerate":
+            if edge.locked:
                 g.log("edge", None, "Edge {0} is locked and takes no more charge", ref)
                 continue
             added = g.add_edge(e, amount, "the Pyramid")
-            g.log("edge", None, "Edge {0} gains {1} charge ({2}/{3})", ref, added, g.edges[e].charge, g.tb.lock_at)
-        elif ability.keyword == "drain":
+            g.log_rows.append(("edge", None, g.round, g.tick, "Edge {0} gains {1} charge ({2}/{3})",
+                               (ref, added, edge.charge, lock_at)))
+        elif keyword == "drain":
             removed = g.remove_edge(e, amount)
-            g.log("edge", None, "Edge {0} loses {1} charge ({2}/{3})", ref, removed, g.edges[e].charge,
-                  g.tb.lock_at)
+            g.log("edge", None, "Edge {0} loses {1} charge ({2}/{3})", ref, removed, edge.charge, lock_at)
 
 
-def _pyramid_refs(g: "GameState", ability) -> list[str]:
+_EDGE_INDEX = {name: e for e, name in enumerate(EDGE_NAMES)}
+
+
+def _pyramid_refs(g: "GameState", ability) -> tuple[str, ...]:
     kind = ability.target
     if kind == "all_edges":
-        return list(EDGE_NAMES)
+        return EDGE_NAMES
     if kind in EDGE_NAMES:
-        return [kind]
+        return (kind,)
     if kind == "lowest_edge":
         best = min(range(len(g.edges)), key=lambda e: (g.edges[e].charge, e))
-        return [EDGE_NAMES[best]]
-    return []
+        return (EDGE_NAMES[best],)
+    return ()
 
 
 # ---------------------------------------------------------------- Edge Discharge
@@ -81,8 +98,22 @@ def absorb_capacity(g: "GameState", p: int, iid: int) -> int:
     return max(0, room - g.assigned[p].get(iid, 0))
 
 
-def absorbers(g: "GameState", p: int) -> list[int]:
-    return [i for i in g.players[p].board if absorb_capacity(g, p, i) > 0]
+def has_absorber(g: "GameState", p: int) -> bool:
+    """Whether any of a player's cards can absorb more (absorb_capacity > 0); a board holds only cards in play."""
+    cards = g.cards
+    assigned = g.assigned[p]
+    for iid in g.players[p].board:
+        card = cards[iid]
+        info = card.info
+        if info.type == "person" or info.type == "hero":
+            room = (info.hp or 0) - card.damage
+        elif info.holds_charge:
+            room = card.charge
+        else:
+            continue
+        if room > assigned.get(iid, 0):
+            return True
+    return False
 
 
 def turn_order(g: "GameState", players) -> list[int]:
@@ -106,7 +137,7 @@ def discharge_start(g: "GameState") -> bool:
               g.tb.discharge_damage)
     for p in reversed(turn_order(g, edge.adjacent)):
         player = g.players[p]
-        if player.goldfish or not absorbers(g, p):
+        if player.goldfish or not has_absorber(g, p):
             g.discharge["deflected"][p] = g.tb.discharge_damage
             g.log("deflect", p, "Player {0} deflects all {1} damage", p + 1, g.tb.discharge_damage)
         else:
@@ -143,7 +174,7 @@ def discharge_recombine(g: "GameState") -> bool:
               "adjacent player", total, total - returns * len(edge.adjacent), returns)
     if returns:
         for p in reversed(turn_order(g, edge.adjacent)):
-            if g.players[p].goldfish or not absorbers(g, p):
+            if g.players[p].goldfish or not has_absorber(g, p):
                 g.log("returned", p, "Player {0} has nothing to absorb the {1} returned damage", p + 1, returns)
             else:
                 g.pending.append({"type": "discharge", "player": p, "left": returns, "returned": True})

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from typing import Any, Iterable
+from typing import Any
 
 from . import ENGINE_VERSION
 from .actions import Action
@@ -65,6 +65,7 @@ class GameState:
         self.next_sid = 1
         self.destroyed = 0
         self.cataclysm_due = False
+        self.temp_control = True  # a card may be under temporary control (a hint for the End Phase: flow.step_end)
         self.final: dict | None = None
         self.remaining = [0, 0]
         self.eliminated = [False, False]
@@ -252,8 +253,8 @@ class GameState:
         return [i for i in self.players[p].board if cards[i].info.type == card_type]
 
     def equipment_on(self, person: int) -> list[int]:
-        cards = self.cards
-        return [i for i in self.players[cards[person].ctrl].board if cards[i].host == person]
+        cards = self.cards   # only equipment has a host, and equipment is never inert
+        return [i for i in self.players[cards[person].ctrl].actors if cards[i].host == person]
 
     def is_active_card(self, card: Card) -> bool:
         """A card whose abilities work: in play and not a Dormant Scene."""
@@ -382,9 +383,11 @@ class GameState:
         if card.info.type == "energy" and not card.tapped:
             self.players[old].ready[card.slug].remove(iid)
             self.players[new].add_ready(card.slug, iid)
-        if temporary and card.temp < 0:
-            card.temp = old
-        elif not temporary:
+        if temporary:
+            self.temp_control = True
+            if card.temp < 0:
+                card.temp = old
+        else:
             card.temp = -1
 
     # ----- damage
@@ -417,7 +420,8 @@ class GameState:
                      info.name, amount, source, lost)
             return lost
         card.damage += amount
-        self.log(event, card.ctrl, "{0} takes {1} damage from {2}", info.name, amount, source)
+        self.log_rows.append((event, card.ctrl, self.round, self.tick, "{0} takes {1} damage from {2}",
+                              (info.name, amount, source)))
         if card.damage >= (info.hp or 0):
             self.destroy(iid, "no HP left")
         return amount
@@ -430,13 +434,17 @@ class GameState:
                 total += self.amount_for(src, self.cards[src].info.abilities[index], card.ctrl)
         return total
 
-    def _continuous(self, p: int, keyword: str) -> Iterable[tuple[int, int]]:
+    def _continuous(self, p: int, keyword: str) -> list[tuple[int, int]]:
+        """(card, ability index) of a player's active continuous Passives with this keyword, in board order."""
         cards = self.cards
+        out = []
         for src in self.players[p].board:
-            card = cards[src]
-            for index in card.info.passive_cont:
-                if card.info.abilities[index].keyword == keyword and self.is_active_card(card):
-                    yield src, index
+            if cards[src].info.passive_cont:   # few cards have any
+                card = cards[src]
+                for index in card.info.passive_cont:
+                    if card.info.abilities[index].keyword == keyword and self.is_active_card(card):
+                        out.append((src, index))
+        return out
 
     def continuous_targets(self, src: int, ability: Any) -> list[int]:
         card = self.cards[src]
@@ -453,16 +461,21 @@ class GameState:
         return self.characters(card.ctrl)
 
     def _stabilize(self, iid: int, amount: int) -> int:
-        card = self.cards[iid]
-        batteries = self.of_type(card.ctrl, "battery")
-        if not batteries:
+        cards = self.cards
+        card = cards[iid]
+        battery = None   # the player's first Battery in play takes the charge (Batteries are never inert)
+        for i in self.players[card.ctrl].actors:
+            if cards[i].info.type == "battery":
+                battery = cards[i]
+                break
+        if battery is None:
             return 0
         converted = 0
         if card.stab > 0 and card.stab_tick == self.tick:
             take = min(card.stab, amount)
             card.stab -= take
             converted += take
-        for src, index in list(self._continuous(card.ctrl, "stabilize")):
+        for src, index in self._continuous(card.ctrl, "stabilize"):
             if converted >= amount:
                 break
             ability = self.cards[src].info.abilities[index]
@@ -476,7 +489,6 @@ class GameState:
             source.ps_used += take
             converted += take
         if converted:
-            battery = self.cards[batteries[0]]
             battery.charge += converted
             self.log("stabilize", card.ctrl, "Stabilize turns {0} damage to {1} into charge on {2}",
                      converted, card.info.name, battery.info.name)
@@ -491,18 +503,21 @@ class GameState:
         card = self.cards[src]
         tb = self.tb
         if card.info.type == "person" and card.zone == BOARD:
+            # Only equipment has a host, and equipment is never inert: the actors index holds all of it.
+            cards = self.cards
+            actors = self.players[card.ctrl].actors
             equipped = False
-            for i in self.players[card.ctrl].board:
-                eq = self.cards[i]
+            for i in actors:
+                eq = cards[i]
                 if eq.host == src:
                     equipped = True
                     amount += tb.ability_bonus
                     if eq.boost == self.tick:
                         amount += tb.boost_bonus
             if equipped:
-                for i in self.players[card.ctrl].board:
-                    eq = self.cards[i]
-                    if eq.info.is_equipment and eq.info.rarity == "rare" and eq.host >= 0:
+                for i in actors:
+                    eq = cards[i]
+                    if eq.host >= 0 and eq.info.rarity == "rare":
                         amount += tb.rare_aura_bonus
         if ability.synergy and self.has_synergy(ctrl):
             amount += ability.synergy
@@ -510,14 +525,19 @@ class GameState:
 
     def has_synergy(self, p: int) -> bool:
         """On-The-Fence Synergy: the player controls both a Fanatic and a Conservative card."""
+        cards = self.cards
         fan = con = False
         for i in self.players[p].board:
-            ideology = self.cards[i].info.ideology
+            ideology = cards[i].info.ideology
             if ideology == "fanatic":
+                if con:
+                    return True
                 fan = True
             elif ideology == "conservative":
+                if fan:
+                    return True
                 con = True
-        return fan and con
+        return False
 
     # ----- the Pyramid
     def add_edge(self, e: int, amount: int, source: str) -> int:
