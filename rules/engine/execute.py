@@ -1,4 +1,4 @@
-"""Carry out one legal action (already checked by GameState.apply)."""
+"""Carry out one legal action (already checked by GameState.apply): `HANDLERS[kind](g, player, args)`."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
@@ -17,10 +17,6 @@ def _pay(g: "GameState", p: int, pay: tuple) -> None:
     pool = g.players[p].pool
     for i, n in enumerate(pay):
         pool[i] -= n
-
-
-def execute(g: "GameState", a: Action) -> None:
-    _HANDLERS[a[0]](g, a[1], a[2])  # kind, player, args
 
 
 def _keep(g, p, args) -> None:
@@ -205,7 +201,7 @@ def _assign_damage(g, p, args) -> None:
     g.assigned[p][iid] = g.assigned[p].get(iid, 0) + n
 
 
-_HANDLERS = {
+HANDLERS = {
     "keep": _keep, "mulligan": _mulligan, "first_player": _first_player, "play_energy": _play_energy,
     "tap": _tap, "tap_charge": _tap_charge, "summon": _summon, "play": _summon, "equip": _equip,
     "activate": _activate, "react": _react, "cast": _cast, "add_counter": _add_counter, "target": _choose,

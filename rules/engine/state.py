@@ -13,7 +13,7 @@ from . import ENGINE_VERSION
 from .actions import Action
 from .catalogue import Catalogue
 from .errors import IllegalAction
-from .execute import execute
+from .execute import HANDLERS
 from .flow import run
 from .legal import explain_illegal, legal_actions as _legal_actions
 from .model import BOARD, DECK, GRAVE, HAND, Card, Edge, Item, Player
@@ -23,9 +23,10 @@ from .tables import EDGE_NAMES, Tables, tables
 OVER = "over"
 
 # Decisions that change nothing but an energy pool, the tapped state and charge counters of the card used and the
-# untapped-Energy index, and after which no rule runs (nothing triggers on them, so `run` returns at once). Which
-# chosen targets exist reads none of that, so `apply` keeps move generation's memo of it across these decisions
-# (a "quiet span") and drops it after any other.
+# untapped-Energy index, and after which no rule runs: nothing triggers on them, and they are only offered to the
+# player who has priority in their Action Phase or a reaction window, with nothing pending or queued, so the same
+# player decides next and `apply` does not call `run`. Which chosen targets exist reads none of what they change, so
+# `apply` keeps move generation's memo of it across these decisions (a "quiet span") and drops it after any other.
 QUIET = frozenset({"tap", "tap_charge", "add_counter"})
 
 
@@ -135,9 +136,10 @@ class GameState:
         to check it (bots that draw from that list, many thousands of times per simulation, call this)."""
         self._legal = None
         self.history.append(chosen)
-        execute(self, chosen)
-        run(self)
-        if chosen[0] not in QUIET:
+        kind = chosen[0]
+        HANDLERS[kind](self, chosen[1], chosen[2])
+        if kind not in QUIET:
+            run(self)
             self._target_memo = {}
         self._legal = None
         return self

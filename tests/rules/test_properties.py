@@ -111,3 +111,28 @@ def test_the_quick_target_check_agrees_with_the_full_target_list(seed, goldfish)
         actions = g.legal_actions()
         g.apply(actions[chooser.below(len(actions))])
         steps += 1
+
+
+@settings(max_examples=10, **SETTINGS)
+@given(seed=st.integers(0, 2**32), goldfish=st.booleans())
+def test_after_a_quiet_decision_no_rule_has_anything_to_do(seed, goldfish):
+    """`apply` skips the automatic steps after a tap, a charge spend or a Battery counter (state.QUIET): running
+    them anyway must change nothing, and the same player must decide next."""
+    from rules.engine.flow import run
+    from rules.engine.state import QUIET
+
+    cat = rules_catalogue()
+    g = new_game(cat, [basic_deck(), None if goldfish else lemurian_deck()], seed=seed)
+    chooser = Rng.from_seed(seed + 777)
+    quiet = 0
+    while not g.is_over:
+        actions = g.legal_actions()
+        action = actions[chooser.below(len(actions))]
+        g.apply(action)
+        if action.kind in QUIET:
+            quiet += 1
+            assert g.current_player == action.player
+            ran = g.clone()
+            run(ran)
+            assert ran.to_json() == g.to_json() and ran.event_count == g.event_count
+    assert quiet > 0
