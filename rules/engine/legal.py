@@ -42,11 +42,13 @@ class PoolView:
         self.pool = pool
         self.funds = sum(pool)
         self.counter_keys = _counter_keys(ctx, pool) if self.funds else ()
-        self.pays: dict[int, tuple] = {}  # cost id -> payments(cost, pool), filled on first use
+        # By cost id (Tables.costs): payments(cost, pool), or None until first asked for. A list, not a dict:
+        # indexing it is cheaper than a dict.get call, and move generation reads it for every card.
+        self.pays: list = [None] * len(ctx.costs)
 
     def payments(self, cost_id: int, req: tuple, any_: int) -> tuple:
         """Every payment of a cost (by its id) from this pool."""
-        pays = self.pays.get(cost_id)
+        pays = self.pays[cost_id]
         if pays is None:
             pays = self.pays[cost_id] = payments(req, any_, self.pool)
         return pays
@@ -68,8 +70,8 @@ def pool_view(ctx, pool: list[int]) -> PoolView:
 def main_actions(g: "GameState", p: int) -> list[Action]:
     ctx = g.tb
     player = g.players[p]
-    view = pool_view(ctx, player.pool)
-    entries, energy, cheapest, _ = _hand_plan(g, p, player.hand)
+    view = ctx.pools.get(tuple(player.pool)) or pool_view(ctx, player.pool)   # pool_view's hit, inlined
+    entries, energy, cheapest, _ = g._hand_memo.get(tuple(player.hand)) or _hand_plan(g, p, player.hand)
     if view.funds < cheapest:
         out = list(energy)  # the pool pays for nothing in hand: its Energy cards are all it offers
     else:
@@ -93,7 +95,7 @@ def _hand_actions(g: "GameState", p: int, entries: tuple, view: "PoolView") -> l
             continue
         if info.total > funds:
             continue  # unaffordable whatever the mix: skip the payment search
-        pays = known.get(info.cost_id)
+        pays = known[info.cost_id]
         if pays is None:
             pays = view.payments(info.cost_id, info.req, info.any)
         if not pays:
@@ -184,18 +186,19 @@ def _targets_exist(g: "GameState", p: int, src: int, row: tuple) -> bool:
 
     Memoized in `g._target_memo` until a decision other than a quiet one (state.QUIET): who may be targeted depends
     on what is in play and where, Shields, hosts, edges, the stack and the graveyards, never on a pool, a tapped
-    state or a charge count, the only things quiet decisions change."""
+    state or a charge count, the only things quiet decisions change. `_board_actions` inlines the memo hit."""
     if not row[4]:
         return False
+    target = row[3]
+    if target is None:
+        return True
+    keyword, kind, check, keys = target
+    key = keys[p] if keys is not None else (p, keyword, kind, src)
     memo = g._target_memo
-    for keyword, kind, check in row[3]:
-        key = (p, keyword, kind) if keyword in SRC_FREE else (p, keyword, kind, src)
-        found = memo.get(key)
-        if found is None:
-            found = memo[key] = any_target(g, p, src, keyword, kind, check)
-        if not found:
-            return False
-    return True
+    found = memo.get(key)
+    if found is None:
+        found = memo[key] = any_target(g, p, src, keyword, kind, check)
+    return found
 
 
 def _counter_keys(ctx, pool: tuple) -> tuple[int, ...]:
@@ -208,18 +211,16 @@ def _counter_keys(ctx, pool: tuple) -> tuple[int, ...]:
 
 def _board_actions(g: "GameState", p: int, out: list, main: bool, view: PoolView) -> None:
     """The offers of the cards in play, in board order: tap an Energy card (one per name), then per card: spend
-    its charge, add a Battery counter, and (Action Phase) its Use abilities and boost or (a window) reactions."""
+    its charge, add a Battery counter, and (Action Phase) its Use abilities and boost or (a window) reactions.
+
+    The hottest loop of the engine: the Action Phase and a window each have their own copy of the per-card loop,
+    the charge and counter checks are only made for cards that hold charge (every Battery and Scene does), and the
+    target memo hit of `_targets_exist` is inlined."""
     ctx = g.tb
     cards = g.cards
     append = out.append
-    funds = view.funds
-    counter_keys = view.counter_keys
-    known = view.pays
-    tick = g.tick
+    extend = out.extend
     player = g.players[p]
-    offer_memo = g._offer_memo
-    if len(offer_memo) > 4096:
-        offer_memo.clear()
     taps = g._tap_offers[p]
     for slug, untapped in player.ready.items():   # kept in slug order: a canonical order of the offers
         if untapped:
@@ -227,69 +228,105 @@ def _board_actions(g: "GameState", p: int, out: list, main: bool, view: PoolView
             if offer is None:
                 offer = taps[untapped[0]] = _new(Action, ("tap", p, (untapped[0], slug), ctx))
             append(offer)
-    for iid in player.actors:
-        card = cards[iid]
-        info = card.info
-        if funds < (info.main_floor if main else info.window_floor):
-            continue  # no charge to offer, and the pool pays for none of its abilities (tables.py)
-        charge = card.charge
-        tapped = card.tapped
-        if charge and not tapped and info.holds_charge:
-            key = (p, iid, charge)
-            offers = offer_memo.get(key)
-            if offers is None:
-                slug = card.slug
-                offers = offer_memo[key] = tuple([_new(Action, ("tap_charge", p, (iid, slug, n), ctx))
-                                                  for n in range(1, charge + 1)])
-            out.extend(offers)
-        if counter_keys and info.is_battery:
-            key = (p, iid, counter_keys)
-            offers = offer_memo.get(key)
-            if offers is None:
-                slug = card.slug
-                offers = offer_memo[key] = tuple([_new(Action, ("add_counter", p, (iid, slug, k), ctx))
-                                                  for k in counter_keys])
-            out.extend(offers)
-        if card.disabled > tick or (charge <= 0 and info.is_scene):
-            continue  # Disrupted, Delayed, Suppressed or a Dormant Scene: no abilities
-        if main:
-            if info.use_rows and (not tapped or info.is_hero):
-                for index, row in info.use_rows:
+    funds = view.funds
+    counter_keys = view.counter_keys
+    known = view.pays
+    tick = g.tick
+    offer_memo = g._offer_memo
+    if len(offer_memo) > 4096:
+        offer_memo.clear()
+    targets = g._target_memo
+    if main:
+        for iid in player.actors:
+            card = cards[iid]
+            info = card.info
+            if funds < info.main_floor:
+                continue  # no charge to offer, and the pool pays for none of its abilities (tables.py)
+            charge = card.charge
+            if info.holds_charge:
+                if charge and not card.tapped:
+                    offers = offer_memo.get((p, iid, charge))
+                    extend(offers if offers is not None else _charge_offers(offer_memo, ctx, p, iid, card.slug, charge))
+                if counter_keys and info.is_battery:
+                    offers = offer_memo.get((p, iid, counter_keys))
+                    extend(offers if offers is not None else
+                           _counter_offers(offer_memo, ctx, p, iid, card.slug, counter_keys))
+                if charge <= 0 and info.is_scene:
+                    continue  # a Dormant Scene: no abilities
+            if card.disabled > tick:
+                continue  # Disrupted, Delayed or Suppressed: no abilities
+            rows = info.use_rows
+            if rows and (not card.tapped or info.is_hero):
+                for index, row in rows:
                     if row[6] > funds or row[2] > charge:
                         continue  # cannot pay the energy or the charge
-                    pays = known.get(row[5])
+                    pays = known[row[5]]
                     if pays is None:
                         pays = view.payments(row[5], row[0], row[1])
                     if not pays:
                         continue
-                    if row[3] or not row[4]:
-                        if not _targets_exist(g, p, iid, row):
+                    target = row[3]
+                    if target is not None:
+                        keys = target[3]
+                        found = targets.get(keys[p]) if keys is not None else None
+                        if found is None:
+                            found = _targets_exist(g, p, iid, row)
+                        if not found:
                             continue
                     slug = card.slug
                     for pay in pays:
                         append(_new(Action, ("activate", p, (iid, slug, index, pay), ctx)))
-            if info.can_boost and not tapped and card.host >= 0:
+            if info.can_boost and not card.tapped and card.host >= 0:
                 for pay in view.payments(info.boost_cost_id, info.boost_req, info.boost_any):
                     append(_new(Action, ("activate", p, (iid, card.slug, -1, pay), ctx)))
-        elif info.react_rows:
-            for index, row in info.react_rows:
-                if card.used_tick == tick and card.used & (1 << index):
-                    continue
-                if row[6] <= funds:
-                    _ability_actions(g, p, iid, card, index, row, "react", out, view)
+    else:
+        for iid in player.actors:
+            card = cards[iid]
+            info = card.info
+            if funds < info.window_floor:
+                continue  # no charge to offer, and the pool pays for none of its reactions (tables.py)
+            charge = card.charge
+            if info.holds_charge:
+                if charge and not card.tapped:
+                    offers = offer_memo.get((p, iid, charge))
+                    extend(offers if offers is not None else _charge_offers(offer_memo, ctx, p, iid, card.slug, charge))
+                if counter_keys and info.is_battery:
+                    offers = offer_memo.get((p, iid, counter_keys))
+                    extend(offers if offers is not None else
+                           _counter_offers(offer_memo, ctx, p, iid, card.slug, counter_keys))
+                if charge <= 0 and info.is_scene:
+                    continue  # a Dormant Scene: no abilities
+            rows = info.react_rows
+            if rows and card.disabled <= tick:
+                for index, row in rows:
+                    if card.used_tick == tick and card.used & (1 << index):
+                        continue  # used this turn
+                    if row[6] > funds or row[2] > charge:
+                        continue
+                    pays = view.payments(row[5], row[0], row[1])
+                    if pays and _targets_exist(g, p, iid, row):
+                        slug = card.slug
+                        for pay in pays:
+                            append(_new(Action, ("react", p, (iid, slug, index, pay), ctx)))
 
 
-def _ability_actions(g: "GameState", p: int, iid: int, card, index: int, row: tuple, verb: str, out: list,
-                     view: PoolView) -> None:
-    if row[2] > card.charge:
-        return
-    pays = view.payments(row[5], row[0], row[1])
-    if not pays or not _targets_exist(g, p, iid, row):
-        return
-    ctx = g.tb
-    slug = card.slug
-    for pay in pays:
-        out.append(_new(Action, (verb, p, (iid, slug, index, pay), ctx)))
+def _charge_offers(memo: dict, ctx, p: int, iid: int, slug: str, charge: int) -> tuple:
+    """Spend 1..charge of a card's charge: the same immutable offers for the same card and charge."""
+    key = (p, iid, charge)
+    offers = memo.get(key)
+    if offers is None:
+        offers = memo[key] = tuple([_new(Action, ("tap_charge", p, (iid, slug, n), ctx))
+                                    for n in range(1, charge + 1)])
+    return offers
+
+
+def _counter_offers(memo: dict, ctx, p: int, iid: int, slug: str, counter_keys: tuple) -> tuple:
+    """Add a counter to a Battery, paid from each key that may pay it."""
+    key = (p, iid, counter_keys)
+    offers = memo.get(key)
+    if offers is None:
+        offers = memo[key] = tuple([_new(Action, ("add_counter", p, (iid, slug, k), ctx)) for k in counter_keys])
+    return offers
 
 
 # ---------------------------------------------------------------- reaction windows
@@ -297,8 +334,9 @@ def window_actions(g: "GameState", p: int) -> list[Action]:
     ctx = g.tb
     out: list[Action] = [_new(Action, ("pass", p, (), ctx))]
     cards = g.cards
-    view = pool_view(ctx, g.players[p].pool)
-    for iid, slug, info in _hand_plan(g, p, g.players[p].hand)[3]:
+    player = g.players[p]
+    view = ctx.pools.get(tuple(player.pool)) or pool_view(ctx, player.pool)   # pool_view's hit, inlined
+    for iid, slug, info in (g._hand_memo.get(tuple(player.hand)) or _hand_plan(g, p, player.hand))[3]:
         _cast(g, p, iid, cards[iid], view.payments(info.cost_id, info.req, info.any), out)
     _board_actions(g, p, out, False, view)
     return out
