@@ -67,18 +67,103 @@ def pool_view(ctx, pool: list[int]) -> PoolView:
 
 
 # ---------------------------------------------------------------- the Action Phase
+# main_actions and window_actions are the hottest code of the engine: each inlines the hits of its memos (pool
+# views, hand plans, tap offers, charge and counter offers, chosen targets) and walks the cards in play itself,
+# calling out only on a miss.
+
 def main_actions(g: "GameState", p: int) -> list[Action]:
-    ctx = g.tb
+    """The hand's offers in hand order, then the board's: tap an Energy card (one per name), then per card in board
+    order: spend its charge, add a Battery counter, its Use abilities and its boost; then end the turn."""
     player = g.players[p]
-    view = ctx.pools.get(tuple(player.pool)) or pool_view(ctx, player.pool)   # pool_view's hit, inlined
-    entries, energy, cheapest, _ = g._hand_memo.get(tuple(player.hand)) or _hand_plan(g, p, player.hand)
-    if view.funds < cheapest:
+    view = g.tb.pools.get(tuple(player.pool)) or pool_view(g.tb, player.pool)
+    funds = view.funds
+    entries, energy, cheapest, _, _ = g._hand_memo.get(tuple(player.hand)) or _hand_plan(g, p, player.hand)
+    if funds < cheapest:
         out = list(energy)  # the pool pays for nothing in hand: its Energy cards are all it offers
     else:
         out = _hand_actions(g, p, entries, view)
-    _board_actions(g, p, out, True, view)
-    out.append(_new(Action, ("end_turn", p, (), ctx)))
+    append = out.append
+    taps = g._tap_offers[p]
+    for slug, untapped in player.ready.items():   # kept in slug order: a canonical order of the offers
+        if untapped:
+            append(taps.get(untapped[0]) or _tap_offer(g, p, untapped[0], slug))
+    cards = g.cards
+    counter_keys = view.counter_keys
+    known = view.pays
+    tick = g.tick
+    offer_memo = g._offer_memo
+    for iid in player.actors:
+        card = cards[iid]
+        info = card.info
+        if funds < info.main_floor:
+            continue  # no charge to offer, and the pool pays for none of its abilities (tables.py)
+        charge = card.charge
+        if info.holds_charge:
+            if charge and not card.tapped:
+                out.extend(offer_memo.get((p, iid, charge)) or _charge_offers(g, p, iid, charge))
+            if counter_keys and info.is_battery:
+                out.extend(offer_memo.get((p, iid, counter_keys)) or _counter_offers(g, p, iid, counter_keys))
+            if charge <= 0 and info.is_scene:
+                continue  # a Dormant Scene: no abilities
+        if card.disabled > tick:
+            continue  # Disrupted, Delayed or Suppressed: no abilities
+        rows = info.use_rows
+        if rows and (not card.tapped or info.is_hero):
+            for index, row in rows:
+                if row[6] > funds or row[2] > charge:
+                    continue  # cannot pay the energy or the charge
+                pays = known[row[5]]
+                if pays is None:
+                    pays = view.payments(row[5], row[0], row[1])
+                if not pays:
+                    continue
+                target = row[3]
+                if target is not None:
+                    keys = target[3]
+                    found = g._target_memo.get(keys[p]) if keys is not None else None
+                    if found is None:
+                        found = _targets_exist(g, p, iid, row)
+                    if not found:
+                        continue
+                slug = card.slug
+                ctx = g.tb
+                for pay in pays:
+                    append(_new(Action, ("activate", p, (iid, slug, index, pay), ctx)))
+        if info.can_boost and not card.tapped and card.host >= 0:
+            for pay in view.payments(info.boost_cost_id, info.boost_req, info.boost_any):
+                append(_new(Action, ("activate", p, (iid, card.slug, -1, pay), g.tb)))
+    append(_new(Action, ("end_turn", p, (), g.tb)))
     return out
+
+
+def _tap_offer(g: "GameState", p: int, iid: int, slug: str) -> Action:
+    """Tap an Energy card (the first untapped one of its name): one immutable offer per card and game."""
+    offer = g._tap_offers[p][iid] = _new(Action, ("tap", p, (iid, slug), g.tb))
+    return offer
+
+
+def _charge_offers(g: "GameState", p: int, iid: int, charge: int) -> tuple:
+    """Spend 1..charge of a card's charge: the same immutable offers for the same card and charge."""
+    memo = g._offer_memo
+    if len(memo) > 4096:
+        memo.clear()
+    ctx = g.tb
+    slug = g.cards[iid].slug
+    offers = memo[(p, iid, charge)] = tuple([_new(Action, ("tap_charge", p, (iid, slug, n), ctx))
+                                             for n in range(1, charge + 1)])
+    return offers
+
+
+def _counter_offers(g: "GameState", p: int, iid: int, counter_keys: tuple) -> tuple:
+    """Add a counter to a Battery, paid from each key that may pay it (the same immutable offers per keys)."""
+    memo = g._offer_memo
+    if len(memo) > 4096:
+        memo.clear()
+    ctx = g.tb
+    slug = g.cards[iid].slug
+    offers = memo[(p, iid, counter_keys)] = tuple([_new(Action, ("add_counter", p, (iid, slug, k), ctx))
+                                                   for k in counter_keys])
+    return offers
 
 
 def _hand_actions(g: "GameState", p: int, entries: tuple, view: "PoolView") -> list[Action]:
@@ -127,19 +212,25 @@ def _hand_plan(g: "GameState", p: int, hand: list[int]) -> tuple:
       play_energy Action for an Energy card, else None);
     - the play_energy Actions alone, in hand order;
     - the cheapest total cost of the other cards: a pool holding less pays for none of them;
-    - the Instants, as (iid, slug, info), in hand order: all a reaction window reads.
-    Nothing else that can change goes into it (an iid never changes name), so it never goes stale."""
+    - the Instants, as (iid, slug, info), in hand order: all a reaction window reads;
+    - the names in it, a frozenset of slugs.
+    Nothing else that can change goes into it (an iid never changes name), so it never goes stale. A card drawn
+    (appended to a hand met before: over half of the new hands) extends that hand's plan."""
     key = tuple(hand)
     memo = g._hand_memo
     plan = memo.get(key)
     if plan is None:
         if len(memo) > 512:
             memo.clear()
-        plan = memo[key] = _build_hand_plan(g, p, hand)
+        before = memo.get(key[:-1]) if key else None
+        if before is not None:
+            plan = memo[key] = _plan_with(g, p, before, key[-1])
+        else:
+            plan = memo[key] = _build_hand_plan(g, p, key)
     return plan
 
 
-def _build_hand_plan(g: "GameState", p: int, hand: list[int]) -> tuple:
+def _build_hand_plan(g: "GameState", p: int, hand: tuple) -> tuple:
     cards = g.cards
     ctx = g.tb
     seen: set[str] = set()
@@ -164,7 +255,24 @@ def _build_hand_plan(g: "GameState", p: int, hand: list[int]) -> tuple:
             cheapest = info.total
         if info.type == "instant":
             instants.append((iid, slug, info))
-    return tuple(entries), tuple(energy), cheapest, tuple(instants)
+    return tuple(entries), tuple(energy), cheapest, tuple(instants), frozenset(seen)
+
+
+def _plan_with(g: "GameState", p: int, plan: tuple, iid: int) -> tuple:
+    """A hand's plan with one more card at the end of the hand (what `_build_hand_plan` would make of it)."""
+    card = g.cards[iid]
+    slug = card.slug
+    entries, energy, cheapest, instants, names = plan
+    if slug in names:
+        return plan  # a copy of a name already in hand offers nothing more
+    names = names | {slug}
+    info = card.info
+    if info.type == "energy":
+        offer = _new(Action, ("play_energy", p, (iid, slug), g.tb))
+        return entries + ((iid, slug, info, offer),), energy + (offer,), cheapest, instants, names
+    if info.type == "instant":
+        instants = instants + ((iid, slug, info),)
+    return entries + ((iid, slug, info, None),), energy, min(cheapest, info.total), instants, names
 
 
 def _cast(g: "GameState", p: int, iid: int, card, pays: tuple, out: list) -> None:
@@ -208,137 +316,50 @@ def _counter_keys(ctx, pool: tuple) -> tuple[int, ...]:
     return tuple(next(i for i, n in enumerate(pay) if n)
                  for pay in payments(ctx.counter_req, ctx.counter_any, pool))
 
-
-def _board_actions(g: "GameState", p: int, out: list, main: bool, view: PoolView) -> None:
-    """The offers of the cards in play, in board order: tap an Energy card (one per name), then per card: spend
-    its charge, add a Battery counter, and (Action Phase) its Use abilities and boost or (a window) reactions.
-
-    The hottest loop of the engine: the Action Phase and a window each have their own copy of the per-card loop,
-    the charge and counter checks are only made for cards that hold charge (every Battery and Scene does), and the
-    target memo hit of `_targets_exist` is inlined."""
-    ctx = g.tb
-    cards = g.cards
-    append = out.append
-    extend = out.extend
-    player = g.players[p]
-    taps = g._tap_offers[p]
-    for slug, untapped in player.ready.items():   # kept in slug order: a canonical order of the offers
-        if untapped:
-            offer = taps.get(untapped[0])
-            if offer is None:
-                offer = taps[untapped[0]] = _new(Action, ("tap", p, (untapped[0], slug), ctx))
-            append(offer)
-    funds = view.funds
-    counter_keys = view.counter_keys
-    known = view.pays
-    tick = g.tick
-    offer_memo = g._offer_memo
-    if len(offer_memo) > 4096:
-        offer_memo.clear()
-    targets = g._target_memo
-    if main:
-        for iid in player.actors:
-            card = cards[iid]
-            info = card.info
-            if funds < info.main_floor:
-                continue  # no charge to offer, and the pool pays for none of its abilities (tables.py)
-            charge = card.charge
-            if info.holds_charge:
-                if charge and not card.tapped:
-                    offers = offer_memo.get((p, iid, charge))
-                    extend(offers if offers is not None else _charge_offers(offer_memo, ctx, p, iid, card.slug, charge))
-                if counter_keys and info.is_battery:
-                    offers = offer_memo.get((p, iid, counter_keys))
-                    extend(offers if offers is not None else
-                           _counter_offers(offer_memo, ctx, p, iid, card.slug, counter_keys))
-                if charge <= 0 and info.is_scene:
-                    continue  # a Dormant Scene: no abilities
-            if card.disabled > tick:
-                continue  # Disrupted, Delayed or Suppressed: no abilities
-            rows = info.use_rows
-            if rows and (not card.tapped or info.is_hero):
-                for index, row in rows:
-                    if row[6] > funds or row[2] > charge:
-                        continue  # cannot pay the energy or the charge
-                    pays = known[row[5]]
-                    if pays is None:
-                        pays = view.payments(row[5], row[0], row[1])
-                    if not pays:
-                        continue
-                    target = row[3]
-                    if target is not None:
-                        keys = target[3]
-                        found = targets.get(keys[p]) if keys is not None else None
-                        if found is None:
-                            found = _targets_exist(g, p, iid, row)
-                        if not found:
-                            continue
-                    slug = card.slug
-                    for pay in pays:
-                        append(_new(Action, ("activate", p, (iid, slug, index, pay), ctx)))
-            if info.can_boost and not card.tapped and card.host >= 0:
-                for pay in view.payments(info.boost_cost_id, info.boost_req, info.boost_any):
-                    append(_new(Action, ("activate", p, (iid, card.slug, -1, pay), ctx)))
-    else:
-        for iid in player.actors:
-            card = cards[iid]
-            info = card.info
-            if funds < info.window_floor:
-                continue  # no charge to offer, and the pool pays for none of its reactions (tables.py)
-            charge = card.charge
-            if info.holds_charge:
-                if charge and not card.tapped:
-                    offers = offer_memo.get((p, iid, charge))
-                    extend(offers if offers is not None else _charge_offers(offer_memo, ctx, p, iid, card.slug, charge))
-                if counter_keys and info.is_battery:
-                    offers = offer_memo.get((p, iid, counter_keys))
-                    extend(offers if offers is not None else
-                           _counter_offers(offer_memo, ctx, p, iid, card.slug, counter_keys))
-                if charge <= 0 and info.is_scene:
-                    continue  # a Dormant Scene: no abilities
-            rows = info.react_rows
-            if rows and card.disabled <= tick:
-                for index, row in rows:
-                    if card.used_tick == tick and card.used & (1 << index):
-                        continue  # used this turn
-                    if row[6] > funds or row[2] > charge:
-                        continue
-                    pays = view.payments(row[5], row[0], row[1])
-                    if pays and _targets_exist(g, p, iid, row):
-                        slug = card.slug
-                        for pay in pays:
-                            append(_new(Action, ("react", p, (iid, slug, index, pay), ctx)))
-
-
-def _charge_offers(memo: dict, ctx, p: int, iid: int, slug: str, charge: int) -> tuple:
-    """Spend 1..charge of a card's charge: the same immutable offers for the same card and charge."""
-    key = (p, iid, charge)
-    offers = memo.get(key)
-    if offers is None:
-        offers = memo[key] = tuple([_new(Action, ("tap_charge", p, (iid, slug, n), ctx))
-                                    for n in range(1, charge + 1)])
-    return offers
-
-
-def _counter_offers(memo: dict, ctx, p: int, iid: int, slug: str, counter_keys: tuple) -> tuple:
-    """Add a counter to a Battery, paid from each key that may pay it."""
-    key = (p, iid, counter_keys)
-    offers = memo.get(key)
-    if offers is None:
-        offers = memo[key] = tuple([_new(Action, ("add_counter", p, (iid, slug, k), ctx)) for k in counter_keys])
-    return offers
-
-
 # ---------------------------------------------------------------- reaction windows
 def window_actions(g: "GameState", p: int) -> list[Action]:
-    ctx = g.tb
-    out: list[Action] = [_new(Action, ("pass", p, (), ctx))]
-    cards = g.cards
+    """Pass, the Instants the pool pays for, then the board's offers in a window: tap Energy, spend charge, add a
+    Battery counter, react (the same order as in main_actions, without Use abilities and boosts)."""
     player = g.players[p]
-    view = ctx.pools.get(tuple(player.pool)) or pool_view(ctx, player.pool)   # pool_view's hit, inlined
+    view = g.tb.pools.get(tuple(player.pool)) or pool_view(g.tb, player.pool)
+    funds = view.funds
+    out: list[Action] = [_new(Action, ("pass", p, (), g.tb))]
+    cards = g.cards
     for iid, slug, info in (g._hand_memo.get(tuple(player.hand)) or _hand_plan(g, p, player.hand))[3]:
         _cast(g, p, iid, cards[iid], view.payments(info.cost_id, info.req, info.any), out)
-    _board_actions(g, p, out, False, view)
+    append = out.append
+    taps = g._tap_offers[p]
+    for slug, untapped in player.ready.items():
+        if untapped:
+            append(taps.get(untapped[0]) or _tap_offer(g, p, untapped[0], slug))
+    counter_keys = view.counter_keys
+    tick = g.tick
+    offer_memo = g._offer_memo
+    for iid in player.actors:
+        card = cards[iid]
+        info = card.info
+        if funds < info.window_floor:
+            continue  # no charge to offer, and the pool pays for none of its reactions (tables.py)
+        charge = card.charge
+        if info.holds_charge:
+            if charge and not card.tapped:
+                out.extend(offer_memo.get((p, iid, charge)) or _charge_offers(g, p, iid, charge))
+            if counter_keys and info.is_battery:
+                out.extend(offer_memo.get((p, iid, counter_keys)) or _counter_offers(g, p, iid, counter_keys))
+            if charge <= 0 and info.is_scene:
+                continue  # a Dormant Scene: no abilities
+        rows = info.react_rows
+        if rows and card.disabled <= tick:   # not Disrupted, Delayed or Suppressed
+            for index, row in rows:
+                if card.used_tick == tick and card.used & (1 << index):
+                    continue  # used this turn
+                if row[6] > funds or row[2] > charge:
+                    continue
+                pays = view.payments(row[5], row[0], row[1])
+                if pays and _targets_exist(g, p, iid, row):
+                    slug = card.slug
+                    for pay in pays:
+                        append(_new(Action, ("react", p, (iid, slug, index, pay), g.tb)))
     return out
 
 
