@@ -383,26 +383,34 @@ def decision_actions(g: "GameState", d: dict) -> list[Action]:
         if need is None:
             return []
         index, _, options = need
-        return [_new(Action, (kind, p, (item.sid, index, ref, ref_slug(g, ref)), ctx)) for ref in options]
+        cards = g.cards
+        sid = item.sid
+        return [_new(Action, (kind, p, (sid, index, ref, cards[ref].slug if type(ref) is int and ref >= 0
+                                        else ref_slug(g, ref)), ctx)) for ref in options]
     if kind == "arc_burn":
         pool = g.players[p].pool
-        key = next((i for i in range(5) if pool[i]), None)
         out = []
-        if key is not None:
-            for iid in storage_cards(g, p):
-                out.append(_new(Action, ("store_charge", p, (key, iid, g.cards[iid].slug), ctx)))
+        for key in range(5):
+            if pool[key]:  # the first key holding energy pays a stored charge
+                for iid in storage_cards(g, p):
+                    out.append(_new(Action, ("store_charge", p, (key, iid, g.cards[iid].slug), ctx)))
+                break
         out.append(_new(Action, ("burn", p, (burnable(g, p),), ctx)))
         return out
     if kind == "discharge":
         left = d["left"]
         out = []
+        cards = g.cards
         for iid in g.players[p].board:
+            card = cards[iid]
+            if not card.info.absorbs:
+                continue  # absorb_capacity is 0 (tables.py)
             room = absorb_capacity(g, p, iid)
             if room <= 0:
                 continue
             cap = min(room, left)
-            for n in sorted({1, cap}):
-                out.append(_new(Action, ("absorb", p, (iid, g.cards[iid].slug, n), ctx)))
+            for n in ((1, cap) if cap > 1 else sorted({1, cap})):
+                out.append(_new(Action, ("absorb", p, (iid, card.slug, n), ctx)))
         if not d["returned"]:
             out.append(_new(Action, ("deflect", p, (1,), ctx)))
             if left > 1:

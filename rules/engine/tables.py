@@ -29,7 +29,7 @@ class CardInfo:
         "req", "any", "abilities", "use", "reaction", "enters", "passive_start", "passive_cont", "instant",
         "pyramid", "legacy_mult", "legacy_value", "faction_key", "boost_req", "boost_any", "holds_charge",
         "is_equipment", "cdef", "meta", "cost_id", "inert", "total", "use_rows", "react_rows", "is_battery",
-        "is_scene", "is_hero", "can_boost", "boost_cost_id", "main_floor", "window_floor",
+        "is_scene", "is_hero", "can_boost", "boost_cost_id", "main_floor", "window_floor", "absorbs",
     )
 
     def __repr__(self) -> str:
@@ -185,6 +185,9 @@ class Tables:
         info.boost_req, info.boost_any = self.faction_cost(card.faction, self.boost_cost)
         info.holds_charge = card.type in CHARGE_TYPES or any(
             a.keyword == "charge-capacity" for a in card.abilities)
+        # It may absorb Edge Discharge points in play (RULINGS 19: People and Heroes by their HP left, cards that
+        # hold charge by their charge): pyramid.absorb_capacity is 0 for any other card.
+        info.absorbs = card.type in ("person", "hero") or info.holds_charge
         # Nothing to do with it on the board (no charge to spend, no Use, no reaction, no boost): move generation
         # skips it at once.
         # Energy cards are inert here too: their taps come from the player's index of untapped Energy.
