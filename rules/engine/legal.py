@@ -105,10 +105,8 @@ def main_actions(g: "GameState", p: int) -> list[Action]:
                 out.extend(offer_memo.get((p, iid, counter_keys)) or _counter_offers(g, p, iid, counter_keys))
             if charge <= 0 and info.is_scene:
                 continue  # a Dormant Scene: no abilities
-        if card.disabled > tick:
-            continue  # Disrupted, Delayed or Suppressed: no abilities
         rows = info.use_rows
-        if rows and (not card.tapped or info.is_hero):
+        if rows and (not card.tapped or info.is_hero) and card.disabled <= tick:  # not Disrupted, Delayed, Suppressed
             for index, row in rows:
                 if row[6] > funds or row[2] > charge:
                     continue  # cannot pay the energy or the charge
@@ -129,7 +127,7 @@ def main_actions(g: "GameState", p: int) -> list[Action]:
                 ctx = g.tb
                 for pay in pays:
                     append(_new(Action, ("activate", p, (iid, slug, index, pay), ctx)))
-        if info.can_boost and not card.tapped and card.host >= 0:
+        if info.can_boost and not card.tapped and card.host >= 0 and card.disabled <= tick:
             for pay in view.payments(info.boost_cost_id, info.boost_req, info.boost_any):
                 append(_new(Action, ("activate", p, (iid, card.slug, -1, pay), g.tb)))
     append(_new(Action, ("end_turn", p, (), g.tb)))
