@@ -324,7 +324,10 @@ def window_actions(g: "GameState", p: int) -> list[Action]:
     out: list[Action] = [_new(Action, ("pass", p, (), g.tb))]
     cards = g.cards
     for iid, slug, info in (g._hand_memo.get(tuple(player.hand)) or _hand_plan(g, p, player.hand))[3]:
-        _cast(g, p, iid, cards[iid], view.payments(info.cost_id, info.req, info.any), out)
+        if info.total <= funds:
+            pays = view.payments(info.cost_id, info.req, info.any)
+            if pays:
+                _cast(g, p, iid, cards[iid], pays, out)
     append = out.append
     taps = g._tap_offers[p]
     for slug, untapped in player.ready.items():
