@@ -292,7 +292,7 @@ def _targets_exist(g: "GameState", p: int, src: int, row: tuple) -> bool:
 
     Memoized in `g._target_memo` until a decision other than a quiet one (state.QUIET): who may be targeted depends
     on what is in play and where, Shields, hosts, edges, the stack and the graveyards, never on a pool, a tapped
-    state or a charge count, the only things quiet decisions change. `_board_actions` inlines the memo hit."""
+    state or a charge count, the only things quiet decisions change. main_actions inlines the memo hit."""
     if not row[4]:
         return False
     target = row[3]
