@@ -42,11 +42,13 @@ class PoolView:
         self.pool = pool
         self.funds = sum(pool)
         self.counter_keys = _counter_keys(ctx, pool) if self.funds else ()
-        self.pays: dict[int, tuple] = {}  # cost id -> payments(cost, pool), filled on first use
+        # By cost id (Tables.costs): payments(cost, pool), or None until first asked for. A list, not a dict:
+        # indexing it is cheaper than a dict.get call, and move generation reads it for every card.
+        self.pays: list = [None] * len(ctx.costs)
 
     def payments(self, cost_id: int, req: tuple, any_: int) -> tuple:
         """Every payment of a cost (by its id) from this pool."""
-        pays = self.pays.get(cost_id)
+        pays = self.pays[cost_id]
         if pays is None:
             pays = self.pays[cost_id] = payments(req, any_, self.pool)
         return pays
@@ -65,18 +67,101 @@ def pool_view(ctx, pool: list[int]) -> PoolView:
 
 
 # ---------------------------------------------------------------- the Action Phase
+# main_actions and window_actions are the hottest code of the engine: each inlines the hits of its memos (pool
+# views, hand plans, tap offers, charge and counter offers, chosen targets) and walks the cards in play itself,
+# calling out only on a miss.
+
 def main_actions(g: "GameState", p: int) -> list[Action]:
-    ctx = g.tb
+    """The hand's offers in hand order, then the board's: tap an Energy card (one per name), then per card in board
+    order: spend its charge, add a Battery counter, its Use abilities and its boost; then end the turn."""
     player = g.players[p]
-    view = pool_view(ctx, player.pool)
-    entries, energy, cheapest, _ = _hand_plan(g, p, player.hand)
-    if view.funds < cheapest:
+    view = g.tb.pools.get(tuple(player.pool)) or pool_view(g.tb, player.pool)
+    funds = view.funds
+    entries, energy, cheapest, _, _ = g._hand_memo.get(tuple(player.hand)) or _hand_plan(g, p, player.hand)
+    if funds < cheapest:
         out = list(energy)  # the pool pays for nothing in hand: its Energy cards are all it offers
     else:
         out = _hand_actions(g, p, entries, view)
-    _board_actions(g, p, out, True, view)
-    out.append(_new(Action, ("end_turn", p, (), ctx)))
+    append = out.append
+    taps = g._tap_offers[p]
+    for slug, untapped in player.ready.items():   # kept in slug order: a canonical order of the offers
+        if untapped:
+            append(taps.get(untapped[0]) or _tap_offer(g, p, untapped[0], slug))
+    cards = g.cards
+    counter_keys = view.counter_keys
+    known = view.pays
+    tick = g.tick
+    offer_memo = g._offer_memo
+    for iid in player.actors:
+        card = cards[iid]
+        info = card.info
+        if funds < info.main_floor:
+            continue  # no charge to offer, and the pool pays for none of its abilities (tables.py)
+        charge = card.charge
+        if info.holds_charge:
+            if charge and not card.tapped:
+                out.extend(offer_memo.get((p, iid, charge)) or _charge_offers(g, p, iid, charge))
+            if counter_keys and info.is_battery:
+                out.extend(offer_memo.get((p, iid, counter_keys)) or _counter_offers(g, p, iid, counter_keys))
+            if charge <= 0 and info.is_scene:
+                continue  # a Dormant Scene: no abilities
+        rows = info.use_rows
+        if rows and (not card.tapped or info.is_hero) and card.disabled <= tick:  # not Disrupted, Delayed, Suppressed
+            for index, row in rows:
+                if row[6] > funds or row[2] > charge:
+                    continue  # cannot pay the energy or the charge
+                pays = known[row[5]]
+                if pays is None:
+                    pays = view.payments(row[5], row[0], row[1])
+                if not pays:
+                    continue
+                target = row[3]
+                if target is not None:
+                    keys = target[3]
+                    found = g._target_memo.get(keys[p]) if keys is not None else None
+                    if found is None:
+                        found = _targets_exist(g, p, iid, row)
+                    if not found:
+                        continue
+                slug = card.slug
+                ctx = g.tb
+                for pay in pays:
+                    append(_new(Action, ("activate", p, (iid, slug, index, pay), ctx)))
+        if info.can_boost and not card.tapped and card.host >= 0 and card.disabled <= tick:
+            for pay in view.payments(info.boost_cost_id, info.boost_req, info.boost_any):
+                append(_new(Action, ("activate", p, (iid, card.slug, -1, pay), g.tb)))
+    append(_new(Action, ("end_turn", p, (), g.tb)))
     return out
+
+
+def _tap_offer(g: "GameState", p: int, iid: int, slug: str) -> Action:
+    """Tap an Energy card (the first untapped one of its name): one immutable offer per card and game."""
+    offer = g._tap_offers[p][iid] = _new(Action, ("tap", p, (iid, slug), g.tb))
+    return offer
+
+
+def _charge_offers(g: "GameState", p: int, iid: int, charge: int) -> tuple:
+    """Spend 1..charge of a card's charge: the same immutable offers for the same card and charge."""
+    memo = g._offer_memo
+    if len(memo) > 4096:
+        memo.clear()
+    ctx = g.tb
+    slug = g.cards[iid].slug
+    offers = memo[(p, iid, charge)] = tuple([_new(Action, ("tap_charge", p, (iid, slug, n), ctx))
+                                             for n in range(1, charge + 1)])
+    return offers
+
+
+def _counter_offers(g: "GameState", p: int, iid: int, counter_keys: tuple) -> tuple:
+    """Add a counter to a Battery, paid from each key that may pay it (the same immutable offers per keys)."""
+    memo = g._offer_memo
+    if len(memo) > 4096:
+        memo.clear()
+    ctx = g.tb
+    slug = g.cards[iid].slug
+    offers = memo[(p, iid, counter_keys)] = tuple([_new(Action, ("add_counter", p, (iid, slug, k), ctx))
+                                                   for k in counter_keys])
+    return offers
 
 
 def _hand_actions(g: "GameState", p: int, entries: tuple, view: "PoolView") -> list[Action]:
@@ -93,7 +178,7 @@ def _hand_actions(g: "GameState", p: int, entries: tuple, view: "PoolView") -> l
             continue
         if info.total > funds:
             continue  # unaffordable whatever the mix: skip the payment search
-        pays = known.get(info.cost_id)
+        pays = known[info.cost_id]
         if pays is None:
             pays = view.payments(info.cost_id, info.req, info.any)
         if not pays:
@@ -125,19 +210,25 @@ def _hand_plan(g: "GameState", p: int, hand: list[int]) -> tuple:
       play_energy Action for an Energy card, else None);
     - the play_energy Actions alone, in hand order;
     - the cheapest total cost of the other cards: a pool holding less pays for none of them;
-    - the Instants, as (iid, slug, info), in hand order: all a reaction window reads.
-    Nothing else that can change goes into it (an iid never changes name), so it never goes stale."""
+    - the Instants, as (iid, slug, info), in hand order: all a reaction window reads;
+    - the names in it, a frozenset of slugs.
+    Nothing else that can change goes into it (an iid never changes name), so it never goes stale. A card drawn
+    (appended to a hand met before: over half of the new hands) extends that hand's plan."""
     key = tuple(hand)
     memo = g._hand_memo
     plan = memo.get(key)
     if plan is None:
         if len(memo) > 512:
             memo.clear()
-        plan = memo[key] = _build_hand_plan(g, p, hand)
+        before = memo.get(key[:-1]) if key else None
+        if before is not None:
+            plan = memo[key] = _plan_with(g, p, before, key[-1])
+        else:
+            plan = memo[key] = _build_hand_plan(g, p, key)
     return plan
 
 
-def _build_hand_plan(g: "GameState", p: int, hand: list[int]) -> tuple:
+def _build_hand_plan(g: "GameState", p: int, hand: tuple) -> tuple:
     cards = g.cards
     ctx = g.tb
     seen: set[str] = set()
@@ -162,7 +253,24 @@ def _build_hand_plan(g: "GameState", p: int, hand: list[int]) -> tuple:
             cheapest = info.total
         if info.type == "instant":
             instants.append((iid, slug, info))
-    return tuple(entries), tuple(energy), cheapest, tuple(instants)
+    return tuple(entries), tuple(energy), cheapest, tuple(instants), frozenset(seen)
+
+
+def _plan_with(g: "GameState", p: int, plan: tuple, iid: int) -> tuple:
+    """A hand's plan with one more card at the end of the hand (what `_build_hand_plan` would make of it)."""
+    card = g.cards[iid]
+    slug = card.slug
+    entries, energy, cheapest, instants, names = plan
+    if slug in names:
+        return plan  # a copy of a name already in hand offers nothing more
+    names = names | {slug}
+    info = card.info
+    if info.type == "energy":
+        offer = _new(Action, ("play_energy", p, (iid, slug), g.tb))
+        return entries + ((iid, slug, info, offer),), energy + (offer,), cheapest, instants, names
+    if info.type == "instant":
+        instants = instants + ((iid, slug, info),)
+    return entries + ((iid, slug, info, None),), energy, min(cheapest, info.total), instants, names
 
 
 def _cast(g: "GameState", p: int, iid: int, card, pays: tuple, out: list) -> None:
@@ -184,18 +292,19 @@ def _targets_exist(g: "GameState", p: int, src: int, row: tuple) -> bool:
 
     Memoized in `g._target_memo` until a decision other than a quiet one (state.QUIET): who may be targeted depends
     on what is in play and where, Shields, hosts, edges, the stack and the graveyards, never on a pool, a tapped
-    state or a charge count, the only things quiet decisions change."""
+    state or a charge count, the only things quiet decisions change. main_actions inlines the memo hit."""
     if not row[4]:
         return False
+    target = row[3]
+    if target is None:
+        return True
+    keyword, kind, check, keys = target
+    key = keys[p] if keys is not None else (p, keyword, kind, src)
     memo = g._target_memo
-    for keyword, kind, check in row[3]:
-        key = (p, keyword, kind) if keyword in SRC_FREE else (p, keyword, kind, src)
-        found = memo.get(key)
-        if found is None:
-            found = memo[key] = any_target(g, p, src, keyword, kind, check)
-        if not found:
-            return False
-    return True
+    found = memo.get(key)
+    if found is None:
+        found = memo[key] = any_target(g, p, src, keyword, kind, check)
+    return found
 
 
 def _counter_keys(ctx, pool: tuple) -> tuple[int, ...]:
@@ -205,102 +314,53 @@ def _counter_keys(ctx, pool: tuple) -> tuple[int, ...]:
     return tuple(next(i for i, n in enumerate(pay) if n)
                  for pay in payments(ctx.counter_req, ctx.counter_any, pool))
 
-
-def _board_actions(g: "GameState", p: int, out: list, main: bool, view: PoolView) -> None:
-    """The offers of the cards in play, in board order: tap an Energy card (one per name), then per card: spend
-    its charge, add a Battery counter, and (Action Phase) its Use abilities and boost or (a window) reactions."""
-    ctx = g.tb
-    cards = g.cards
-    append = out.append
-    funds = view.funds
-    counter_keys = view.counter_keys
-    known = view.pays
-    tick = g.tick
+# ---------------------------------------------------------------- reaction windows
+def window_actions(g: "GameState", p: int) -> list[Action]:
+    """Pass, the Instants the pool pays for, then the board's offers in a window: tap Energy, spend charge, add a
+    Battery counter, react (the same order as in main_actions, without Use abilities and boosts)."""
     player = g.players[p]
-    offer_memo = g._offer_memo
-    if len(offer_memo) > 4096:
-        offer_memo.clear()
+    view = g.tb.pools.get(tuple(player.pool)) or pool_view(g.tb, player.pool)
+    funds = view.funds
+    out: list[Action] = [_new(Action, ("pass", p, (), g.tb))]
+    cards = g.cards
+    for iid, slug, info in (g._hand_memo.get(tuple(player.hand)) or _hand_plan(g, p, player.hand))[3]:
+        if info.total <= funds:
+            pays = view.payments(info.cost_id, info.req, info.any)
+            if pays:
+                _cast(g, p, iid, cards[iid], pays, out)
+    append = out.append
     taps = g._tap_offers[p]
-    for slug, untapped in player.ready.items():   # kept in slug order: a canonical order of the offers
+    for slug, untapped in player.ready.items():
         if untapped:
-            offer = taps.get(untapped[0])
-            if offer is None:
-                offer = taps[untapped[0]] = _new(Action, ("tap", p, (untapped[0], slug), ctx))
-            append(offer)
+            append(taps.get(untapped[0]) or _tap_offer(g, p, untapped[0], slug))
+    counter_keys = view.counter_keys
+    tick = g.tick
+    offer_memo = g._offer_memo
     for iid in player.actors:
         card = cards[iid]
         info = card.info
-        if funds < (info.main_floor if main else info.window_floor):
-            continue  # no charge to offer, and the pool pays for none of its abilities (tables.py)
+        if funds < info.window_floor:
+            continue  # no charge to offer, and the pool pays for none of its reactions (tables.py)
         charge = card.charge
-        tapped = card.tapped
-        if charge and not tapped and info.holds_charge:
-            key = (p, iid, charge)
-            offers = offer_memo.get(key)
-            if offers is None:
-                slug = card.slug
-                offers = offer_memo[key] = tuple([_new(Action, ("tap_charge", p, (iid, slug, n), ctx))
-                                                  for n in range(1, charge + 1)])
-            out.extend(offers)
-        if counter_keys and info.is_battery:
-            key = (p, iid, counter_keys)
-            offers = offer_memo.get(key)
-            if offers is None:
-                slug = card.slug
-                offers = offer_memo[key] = tuple([_new(Action, ("add_counter", p, (iid, slug, k), ctx))
-                                                  for k in counter_keys])
-            out.extend(offers)
-        if card.disabled > tick or (charge <= 0 and info.is_scene):
-            continue  # Disrupted, Delayed, Suppressed or a Dormant Scene: no abilities
-        if main:
-            if info.use_rows and (not tapped or info.is_hero):
-                for index, row in info.use_rows:
-                    if row[6] > funds or row[2] > charge:
-                        continue  # cannot pay the energy or the charge
-                    pays = known.get(row[5])
-                    if pays is None:
-                        pays = view.payments(row[5], row[0], row[1])
-                    if not pays:
-                        continue
-                    if row[3] or not row[4]:
-                        if not _targets_exist(g, p, iid, row):
-                            continue
+        if info.holds_charge:
+            if charge and not card.tapped:
+                out.extend(offer_memo.get((p, iid, charge)) or _charge_offers(g, p, iid, charge))
+            if counter_keys and info.is_battery:
+                out.extend(offer_memo.get((p, iid, counter_keys)) or _counter_offers(g, p, iid, counter_keys))
+            if charge <= 0 and info.is_scene:
+                continue  # a Dormant Scene: no abilities
+        rows = info.react_rows
+        if rows and card.disabled <= tick:   # not Disrupted, Delayed or Suppressed
+            for index, row in rows:
+                if card.used_tick == tick and card.used & (1 << index):
+                    continue  # used this turn
+                if row[6] > funds or row[2] > charge:
+                    continue
+                pays = view.payments(row[5], row[0], row[1])
+                if pays and _targets_exist(g, p, iid, row):
                     slug = card.slug
                     for pay in pays:
-                        append(_new(Action, ("activate", p, (iid, slug, index, pay), ctx)))
-            if info.can_boost and not tapped and card.host >= 0:
-                for pay in view.payments(info.boost_cost_id, info.boost_req, info.boost_any):
-                    append(_new(Action, ("activate", p, (iid, card.slug, -1, pay), ctx)))
-        elif info.react_rows:
-            for index, row in info.react_rows:
-                if card.used_tick == tick and card.used & (1 << index):
-                    continue
-                if row[6] <= funds:
-                    _ability_actions(g, p, iid, card, index, row, "react", out, view)
-
-
-def _ability_actions(g: "GameState", p: int, iid: int, card, index: int, row: tuple, verb: str, out: list,
-                     view: PoolView) -> None:
-    if row[2] > card.charge:
-        return
-    pays = view.payments(row[5], row[0], row[1])
-    if not pays or not _targets_exist(g, p, iid, row):
-        return
-    ctx = g.tb
-    slug = card.slug
-    for pay in pays:
-        out.append(_new(Action, (verb, p, (iid, slug, index, pay), ctx)))
-
-
-# ---------------------------------------------------------------- reaction windows
-def window_actions(g: "GameState", p: int) -> list[Action]:
-    ctx = g.tb
-    out: list[Action] = [_new(Action, ("pass", p, (), ctx))]
-    cards = g.cards
-    view = pool_view(ctx, g.players[p].pool)
-    for iid, slug, info in _hand_plan(g, p, g.players[p].hand)[3]:
-        _cast(g, p, iid, cards[iid], view.payments(info.cost_id, info.req, info.any), out)
-    _board_actions(g, p, out, False, view)
+                        append(_new(Action, ("react", p, (iid, slug, index, pay), g.tb)))
     return out
 
 
@@ -324,26 +384,34 @@ def decision_actions(g: "GameState", d: dict) -> list[Action]:
         if need is None:
             return []
         index, _, options = need
-        return [_new(Action, (kind, p, (item.sid, index, ref, ref_slug(g, ref)), ctx)) for ref in options]
+        cards = g.cards
+        sid = item.sid
+        return [_new(Action, (kind, p, (sid, index, ref, cards[ref].slug if type(ref) is int and ref >= 0
+                                        else ref_slug(g, ref)), ctx)) for ref in options]
     if kind == "arc_burn":
         pool = g.players[p].pool
-        key = next((i for i in range(5) if pool[i]), None)
         out = []
-        if key is not None:
-            for iid in storage_cards(g, p):
-                out.append(_new(Action, ("store_charge", p, (key, iid, g.cards[iid].slug), ctx)))
+        for key in range(5):
+            if pool[key]:  # the first key holding energy pays a stored charge
+                for iid in storage_cards(g, p):
+                    out.append(_new(Action, ("store_charge", p, (key, iid, g.cards[iid].slug), ctx)))
+                break
         out.append(_new(Action, ("burn", p, (burnable(g, p),), ctx)))
         return out
     if kind == "discharge":
         left = d["left"]
         out = []
+        cards = g.cards
         for iid in g.players[p].board:
+            card = cards[iid]
+            if not card.info.absorbs:
+                continue  # absorb_capacity is 0 (tables.py)
             room = absorb_capacity(g, p, iid)
             if room <= 0:
                 continue
             cap = min(room, left)
-            for n in sorted({1, cap}):
-                out.append(_new(Action, ("absorb", p, (iid, g.cards[iid].slug, n), ctx)))
+            for n in ((1, cap) if cap > 1 else sorted({1, cap})):
+                out.append(_new(Action, ("absorb", p, (iid, card.slug, n), ctx)))
         if not d["returned"]:
             out.append(_new(Action, ("deflect", p, (1,), ctx)))
             if left > 1:

@@ -29,7 +29,7 @@ class CardInfo:
         "req", "any", "abilities", "use", "reaction", "enters", "passive_start", "passive_cont", "instant",
         "pyramid", "legacy_mult", "legacy_value", "faction_key", "boost_req", "boost_any", "holds_charge",
         "is_equipment", "cdef", "meta", "cost_id", "inert", "total", "use_rows", "react_rows", "is_battery",
-        "is_scene", "is_hero", "can_boost", "boost_cost_id", "main_floor", "window_floor",
+        "is_scene", "is_hero", "can_boost", "boost_cost_id", "main_floor", "window_floor", "absorbs",
     )
 
     def __repr__(self) -> str:
@@ -83,21 +83,28 @@ class Tables:
 
     def _ability_meta(self, info: CardInfo) -> None:
         """Per ability of a card, what move generation checks before offering it: `meta` rows (typed cost,
-        Colorless cost, charge cost, target checks, has an effect, cost id, total energy), and (index, row) pairs
-        of its Use abilities and of its reactions. Fixed by the card definition."""
-        from .effects import KEYWORDS, target_mode  # effects imports this module: import at call time
+        Colorless cost, charge cost, chosen target, has an effect, cost id, total energy), and (index, row) pairs
+        of its Use abilities and of its reactions that have an effect (no other is ever offered). Fixed by the
+        card definition.
+
+        The chosen target is None (a fixed target or none) or (keyword, target kind, keyword check, memo keys):
+        the memo keys, per player, under which move generation remembers whether such a target exists
+        (legal._targets_exist), or None when the answer depends on the ability's card too (not SRC_FREE)."""
+        from .effects import KEYWORDS, SRC_FREE, target_mode  # effects imports this module: import at call time
         rows = []
         for ability in info.abilities:
             req, any_ = cost_vector(ability.cost)
             spec = KEYWORDS.get(ability.keyword)
-            checks = ()
+            target = None
             if spec is not None and target_mode(ability.target) != "fixed":
-                checks = ((ability.keyword, ability.target, spec.check),)
-            rows.append((req, any_, ability.cost.charge, checks, spec is not None, self.cost_id((req, any_)),
+                keyword, kind = ability.keyword, ability.target
+                keys = ((0, keyword, kind), (1, keyword, kind)) if keyword in SRC_FREE else None
+                target = (keyword, kind, spec.check, keys)
+            rows.append((req, any_, ability.cost.charge, target, spec is not None, self.cost_id((req, any_)),
                          sum(req) + any_))
         info.meta = tuple(rows)
-        info.use_rows = tuple((index, info.meta[index]) for index in info.use)
-        info.react_rows = tuple((index, info.meta[index]) for index in info.reaction)
+        info.use_rows = tuple((index, info.meta[index]) for index in info.use if info.meta[index][4])
+        info.react_rows = tuple((index, info.meta[index]) for index in info.reaction if info.meta[index][4])
         # The least energy in the pool with which, in play, it may offer anything in the Action Phase / in a
         # reaction window: 0 for a card that holds charge or takes counters (those offers cost no energy), else
         # its cheapest Use ability or boost / reaction; NEVER when it has none. Move generation skips it below.
@@ -178,6 +185,9 @@ class Tables:
         info.boost_req, info.boost_any = self.faction_cost(card.faction, self.boost_cost)
         info.holds_charge = card.type in CHARGE_TYPES or any(
             a.keyword == "charge-capacity" for a in card.abilities)
+        # It may absorb Edge Discharge points in play (RULINGS 19: People and Heroes by their HP left, cards that
+        # hold charge by their charge): pyramid.absorb_capacity is 0 for any other card.
+        info.absorbs = card.type in ("person", "hero") or info.holds_charge
         # Nothing to do with it on the board (no charge to spend, no Use, no reaction, no boost): move generation
         # skips it at once.
         # Energy cards are inert here too: their taps come from the player's index of untapped Energy.
