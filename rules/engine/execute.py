@@ -48,11 +48,9 @@ def _play_energy(g, p, args) -> None:
     iid = args[0]
     g.players[p].hand.remove(iid)
     g.enter_play(iid, p)
-    g.log_rows.append(("play_energy", p, g.round, g.tick, "Player {0} plays {1}", (p + 1, g.cards[iid].info.name)))
+    g.log("play_energy", p, "Player {0} plays {1}", p + 1, g.cards[iid].info.name)
 
 
-# Tap, tap-for-charge and add-counter are half of all decisions: their handlers (and the other frequent ones) append
-# the event row `g.log` would (same kind, player, round, turn, template and arguments) without the extra call.
 def _tap(g, p, args) -> None:
     card = g.cards[args[0]]
     card.tapped = True
@@ -60,8 +58,7 @@ def _tap(g, p, args) -> None:
     player = g.players[p]
     player.ready[card.slug].remove(card.iid)
     player.pool[info.produces] += 1
-    g.log_rows.append(("tap", p, g.round, g.tick, "Player {0} taps {1} for 1 {2}",
-                       (p + 1, info.name, POOL_KEYS[info.produces])))
+    g.log("tap", p, "Player {0} taps {1} for 1 {2}", p + 1, info.name, POOL_KEYS[info.produces])
 
 
 def _tap_charge(g, p, args) -> None:
@@ -70,8 +67,7 @@ def _tap_charge(g, p, args) -> None:
     card.tapped = True
     card.charge -= n
     g.players[p].pool[COLORLESS] += n
-    g.log_rows.append(("tap_charge", p, g.round, g.tick, "Player {0} taps {1} and spends {2} charge as CE",
-                       (p + 1, card.info.name, n)))
+    g.log("tap_charge", p, "Player {0} taps {1} and spends {2} charge as CE", p + 1, card.info.name, n)
 
 
 def _summon(g, p, args) -> None:
@@ -81,8 +77,7 @@ def _summon(g, p, args) -> None:
     g.enter_play(iid, p)
     info = g.cards[iid].info
     verb = "summons" if info.type == "person" else "plays"
-    g.log_rows.append(("summon", p, g.round, g.tick, "Player {0} {1} {2} (pays {3})",
-                       (p + 1, verb, info.name, pay_text(pay))))
+    g.log("summon", p, "Player {0} {1} {2} (pays {3})", p + 1, verb, info.name, pay_text(pay))
 
 
 def _equip(g, p, args) -> None:
@@ -107,9 +102,8 @@ def _activate(g, p, args) -> None:
         ability = card.info.abilities[index]
         card.charge -= ability.cost.charge
         item = new_item(g, p, iid, -1, "use", [index])
-        g.log_rows.append(("activate", p, g.round, g.tick, "Player {0} activates {1} (pays {2}{3})",
-                           (p + 1, card.info.name, pay_text(pay),
-                            f" and {ability.cost.charge} charge" if ability.cost.charge else "")))
+        g.log("activate", p, "Player {0} activates {1} (pays {2}{3})", p + 1, card.info.name, pay_text(pay),
+              f" and {ability.cost.charge} charge" if ability.cost.charge else "")
     g.building = item
     continue_item(g)
 
@@ -144,9 +138,8 @@ def _add_counter(g, p, args) -> None:
     g.players[p].pool[key] -= 1
     card = g.cards[iid]
     card.charge += 1
-    g.log_rows.append(("add_counter", p, g.round, g.tick,
-                       "Player {0} pays 1 {1} to add a charge counter to {2} ({3})",
-                       (p + 1, POOL_KEYS[key], card.info.name, card.charge)))
+    g.log("add_counter", p, "Player {0} pays 1 {1} to add a charge counter to {2} ({3})",
+          p + 1, POOL_KEYS[key], card.info.name, card.charge)
 
 
 def _choose(g, p, args) -> None:
@@ -161,7 +154,7 @@ def _pass(g, p, args) -> None:
 
 
 def _end_turn(g, p, args) -> None:
-    g.log_rows.append(("end_turn", p, g.round, g.tick, "Player {0} ends the Action Phase", (p + 1,)))
+    g.log("end_turn", p, "Player {0} ends the Action Phase", p + 1)
     g.phase = "arc_burn"
 
 
@@ -169,8 +162,8 @@ def _store_charge(g, p, args) -> None:
     key, iid, _ = args
     g.players[p].pool[key] -= 1
     g.cards[iid].charge += 1
-    g.log_rows.append(("store", p, g.round, g.tick, "Player {0} stores 1 {1} as charge on {2} instead of Arc Burn",
-                       (p + 1, POOL_KEYS[key], g.cards[iid].info.name)))
+    g.log("store", p, "Player {0} stores 1 {1} as charge on {2} instead of Arc Burn",
+          p + 1, POOL_KEYS[key], g.cards[iid].info.name)
 
 
 def _burn(g, p, args) -> None:

@@ -2,10 +2,6 @@
 
 Round: first player's turn, second player's turn, Pyramid turn. A player turn: untap, draw, start-of-turn
 Passives, Action Phase (with reaction windows), End Phase (Arc Burn, Scene damage, Overload).
-
-The events logged every turn or every stack item append their rows to `g.log_rows` directly: the very row
-`GameState.log` builds (kind, player, round, turn, template, arguments), without a Python call that costs more
-than the append (the engine logs ~2 events per decision).
 """
 from __future__ import annotations
 
@@ -101,7 +97,7 @@ def step_turn_start(g: "GameState") -> bool:
     g.tick += 1
     p = g.active
     player = g.players[p]
-    g.log_rows.append(("turn", p, g.round, g.tick, "Round {0}: Player {1}'s turn", (g.round, p + 1)))
+    g.log("turn", p, "Round {0}: Player {1}'s turn", g.round, p + 1)
     cards = g.cards
     starts = player.untap_all(cards)
     if player.goldfish:
@@ -134,47 +130,32 @@ def burnable(g: "GameState", p: int) -> int:
     return pool[0] + pool[1] + pool[2] + pool[3] + pool[4]
 
 
-def storage_cards(g: "GameState", p: int) -> list[int]:
-    """Cards that may take Arc Burn energy as charge (RULINGS 5): Batteries, equipment and Scenes with room."""
+def storage_cards(g: "GameState", p: int, first: bool = False) -> list[int]:
+    """Cards that may take Arc Burn energy as charge (RULINGS 5), in board order: Batteries, equipment and Scenes
+    with room, and any other card with charge-capacity. With `first`, stop at the first one found."""
     out = []
     cards = g.cards
-    tb = g.tb
+    capacity = g.tb.charge_capacity
     for iid in g.players[p].actors:   # every card that can hold charge is an actor (never inert)
         card = cards[iid]
         info = card.info
         if not info.holds_charge:
             continue  # a Person or Hero without charge-capacity (Batteries, equipment and Scenes all hold charge)
-        if info.type == "battery":
-            out.append(iid)
-        elif info.is_equipment:
-            if card.charge < tb.charge_capacity:
-                out.append(iid)
+        if info.is_equipment:
+            if card.charge >= capacity:
+                continue
         elif info.type == "scene":
-            if card.charge < info.charge:
-                out.append(iid)
-        elif info.holds_charge:
-            out.append(iid)
+            if card.charge >= info.charge:
+                continue
+        out.append(iid)   # a Battery, equipment or Scene with room, or another card with charge-capacity
+        if first:
+            break
     return out
 
 
 def has_storage(g: "GameState", p: int) -> bool:
-    """`bool(storage_cards(g, p))`, stopping at the first card found."""
-    cards = g.cards
-    capacity = g.tb.charge_capacity
-    for iid in g.players[p].actors:
-        card = cards[iid]
-        info = card.info
-        if not info.holds_charge:
-            continue
-        if info.is_equipment:
-            if card.charge < capacity:
-                return True
-        elif info.type == "scene":
-            if card.charge < info.charge:
-                return True
-        else:
-            return True   # a Battery, or another card with charge-capacity
-    return False
+    """Whether a player has a card that may take Arc Burn energy as charge."""
+    return bool(storage_cards(g, p, first=True))
 
 
 def step_arc_burn(g: "GameState") -> bool:
@@ -203,7 +184,7 @@ def arc_burn(g: "GameState", p: int) -> None:
         return
     hero = g.players[p].hero
     if hero >= 0:
-        g.log_rows.append(("arc_burn", p, g.round, g.tick, "Arc Burn: {0} unused energy", (units,)))
+        g.log("arc_burn", p, "Arc Burn: {0} unused energy", units)
         g.deal_damage(hero, units, "Arc Burn")
     else:
         g.log("arc_burn", p, "Arc Burn: {0} unused energy, but there is no Hero to burn", units)
@@ -392,7 +373,7 @@ def declare(g: "GameState", item: Item) -> None:
     g.passes = 0
     g.resolving = False
     item.text = text = describe_item(g, item)
-    g.log_rows.append(("stack", item.ctrl, g.round, g.tick, "{0} goes on the stack{1}", (text, "")))
+    g.log("stack", item.ctrl, "{0} goes on the stack{1}", text, "")
 
 
 def describe_item(g: "GameState", item: Item) -> str:
@@ -427,13 +408,12 @@ def _keyword_title(keyword: str) -> str:
 
 
 def pass_priority(g: "GameState", p: int) -> None:
-    g.log_rows.append(("pass", p, g.round, g.tick, "Player {0} passes priority", (p + 1,)))
+    g.log("pass", p, "Player {0} passes priority", p + 1)
     g.passes += 1
     if g.passes >= 2:
         g.resolving = True
         g.priority = -1
-        g.log_rows.append(("resolve", None, g.round, g.tick, "Both players pass: the stack resolves, last in first out",
-                           ()))
+        g.log("resolve", None, "Both players pass: the stack resolves, last in first out")
     else:
         g.priority = 1 - p
 
@@ -471,7 +451,7 @@ def resolve_item(g: "GameState", item: Item) -> None:
     text = item.text
     if text is None:
         text = describe_item(g, item)
-    g.log_rows.append(("resolve_item", item.ctrl, g.round, g.tick, "{0} resolves", (text,)))
+    g.log("resolve_item", item.ctrl, "{0} resolves", text)
     abilities = g.cards[item.src].info.abilities
     for effect in item.effects:
         if effect[0] < 0:

@@ -67,9 +67,9 @@ def pool_view(ctx, pool: list[int]) -> PoolView:
 
 
 # ---------------------------------------------------------------- the Action Phase
-# main_actions and window_actions are the hottest code of the engine: each inlines the hits of its memos (pool
-# views, hand plans, tap offers, charge and counter offers, chosen targets) and walks the cards in play itself,
-# calling out only on a miss.
+# main_actions, window_actions and the board walk they share are the hottest code of the engine: they read the hits
+# of their memos (pool views, hand plans, tap offers, charge and counter offers, chosen targets) inline and call a
+# helper only on a miss (a Python call costs more than most of what it would wrap).
 
 def main_actions(g: "GameState", p: int) -> list[Action]:
     """The hand's offers in hand order, then the board's: tap an Energy card (one per name), then per card in board
@@ -82,12 +82,23 @@ def main_actions(g: "GameState", p: int) -> list[Action]:
         out = list(energy)  # the pool pays for nothing in hand: its Energy cards are all it offers
     else:
         out = _hand_actions(g, p, entries, view)
+    _board_offers(g, p, player, view, out, True)
+    out.append(_new(Action, ("end_turn", p, (), g.tb)))
+    return out
+
+
+def _board_offers(g: "GameState", p: int, player, view: PoolView, out: list, main: bool) -> None:
+    """The board's offers, the same in the Action Phase (`main`) and a reaction window but for abilities: tap an
+    Energy card (one per name, its first untapped card, in slug order: a canonical order), then per card in board
+    order: spend its charge, add a Battery counter, and its Use abilities and boost (`main`) or its reactions.
+    The hottest loop of the engine: memo hits are read inline, and helpers are called only on a miss."""
     append = out.append
     taps = g._tap_offers[p]
-    for slug, untapped in player.ready.items():   # kept in slug order: a canonical order of the offers
+    for slug, untapped in player.ready.items():
         if untapped:
             append(taps.get(untapped[0]) or _tap_offer(g, p, untapped[0], slug))
     cards = g.cards
+    funds = view.funds
     counter_keys = view.counter_keys
     known = view.pays
     tick = g.tick
@@ -95,7 +106,7 @@ def main_actions(g: "GameState", p: int) -> list[Action]:
     for iid in player.actors:
         card = cards[iid]
         info = card.info
-        if funds < info.main_floor:
+        if funds < (info.main_floor if main else info.window_floor):
             continue  # no charge to offer, and the pool pays for none of its abilities (tables.py)
         charge = card.charge
         if info.holds_charge:
@@ -105,6 +116,11 @@ def main_actions(g: "GameState", p: int) -> list[Action]:
                 out.extend(offer_memo.get((p, iid, counter_keys)) or _counter_offers(g, p, iid, counter_keys))
             if charge <= 0 and info.is_scene:
                 continue  # a Dormant Scene: no abilities
+        if not main:
+            rows = info.react_rows
+            if rows and card.disabled <= tick:   # not Disrupted, Delayed or Suppressed
+                _react_offers(g, p, iid, card, rows, view, out)
+            continue
         rows = info.use_rows
         if rows and (not card.tapped or info.is_hero) and card.disabled <= tick:  # not Disrupted, Delayed, Suppressed
             for index, row in rows:
@@ -130,8 +146,24 @@ def main_actions(g: "GameState", p: int) -> list[Action]:
         if info.can_boost and not card.tapped and card.host >= 0 and card.disabled <= tick:
             for pay in view.payments(info.boost_cost_id, info.boost_req, info.boost_any):
                 append(_new(Action, ("activate", p, (iid, card.slug, -1, pay), g.tb)))
-    append(_new(Action, ("end_turn", p, (), g.tb)))
-    return out
+
+
+def _react_offers(g: "GameState", p: int, iid: int, card, rows: tuple, view: PoolView, out: list) -> None:
+    """A card's reaction Passives a window offers: each once per turn, if the pool and its charge pay for it and
+    it has a target."""
+    tick = g.tick
+    funds = view.funds
+    charge = card.charge
+    for index, row in rows:
+        if card.used_tick == tick and card.used & (1 << index):
+            continue  # used this turn
+        if row[6] > funds or row[2] > charge:
+            continue
+        pays = view.payments(row[5], row[0], row[1])
+        if pays and _targets_exist(g, p, iid, row):
+            slug = card.slug
+            for pay in pays:
+                out.append(_new(Action, ("react", p, (iid, slug, index, pay), g.tb)))
 
 
 def _tap_offer(g: "GameState", p: int, iid: int, slug: str) -> Action:
@@ -328,39 +360,7 @@ def window_actions(g: "GameState", p: int) -> list[Action]:
             pays = view.payments(info.cost_id, info.req, info.any)
             if pays:
                 _cast(g, p, iid, cards[iid], pays, out)
-    append = out.append
-    taps = g._tap_offers[p]
-    for slug, untapped in player.ready.items():
-        if untapped:
-            append(taps.get(untapped[0]) or _tap_offer(g, p, untapped[0], slug))
-    counter_keys = view.counter_keys
-    tick = g.tick
-    offer_memo = g._offer_memo
-    for iid in player.actors:
-        card = cards[iid]
-        info = card.info
-        if funds < info.window_floor:
-            continue  # no charge to offer, and the pool pays for none of its reactions (tables.py)
-        charge = card.charge
-        if info.holds_charge:
-            if charge and not card.tapped:
-                out.extend(offer_memo.get((p, iid, charge)) or _charge_offers(g, p, iid, charge))
-            if counter_keys and info.is_battery:
-                out.extend(offer_memo.get((p, iid, counter_keys)) or _counter_offers(g, p, iid, counter_keys))
-            if charge <= 0 and info.is_scene:
-                continue  # a Dormant Scene: no abilities
-        rows = info.react_rows
-        if rows and card.disabled <= tick:   # not Disrupted, Delayed or Suppressed
-            for index, row in rows:
-                if card.used_tick == tick and card.used & (1 << index):
-                    continue  # used this turn
-                if row[6] > funds or row[2] > charge:
-                    continue
-                pays = view.payments(row[5], row[0], row[1])
-                if pays and _targets_exist(g, p, iid, row):
-                    slug = card.slug
-                    for pay in pays:
-                        append(_new(Action, ("react", p, (iid, slug, index, pay), g.tb)))
+    _board_offers(g, p, player, view, out, False)
     return out
 
 

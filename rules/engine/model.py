@@ -113,23 +113,15 @@ class Player:
         self.ready = dict(sorted(ready.items())) if len(ready) > 1 else ready
 
     def untap_all(self, cards: list) -> list[int]:
-        """The start of the player's turn: untap every card in play and rebuild the index of untapped Energy in the
-        same pass; return the cards in play with start-of-turn Passives, in board order."""
-        ready: dict[str, list[int]] = {}
+        """The start of the player's turn: untap every card in play and rebuild the index of untapped Energy;
+        return the cards in play with start-of-turn Passives, in board order."""
         starts = []
         for iid in self.board:
             card = cards[iid]
             card.tapped = False
-            info = card.info
-            if info.type == "energy":
-                found = ready.get(card.slug)
-                if found is None:
-                    ready[card.slug] = [iid]
-                else:
-                    found.append(iid)
-            if info.passive_start:
+            if card.info.passive_start:
                 starts.append(iid)
-        self.ready = dict(sorted(ready.items())) if len(ready) > 1 else ready
+        self.index_ready(cards)
         return starts
 
     def add_ready(self, slug: str, iid: int) -> None:

@@ -1,8 +1,4 @@
-"""The Pyramid turn, Edge Discharge with absorb/deflect and the recombine, and the Cataclysm.
-
-The Pyramid turn's frequent events append their rows to `g.log_rows` directly (the row `GameState.log` builds,
-without the call; see flow.py).
-"""
+"""The Pyramid turn, Edge Discharge with absorb/deflect and the recombine, and the Cataclysm."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
@@ -23,7 +19,7 @@ def pyramid_turn(g: "GameState") -> bool:
     slug = pyramid.pop(0)
     pyramid.append(slug)
     info = g.tb.info[slug]
-    g.log_rows.append(("pyramid", None, g.round, tick, "Pyramid turn: {0} is flipped", (info.name,)))
+    g.log("pyramid", None, "Pyramid turn: {0} is flipped", info.name)
     abilities = info.abilities
     for index in info.pyramid:   # its abilities with the "pyramid" trigger, in order
         resolve_pyramid_ability(g, abilities[index])
@@ -35,8 +31,8 @@ def pyramid_turn(g: "GameState") -> bool:
         if edge.locked:
             if edge.locked_tick < tick:
                 edge.counter += 1
-                g.log_rows.append(("counter", None, g.round, tick, "Edge {0}'s discharge counter advances to {1}",
-                                   (EDGE_NAMES[edge.idx], edge.counter)))
+                g.log("counter", None, "Edge {0}'s discharge counter advances to {1}",
+                      EDGE_NAMES[edge.idx], edge.counter)
             if edge.counter >= discharge_at:
                 queue.append(edge.idx)
     g.edge_queue = queue
@@ -60,8 +56,7 @@ def resolve_pyramid_ability(g: "GameState", ability) -> None:
                 g.log("edge", None, "Edge {0} is locked and takes no more charge", ref)
                 continue
             added = g.add_edge(e, amount, "the Pyramid")
-            g.log_rows.append(("edge", None, g.round, g.tick, "Edge {0} gains {1} charge ({2}/{3})",
-                               (ref, added, edge.charge, lock_at)))
+            g.log("edge", None, "Edge {0} gains {1} charge ({2}/{3})", ref, added, edge.charge, lock_at)
         elif keyword == "drain":
             removed = g.remove_edge(e, amount)
             g.log("edge", None, "Edge {0} loses {1} charge ({2}/{3})", ref, removed, edge.charge, lock_at)
@@ -99,19 +94,10 @@ def absorb_capacity(g: "GameState", p: int, iid: int) -> int:
 
 
 def has_absorber(g: "GameState", p: int) -> bool:
-    """Whether any of a player's cards can absorb more (absorb_capacity > 0); a board holds only cards in play."""
+    """Whether any of a player's cards can absorb more discharge points (absorb_capacity > 0)."""
     cards = g.cards
-    assigned = g.assigned[p]
     for iid in g.players[p].board:
-        card = cards[iid]
-        info = card.info
-        if info.type == "person" or info.type == "hero":
-            room = (info.hp or 0) - card.damage
-        elif info.holds_charge:
-            room = card.charge
-        else:
-            continue
-        if room > assigned.get(iid, 0):
+        if cards[iid].info.absorbs and absorb_capacity(g, p, iid) > 0:   # absorbs: it may have any capacity
             return True
     return False
 

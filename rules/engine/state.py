@@ -422,8 +422,7 @@ class GameState:
                      info.name, amount, source, lost)
             return lost
         card.damage += amount
-        self.log_rows.append((event, card.ctrl, self.round, self.tick, "{0} takes {1} damage from {2}",
-                              (info.name, amount, source)))
+        self.log(event, card.ctrl, "{0} takes {1} damage from {2}", info.name, amount, source)
         if card.damage >= (info.hp or 0):
             self.destroy(iid, "no HP left")
         return amount
