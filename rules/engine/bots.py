@@ -544,7 +544,7 @@ def _discharge(g: "GameState", p: int, actions: list[Action]) -> Action:
 
 # ---------------------------------------------------------------- the Cataclysm
 def _cataclysm(g: "GameState", p: int, actions: list[Action]) -> Action:
-    """Put the damage where it costs the least Legacy: Fortify first, then the cheapest HP, kills last."""
+    """Put the damage where it costs the least Legacy: prevention first, then the cheapest HP, kills last."""
     options: dict[int, dict[int, Action]] = {}
     for a in actions:
         if a.kind == "assign_damage":
@@ -562,7 +562,7 @@ def _cataclysm(g: "GameState", p: int, actions: list[Action]) -> Action:
 def cataclysm_plan(g: "GameState", p: int, left: int, candidates: list[int]) -> list[tuple[int, int]]:
     """Split `left` damage among my characters at least Legacy cost; return [(card, points)] in order of cost.
 
-    Each point's cost: 0 while Fortify absorbs it, then the card's Legacy per HP, and for the killing point also its
+    Each point's cost: 0 while Fortify, Ward or Stabilize prevents it, then the card's Legacy per HP, and for the killing point also its
     equipment. Costs never fall along a card, so taking the cheapest next point each time is optimal.
     """
     cards = g.cards
@@ -570,7 +570,7 @@ def cataclysm_plan(g: "GameState", p: int, left: int, candidates: list[int]) -> 
     steps: dict[int, list[float]] = {}
     for iid in candidates:
         card = cards[iid]
-        fort = g.fortify_total(iid) if hasattr(g, "fortify_total") else card.fortify
+        fort = g.fortify_total(iid) + card.ward + g.stabilize_room(iid)   # prevented points cost nothing
         done = assigned.get(iid, 0)
         per = _per_hp(card.info)
         kill = _equipment_value(g, iid) if card.info.type == "person" else 0.0

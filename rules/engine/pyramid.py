@@ -217,10 +217,16 @@ def start_cataclysm(g: "GameState") -> bool:
 
 
 def cataclysm_capacity(g: "GameState", p: int, iid: int) -> int:
+    """The Cataclysm damage a Person or Hero can still be given: what kills it, prevention included (RULINGS 38).
+
+    The points put on a card are dealt as one source, so Fortify, Ward and Stabilize all prevent from them (as
+    `deal_damage` applies them); a card is only full when the points left after prevention would destroy it.
+    """
     card = g.cards[iid]
     if card.zone != BOARD or card.info.type not in ("person", "hero"):
         return 0
-    return max(0, card.hp_left + g.fortify_total(iid) - g.assigned[p].get(iid, 0))
+    prevention = g.fortify_total(iid) + card.ward + g.stabilize_room(iid)
+    return max(0, card.hp_left + prevention - g.assigned[p].get(iid, 0))
 
 
 def cataclysm_apply(g: "GameState") -> bool:

@@ -461,14 +461,32 @@ class GameState:
             return [src]
         return self.characters(card.ctrl)
 
-    def _stabilize(self, iid: int, amount: int) -> int:
+    def _battery_of(self, p: int) -> Card | None:
+        """The player's first Battery in play, which takes Stabilize's charge (Batteries are never inert)."""
         cards = self.cards
-        card = cards[iid]
-        battery = None   # the player's first Battery in play takes the charge (Batteries are never inert)
-        for i in self.players[card.ctrl].actors:
+        for i in self.players[p].actors:
             if cards[i].info.type == "battery":
-                battery = cards[i]
-                break
+                return cards[i]
+        return None
+
+    def stabilize_room(self, iid: int) -> int:
+        """How much damage Stabilize could still turn into charge for this card now (what `_stabilize` may take)."""
+        card = self.cards[iid]
+        if self._battery_of(card.ctrl) is None:
+            return 0
+        room = card.stab if card.stab > 0 and card.stab_tick == self.tick else 0
+        for src, index in self._continuous(card.ctrl, "stabilize"):
+            ability = self.cards[src].info.abilities[index]
+            if iid not in self.continuous_targets(src, ability):
+                continue
+            source = self.cards[src]
+            used = source.ps_used if source.ps_tick == self.tick else 0
+            room += max(0, self.amount_for(src, ability, source.ctrl) - used)
+        return room
+
+    def _stabilize(self, iid: int, amount: int) -> int:
+        card = self.cards[iid]
+        battery = self._battery_of(card.ctrl)
         if battery is None:
             return 0
         converted = 0

@@ -128,3 +128,48 @@ def test_result_before_the_end_has_no_winner(cat):
     g = scenario(cat, [{"hero": "dr-veylan"}, None], pyramid={"deck": ["the-pulse"]})
     res = g.result()
     assert res["winner"] is None and res["final"] is False and res["legacy"] == [20, 0]
+
+
+# ---------------------------------------------------------------- RULINGS 38: every point must be assigned
+@pytest.fixture(scope="module")
+def real_cat():
+    from rules.engine.catalogue import load_catalogue
+    return load_catalogue()
+
+
+def test_ruling_38_stabilize_cannot_keep_cards_alive_past_the_damage_that_must_be_assigned(real_cat):
+    # Elder Maru (22 HP, Stabilize 1) and The Rootmother (6 HP, Stabilize 2) with a 1-charge Heartstone face 79.
+    p1 = {"hero": "elder-maru", "board": [{"card": "heartstone", "charge": 1}, "the-rootmother"]}
+    g = cataclysm(real_cat, p1, {"hero": "dr-veylan", "board": [{"card": "leyline-reservoir", "charge": 80}]})
+    assert g.remaining == [79, 0]
+    # Each can take what kills it *with* its Stabilize: 22 + 1 and 6 + 2 = 31 < 79, so no choice: both fall.
+    assert g.is_over
+    rows = {r["card"]: r for r in g.result()["breakdown"][0]}
+    assert set(rows) == {"heartstone"} and g.result()["legacy"][0] == 2
+
+
+def test_ruling_38_the_lethal_share_of_a_card_counts_its_prevention(real_cat):
+    # 29 to share: Maru can take 23 (22 HP + Stabilize 1), Rootmother 8 (6 HP + Stabilize 2).
+    p1 = {"hero": "elder-maru", "board": [{"card": "heartstone", "charge": 51}, "the-rootmother"]}
+    g = cataclysm(real_cat, p1, {"hero": "dr-veylan", "board": [{"card": "leyline-reservoir", "charge": 80}]})
+    assert g.remaining[0] == 29
+    caps = {a.args[1]: a.args[2] for a in g.legal_actions() if a.kind == "assign_damage" and a.args[2] > 1}
+    assert caps == {"elder-maru": 23, "the-rootmother": 8}
+    do(g, "assign_damage", "the-rootmother", n=8)   # the other 21 must go to Maru
+    assert g.is_over
+    rows = {r["card"]: r for r in g.result()["breakdown"][0]}
+    assert "the-rootmother" not in rows                      # 8 points: Stabilize turns 2, the other 6 destroy her
+    assert rows["elder-maru"]["value"] == 22 - (21 - 1)       # Stabilize 1 of the 21 becomes charge
+
+
+def test_ruling_38_ward_counts_in_what_a_card_must_take(real_cat):
+    # Dr. Veylan (18 HP) with Ward 2 alone faces 80: Ward prevents 2, the other 78 destroy him.
+    p1 = {"hero": {"card": "dr-veylan", "ward": 2}}
+    g = cataclysm(real_cat, p1, {"hero": "elder-maru", "board": [{"card": "leyline-reservoir", "charge": 80}]})
+    assert g.is_over
+    res = g.result()
+    assert res["legacy"][0] == 0 and not any(r["card"] == "dr-veylan" for r in res["breakdown"][0])
+    # A 19-point share (18 HP + Ward 2 = 20 would be needed) leaves him standing at 1 HP.
+    g = cataclysm(real_cat, {"hero": {"card": "dr-veylan", "ward": 2}, "board": [{"card": "leyline-reservoir", "charge": 61}]},
+                  {"hero": "elder-maru", "board": [{"card": "leyline-reservoir", "charge": 80}]})
+    assert g.is_over and g.result()["breakdown"][0][0]["value"] == 18 - (19 - 2)
