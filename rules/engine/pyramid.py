@@ -153,7 +153,7 @@ def discharge_recombine(g: "GameState") -> bool:
     apply_assigned(g, "the Edge Discharge")
     edge = g.edges[d["edge"]]
     total = d["deflected"][0] + d["deflected"][1]
-    returns = g.tb.recombine_returns(total) if edge.adjacent else 0
+    returns = g.tb.recombine_returns(total, len(edge.adjacent))
     d["returns"] = returns
     if total:
         g.log("recombine", None, "Recombine: {0} deflected; the Pyramid absorbs {1} and returns {2} to each "

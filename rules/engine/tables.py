@@ -126,11 +126,17 @@ class Tables:
             self.costs.append(vector)
         return found
 
-    def recombine_returns(self, total: int) -> int:
-        """Damage returned to each adjacent player from `total` deflected points (RULINGS 18)."""
+    def recombine_absorbs(self, total: int) -> int:
+        """What the Pyramid keeps of `total` deflected points: the printed column, t - 2*(t // 3) past it (RULINGS 18)."""
         if total in self.recombine:
-            return self.recombine[total][1]
-        return total // 3
+            return self.recombine[total][0]
+        return total - 2 * (total // 3)
+
+    def recombine_returns(self, total: int, players: int = 2) -> int:
+        """Damage returned to each of `players` adjacent players: the rest, shared equally (RULINGS 18)."""
+        if players <= 0:
+            return 0
+        return (total - self.recombine_absorbs(total)) // players
 
     def faction_cost(self, faction: str | None, spec: Mapping[str, int]) -> tuple[tuple[int, int, int, int], int]:
         """Turn a cost written as F (faction) / S (secondary) / CE counts into a pool requirement."""

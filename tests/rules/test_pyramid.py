@@ -148,8 +148,17 @@ def test_ruling_18_the_general_rule_reproduces_the_table_and_extends_it(cat):
     from rules.engine.tables import tables
     tb = tables(cat)
     for total, row in cat.rulebook["recombine"].items():
-        assert total // 3 == row["returns"] and total - 2 * (total // 3) == row["absorbs"]
-    assert tb.recombine_returns(20) == 6 and tb.recombine_returns(11) == 3
+        assert total - 2 * (total // 3) == row["absorbs"]          # the printed "Pyramid Absorbs" column
+        assert tb.recombine_returns(total, 2) == row["returns"]     # the rest, shared by the two players
+    assert tb.recombine_absorbs(20) == 8 and tb.recombine_returns(20, 2) == 6
+    assert tb.recombine_absorbs(11) == 5 and tb.recombine_returns(11, 2) == 3
+
+
+@pytest.mark.parametrize("total,back", [(1, 0), (2, 0), (3, 2), (4, 2), (5, 2), (7, 4), (10, 6)])
+def test_ruling_18_one_adjacent_player_gets_the_whole_remainder(cat, total, back):
+    from rules.engine.tables import tables
+    tb = tables(cat)
+    assert tb.recombine_returns(total, 1) == back == total - tb.recombine_absorbs(total)
 
 
 def test_recombine_beyond_the_table_both_players_deflect_everything(cat):
@@ -162,13 +171,15 @@ def test_recombine_beyond_the_table_both_players_deflect_everything(cat):
     assert g.cards[g.players[0].hero].damage == 6
 
 
-def test_ruling_18_a_single_adjacent_player_gets_total_div_three_back(cat):
+def test_ruling_18_a_single_adjacent_player_gets_the_remainder_back_and_must_absorb_it(cat):
     g = discharging(cat, seating="diagonal")   # E1 is Player 1's alone
     assert len(g.pending) == 1
     do(g, "deflect", n=10)
-    assert g.discharge["returns"] == 3
-    do(g, "absorb", "dr-veylan", n=3)
-    assert g.cards[g.players[0].hero].damage == 3 and g.cards[g.players[1].hero].damage == 0
+    # The Pyramid absorbs ~40% (4 of 10, as the table's column) and returns the remainder, 6, to its one player.
+    assert g.discharge["returns"] == 6
+    assert {a.kind for a in g.legal_actions()} == {"absorb"}   # returned damage cannot be deflected again
+    do(g, "absorb", "dr-veylan", n=6)
+    assert g.cards[g.players[0].hero].damage == 6 and g.cards[g.players[1].hero].damage == 0
 
 
 def test_ruling_21_goldfish_deflects_everything_at_a_shared_edge(cat):
