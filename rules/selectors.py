@@ -28,6 +28,7 @@ HIGH_SCORES = 10
 # How the page groups legal actions, in this order: (group key, title).
 ACTION_GROUPS: dict[str, str] = {
     "keep": "Opening hand", "mulligan": "Opening hand", "first_player": "Who goes first",
+    "trigger": "Start-of-turn Passive", "decline": "Start-of-turn Passive",
     "target": "Choose a target", "assign": "Distribute", "store_charge": "Store energy as charge",
     "burn": "Arc Burn", "absorb": "Absorb", "deflect": "Deflect", "assign_damage": "Cataclysm damage",
     "play_energy": "Play Energy", "tap": "Tap Energy", "summon": "Summon", "play": "Play",
@@ -36,7 +37,7 @@ ACTION_GROUPS: dict[str, str] = {
     "end_turn": "End the turn",
 }
 # Which argument of an action is the card it concerns, and which the card or edge it aims at.
-_CARD_ARG = {"play_energy": 0, "tap": 0, "tap_charge": 0, "summon": 0, "play": 0, "cast": 0, "equip": 0,
+_CARD_ARG = {"trigger": 0, "decline": 0, "play_energy": 0, "tap": 0, "tap_charge": 0, "summon": 0, "play": 0, "cast": 0, "equip": 0,
              "activate": 0, "react": 0, "add_counter": 0, "absorb": 0, "assign_damage": 0, "store_charge": 1}
 _TARGET_ARG = {"equip": 2, "target": 2, "assign": 2}
 _PAID = re.compile(r"\((pay [^)]*)\)$")  # the payment at the end of an engine label: "(pay 1 DC + 1 CE)"
@@ -194,6 +195,9 @@ def prompt(state: GameState, view: dict) -> dict[str, Any]:
                                           f"({me['mulligans']} of {state.cat.rulebook['game']['max_mulligans']} used)."}
         if kind == "first_player":
             return {"kind": kind, "text": "Choose who goes first: you (Player 1) or the empty opponent (Player 2)."}
+        if kind == "passive":
+            return {"kind": kind, "text": "A start-of-turn Passive can be triggered: trigger it now, or let it pass "
+                                          "this turn."}
         if kind in ("target", "assign"):
             what = describe_building(state) or "the ability"
             verb = "Choose a target for" if kind == "target" else "Put the next point of"

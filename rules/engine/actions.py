@@ -11,7 +11,7 @@ _ID_ARGS = {
     "play_energy": (0,), "tap": (0,), "tap_charge": (0, 2), "summon": (0, 2), "play": (0, 2),
     "equip": (0, 2, 4), "activate": (0, 2, 3), "react": (0, 2, 3), "cast": (0, 2), "add_counter": (0, 2),
     "target": (0, 1, 2), "assign": (0, 1, 2), "store_charge": (0, 1), "absorb": (0, 2),
-    "assign_damage": (0, 2),
+    "assign_damage": (0, 2), "trigger": (0, 2), "decline": (0, 2),
 }
 
 
@@ -110,6 +110,10 @@ def _label(a: Action) -> str:
         what = "boost" if args[2] == -1 else _ability_text(ctx, args[1], args[2])
         verb = "Activate" if k == "activate" else "Trigger"
         return f"{verb} {_name(ctx, args[1])}: {what} (pay {pay_text(args[3])})"
+    if k == "trigger":
+        return f"Trigger {_name(ctx, args[1])}: {_ability_text(ctx, args[1], args[2])}"
+    if k == "decline":
+        return f"Do not trigger {_name(ctx, args[1])}: {_ability_text(ctx, args[1], args[2])} this turn"
     if k == "add_counter":
         return f"Add a charge counter to {_name(ctx, args[1])} (pay 1 {POOL_KEYS[args[2]]})"
     if k == "target":

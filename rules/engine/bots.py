@@ -83,6 +83,8 @@ class GreedyBot(Bot):
             return _first(actions, "mulligan")  # only offered for a hand without Energy
         if "first_player" in kinds:
             return next((a for a in actions if a.kind == "first_player" and a.args[0] == p), actions[0])
+        if "trigger" in kinds:
+            return _first(actions, "trigger")  # a start-of-turn Passive: always worth its free effect
         if kinds & {"target", "assign"}:
             return _choose_target(state, p, actions)
         if kinds & {"store_charge", "burn"}:

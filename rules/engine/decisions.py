@@ -14,6 +14,11 @@ def auto_decide(g: "GameState", d: dict) -> bool:
     """Settle the top decision if the rules leave no choice; return True if something changed."""
     kind = d["type"]
     p = d["player"]
+    if kind == "passive":
+        if not g.is_active_card(g.cards[d["card"]]):   # gone, or a Scene gone Dormant, since it was offered
+            g.pending.pop()
+            return True
+        return False
     if kind == "arc_burn":
         if burnable(g, p) == 0:
             g.pending.pop()

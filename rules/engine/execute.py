@@ -149,6 +149,18 @@ def _choose(g, p, args) -> None:
     continue_item(g)
 
 
+def _trigger(g, p, args) -> None:
+    iid, _, index = args
+    g.pending.pop()
+    g.tqueue.append([p, iid, index, "passive"])
+
+
+def _decline(g, p, args) -> None:
+    iid, _, index = args
+    g.pending.pop()
+    g.log("decline", p, "Player {0} does not trigger {1} this turn", p + 1, g.cards[iid].info.name)
+
+
 def _pass(g, p, args) -> None:
     pass_priority(g, p)
 
@@ -199,5 +211,6 @@ HANDLERS = {
     "tap": _tap, "tap_charge": _tap_charge, "summon": _summon, "play": _summon, "equip": _equip,
     "activate": _activate, "react": _react, "cast": _cast, "add_counter": _add_counter, "target": _choose,
     "assign": _choose, "pass": _pass, "end_turn": _end_turn, "store_charge": _store_charge, "burn": _burn,
-    "absorb": _absorb, "deflect": _deflect, "assign_damage": _assign_damage,
+    "absorb": _absorb, "deflect": _deflect, "assign_damage": _assign_damage, "trigger": _trigger,
+    "decline": _decline,
 }

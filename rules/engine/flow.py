@@ -105,12 +105,12 @@ def step_turn_start(g: "GameState") -> bool:
         g.phase = "arc_burn"
         return step_arc_burn(g)
     g.draw(p)
-    tqueue = g.tqueue
-    for iid in starts:
-        card = cards[iid]
-        if g.is_active_card(card):
-            for index in card.info.passive_start:
-                tqueue.append([p, iid, index, "passive"])
+    # Start-of-turn Passives "can be triggered" (RULINGS 39): each is offered to its controller, first card first.
+    offers = [{"type": "passive", "player": p, "card": iid, "index": index}
+              for iid in starts if g.is_active_card(cards[iid]) for index in cards[iid].info.passive_start]
+    if offers:
+        offers.reverse()
+        g.pending.extend(offers)
     g.phase = "action"
     return True
 

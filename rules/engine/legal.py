@@ -373,6 +373,9 @@ def decision_actions(g: "GameState", d: dict) -> list[Action]:
         return [_new(Action, ("keep", p, (), ctx)), _new(Action, ("mulligan", p, (), ctx))]
     if kind == "first_player":
         return [_new(Action, ("first_player", p, (0,), ctx)), _new(Action, ("first_player", p, (1,), ctx))]
+    if kind == "passive":
+        args = (d["card"], g.cards[d["card"]].slug, d["index"])
+        return [_new(Action, ("trigger", p, args, ctx)), _new(Action, ("decline", p, args, ctx))]
     if kind in ("target", "assign"):
         item = g.building
         asked = g._asked
@@ -444,6 +447,7 @@ _RULES = {
     "store_charge": "End Phase: Arc Burn", "burn": "End Phase: Arc Burn",
     "absorb": "Edge Discharge: absorb or deflect", "deflect": "Edge Discharge: absorb or deflect",
     "assign_damage": "Cataclysm: distribute remaining damage",
+    "trigger": "Passive abilities: can be triggered once per turn", "decline": "Passive abilities: can be triggered once per turn",
 }
 
 

@@ -15,7 +15,7 @@ ZONES = (DECK, HAND, BOARD, GRAVE, "stack")
 PHASES = ("mulligan", "first_player", "first_player_chosen", "turn_start", "action", "arc_burn", "end", "pyramid",
           "discharge", "discharge_recombine", "discharge_finish", "round_end", "cataclysm", "cataclysm_apply",
           "over")
-DECISIONS = ("mulligan", "first_player", "target", "assign", "arc_burn", "discharge", "cataclysm")
+DECISIONS = ("mulligan", "first_player", "passive", "target", "assign", "arc_burn", "discharge", "cataclysm")
 
 
 # ---------------------------------------------------------------- to JSON
@@ -160,6 +160,9 @@ def state_from_json(data: Any, cat: Catalogue) -> GameState:
     g.pending = [dict(d) for d in _need(data, "pending", list)]
     for d in g.pending:
         if d.get("type") not in DECISIONS or d.get("player") not in (0, 1):
+            raise GameDataError(f"bad pending decision {d}")
+        if d["type"] == "passive" and not (isinstance(d.get("card"), int) and 0 <= d["card"] < n
+                                           and isinstance(d.get("index"), int)):
             raise GameDataError(f"bad pending decision {d}")
     assigned = _need(data, "assigned", list)
     try:

@@ -442,7 +442,7 @@
   }
 
   // ------------------------------------------------------------------------------------------- actions
-  var PRIMARY = { pass: 1, end_turn: 1, keep: 1, first_player: 1 };
+  var PRIMARY = { pass: 1, end_turn: 1, keep: 1, first_player: 1, trigger: 1 };
   var BY_SLUG = { summon: 1, play: 1, cast: 1, equip: 1, play_energy: 1, tap: 1 };  // one row per card name
 
   function actionButton(action, text, act, extra) {

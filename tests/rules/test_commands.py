@@ -127,7 +127,8 @@ def test_run_scenario_plays_the_example_of_play():
     assert [e["card"] for e in veylan["people"][0]["equipment"]] == ["phase-cutter"]
     assert any(e["type"] == "pyramid" and "The Pulse" in e["text"] for e in out["events"])
     assert out["state"]["round"] == 4 and out["state"]["current_player"] == 0
-    assert {a["kind"] for a in out["legal_actions"]} == {"target"}
+    # Round 4 begins with Dr. Veylan's start-of-turn Passive offered (RULINGS 39).
+    assert {a["kind"] for a in out["legal_actions"]} == {"trigger", "decline"}
 
 
 def test_run_scenario_takes_a_json_list_of_ids_or_labels(tmp_path):
@@ -148,11 +149,12 @@ def test_run_scenario_without_actions_prints_the_first_decision():
 
 def test_run_scenario_names_an_illegal_action_and_the_legal_ones(tmp_path):
     path = tmp_path / "actions.txt"
-    path.write_text("Target edge E3\nSummon Kalen Vos (pay 2 DC)\n", encoding="utf-8")
+    path.write_text("Trigger Dr. Veylan: Accelerate 1\nTarget edge E3\nSummon Kalen Vos (pay 2 DC)\n",
+                    encoding="utf-8")
     with pytest.raises(CommandError) as caught:
         run("run_scenario", str(EXAMPLE), "--actions", str(path))
     message = str(caught.value)
-    assert "action_illegal" in message and "#2 'Summon Kalen Vos (pay 2 DC)'" in message
+    assert "action_illegal" in message and "#3 'Summon Kalen Vos (pay 2 DC)'" in message
     assert "Pass priority" in message  # the legal choices are listed
 
 

@@ -110,7 +110,10 @@ def test_example_of_play_with_the_card_set_of_cards_yaml():
     g = example_board(real)
     sorella = iid_of(g, "sorella-venn", player=1, zone="board")
     while g.stack or g.pending:   # Dr. Veylan's Passive: Accelerate 1 on an edge, at the start of his turn
-        do(g, "target", ref="E2") if g.pending else do(g, "pass")
+        if g.pending and g.pending[-1]["type"] == "passive":
+            do(g, "trigger", "dr-veylan")   # RULINGS 39: the Passive is offered; Player 1 triggers it
+        else:
+            do(g, "target", ref="E2") if g.pending else do(g, "pass")
     do(g, "play_energy", "dark-current")
     do(g, "tap", "dark-current")
     do(g, "tap", "colorless-energy")

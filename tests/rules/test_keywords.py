@@ -312,13 +312,27 @@ def test_unequip_and_unattune_return_equipment_to_its_owners_hand(cat, keyword, 
 
 
 # ---------------------------------------------------------------- triggers
-def test_passive_triggers_at_the_start_of_its_controllers_turn(cat):
+def test_ruling_39_a_start_of_turn_passive_is_offered_and_triggering_it_puts_it_on_the_stack(cat):
     g = scenario(cat, [{**ME, "board": ["tide-oracle"]}, FOE], phase="turn_start",
                  pyramid={"edges": [5, 3, 4, 3], "deck": ["the-pulse"]})
+    assert g.stack == [] and g.current_player == 0
+    assert sorted(a.kind for a in g.legal_actions()) == ["decline", "trigger"]
+    do(g, "trigger", "tide-oracle")
     assert len(g.stack) == 1 and g.current_player == 1
     do(g, "pass")
     do(g, "pass")
     assert [e.charge for e in g.edges] == [5, 4, 4, 3]   # the lowest edge, first in order on a tie
+
+
+def test_ruling_39_declining_a_start_of_turn_passive_changes_nothing_and_it_is_not_offered_again(cat):
+    g = scenario(cat, [{**ME, "board": ["tide-oracle"]}, FOE], phase="turn_start",
+                 pyramid={"edges": [5, 3, 4, 3], "deck": ["the-pulse"]})
+    before = g.digest()
+    do(g, "decline", "tide-oracle")
+    assert g.stack == [] and [e.charge for e in g.edges] == [5, 3, 4, 3]
+    assert not {"trigger", "decline"} & {a.kind for a in g.legal_actions()}   # once per turn: not asked again
+    assert g.phase == "action" and g.current_player == 0 and g.digest() != before
+    assert any(e["type"] == "decline" for e in g.events)
 
 
 def test_dormant_scene_passives_do_not_trigger(cat):
