@@ -173,3 +173,35 @@ def test_ruling_38_ward_counts_in_what_a_card_must_take(real_cat):
     g = cataclysm(real_cat, {"hero": {"card": "dr-veylan", "ward": 2}, "board": [{"card": "leyline-reservoir", "charge": 61}]},
                   {"hero": "elder-maru", "board": [{"card": "leyline-reservoir", "charge": 80}]})
     assert g.is_over and g.result()["breakdown"][0][0]["value"] == 18 - (19 - 2)
+
+
+# ---------------------------------------------------------------- RULINGS 40: Fortify from Scenes
+@pytest.mark.parametrize("hero,scene,pool,fortify", [
+    ("mayor-vaelis", "lantern-quarter", {"LC": 1, "CE": 2}, 1),
+    ("talah", "the-crossroads-glade", {"LR": 1, "CE": 2}, 1),
+    ("elder-maru", "heart-of-the-old-forest", {"LR": 2, "DR": 1, "CE": 1}, 2),
+])
+def test_ruling_40_a_scene_fortifies_its_hero_when_it_enters_and_it_lasts_through_the_cataclysm(
+        real_cat, hero, scene, pool, fortify):
+    def hero_damage_at_the_cataclysm(hand, battery_charge):
+        me = {"hero": hero, "hand": hand, "pool": pool if hand else {},
+              "board": [{"card": "leyline-reservoir", "charge": battery_charge}]}
+        g = scenario(real_cat, [me, None], pyramid={"edges": [20, 20, 20, 19], "deck": ["the-pulse"]})
+        entering = 0
+        if hand:
+            do(g, "play", scene)
+            entering = g.cards[iid_of(g, scene)].charge
+            while g.stack:          # "When card enters play: Fortify" on the Hero, then it resolves
+                do(g, "pass")
+            assert g.cards[g.players[0].hero].fortify == fortify
+        do(g, "end_turn")           # the goldfish's turn, then the Pyramid turn: the last edge locks
+        assert g.is_over
+        if hand:
+            assert g.cards[iid_of(g, scene)].charge == 0   # Dormant at the Cataclysm, its Fortify still counts
+        row = next(r for r in g.result()["breakdown"][0] if r["card"] == hero)
+        return real_cat[hero].hp - row["value"], entering
+
+    with_scene, entering = hero_damage_at_the_cataclysm([scene], 60)
+    # The same charge in all, without the Scene: the Hero takes exactly `fortify` more.
+    without, _ = hero_damage_at_the_cataclysm([], 60 + entering)
+    assert without - with_scene == fortify
