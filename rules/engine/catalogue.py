@@ -17,6 +17,8 @@ from typing import Any, Mapping
 import yaml
 
 DATA_DIR = Path(__file__).resolve().parents[2] / "cards" / "data"
+# Rule variants (house rules a game switches on by name) live with the deck formats: decks/data/variants.yaml.
+VARIANTS_PATH = Path(__file__).resolve().parents[2] / "decks" / "data" / "variants.yaml"
 ENERGY_ORDER = ("DC", "LC", "DR", "LR", "CE")
 
 
@@ -95,6 +97,17 @@ class CardDef:
 
 
 @dataclass(frozen=True)
+class Variant:
+    """A named house rule (decks/data/variants.yaml): what it changes from the printed rules."""
+
+    slug: str
+    name: str
+    description: str
+    pyramid_deck: tuple[str, ...] | None = None   # replaces the default Pyramid deck
+    tide: bool = False                            # the tide floor on resets and Drain (RULINGS 16)
+
+
+@dataclass(frozen=True)
 class Catalogue:
     """Every definition a game needs: cards, the rulebook tables and the Pyramid deck."""
 
@@ -105,6 +118,7 @@ class Catalogue:
     pyramid_deck: tuple[str, ...]
     starter_decks: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
     data_hash: str = ""
+    variants: Mapping[str, Variant] = field(default_factory=dict)
 
     def __getitem__(self, slug: str) -> CardDef:
         return self.cards[slug]
@@ -134,9 +148,11 @@ def _read(path: Path) -> Any:
         return yaml.load(handle, Loader=_LOADER)
 
 
-def read_tables(data_dir: Path | str = DATA_DIR) -> dict[str, Any]:
-    """Read every data file except the cards: rulebook, keywords, triggers, targets, Pyramid deck, starter decks."""
+def read_tables(data_dir: Path | str = DATA_DIR, variants_path: Path | str = VARIANTS_PATH) -> dict[str, Any]:
+    """Read every data file except the cards: rulebook, keywords, triggers, targets, Pyramid deck, starter decks,
+    and the rule variants."""
     data_dir = Path(data_dir)
+    variants_path = Path(variants_path)
     keywords = _read(data_dir / "keywords.yaml")
     starters_path = data_dir / "starter_decks.yaml"
     return {
@@ -146,6 +162,7 @@ def read_tables(data_dir: Path | str = DATA_DIR) -> dict[str, Any]:
         "targets": keywords["targets"],
         "pyramid_deck": _read(data_dir / "pyramid.yaml")["deck"],
         "starter_decks": (_read(starters_path) or {}).get("decks", []) if starters_path.exists() else [],
+        "variants": (_read(variants_path) or {}).get("variants", []) if variants_path.exists() else [],
     }
 
 
@@ -220,12 +237,14 @@ def compile_catalogue(data: Mapping[str, Any]) -> Catalogue:
         if card.slug in cards:
             raise ValueError(f"duplicate card slug: {card.slug}")
         cards[card.slug] = card
-    deck: list[str] = []
-    for entry in data["pyramid_deck"]:
-        slug = entry["card"]
-        if slug not in cards or cards[slug].type != "pyramid":
-            raise ValueError(f"pyramid deck names a card that is not a Pyramid card: {slug}")
-        deck.extend([slug] * int(entry["count"]))
+    deck = _pyramid_deck(data["pyramid_deck"], cards)
+    variants = {}
+    for raw in data.get("variants") or ():
+        slug = raw["slug"]
+        raw_deck = raw.get("pyramid_deck")
+        variants[slug] = Variant(slug=slug, name=raw["name"], description=raw.get("description", ""),
+                                 pyramid_deck=None if raw_deck is None else _pyramid_deck(raw_deck, cards),
+                                 tide=bool(raw.get("tide", False)))
     starters = {d["slug"]: MappingProxyType(dict(d)) for d in data.get("starter_decks") or ()}
     return Catalogue(
         cards=MappingProxyType(cards),
@@ -235,7 +254,18 @@ def compile_catalogue(data: Mapping[str, Any]) -> Catalogue:
         pyramid_deck=tuple(deck),
         starter_decks=MappingProxyType(starters),
         data_hash=data_hash(data),
+        variants=MappingProxyType(variants),
     )
+
+
+def _pyramid_deck(entries: Any, cards: Mapping[str, CardDef]) -> tuple[str, ...]:
+    deck: list[str] = []
+    for entry in entries:
+        slug = entry["card"]
+        if slug not in cards or cards[slug].type != "pyramid":
+            raise ValueError(f"pyramid deck names a card that is not a Pyramid card: {slug}")
+        deck.extend([slug] * int(entry["count"]))
+    return tuple(deck)
 
 
 _DEFAULT: Catalogue | None = None

@@ -23,6 +23,12 @@ def pyramid_turn(g: "GameState") -> bool:
     abilities = info.abilities
     for index in info.pyramid:   # its abilities with the "pyramid" trigger, in order
         resolve_pyramid_ability(g, abilities[index])
+    if g.round >= g.full_circle and not g.cataclysm_due:
+        # RULINGS 16: "Every game ends here." The deck's last card of its first cycle locks every edge still open.
+        g.log("full_circle", None, "The Pyramid deck has come full circle: every edge locks")
+        for e, edge in enumerate(g.edges):
+            if not edge.locked:
+                g.lock_edge(e)
     if g.cataclysm_due:
         return True
     discharge_at = g.tb.discharge_at
@@ -44,8 +50,8 @@ def resolve_pyramid_ability(g: "GameState", ability) -> None:
     amount = ability.amount or 0
     keyword = ability.keyword
     lock_at = g.tb.lock_at
-    if ability.target == "all_edges" and keyword == "accelerate":
-        # RULINGS 16: the tide. Charge the Pyramid adds to every edge raises the floor no edge can fall below.
+    if g.tide_rule and ability.target == "all_edges" and keyword == "accelerate":
+        # The `tide` variant (RULINGS 16): charge the Pyramid adds to every edge raises a floor no edge falls below.
         g.tide = min(lock_at, g.tide + amount)
     edges = g.edges
     for ref in _pyramid_refs(g, ability):
@@ -178,8 +184,12 @@ def discharge_finish(g: "GameState") -> bool:
     edge.counter = 0
     edge.locked_tick = -1
     edge.charge = min(reset, g.tb.lock_at)
-    g.log("edge_reset", None, "Edge {0} resets to {1} ({2} cards destroyed, tide {3})", EDGE_NAMES[e],
-          edge.charge, g.destroyed, g.tide)
+    if g.tide_rule:
+        g.log("edge_reset", None, "Edge {0} resets to {1} ({2} cards destroyed, tide {3})", EDGE_NAMES[e],
+              edge.charge, g.destroyed, g.tide)
+    else:
+        g.log("edge_reset", None, "Edge {0} resets to {1} ({2} cards destroyed)", EDGE_NAMES[e], edge.charge,
+              g.destroyed, g.tide)
     if edge.charge >= g.tb.lock_at:
         g.lock_edge(e)
     g.discharge = None

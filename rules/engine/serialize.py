@@ -25,6 +25,7 @@ def state_to_json(g: GameState) -> dict:
         "data_hash": g.cat.data_hash,
         "seed": g.seed,
         "seating": g.seating,
+        "variants": list(g.variants),
         "rng": format(g.rng.state, "x"),
         "decks": [None if d is None else {"hero": d.hero, "cards": list(d.cards)} for d in g.decks],
         "scenario": g.scenario,
@@ -102,6 +103,8 @@ def state_from_json(data: Any, cat: Catalogue) -> GameState:
     except ValueError as exc:
         raise GameDataError("'rng' must be a hexadecimal generator state") from exc
     g.decks = _decks(_need(data, "decks", list))
+    from .setup import set_variants
+    set_variants(g, data.get("variants", []))   # a state saved before variants existed played none
     g.scenario = data.get("scenario")
     g.history = list(_need(data, "history", list))
     if not all(isinstance(h, str) for h in g.history):
@@ -288,7 +291,7 @@ def replay(catalogue: Catalogue, record: Mapping[str, Any]) -> GameState:
     else:
         decks = _decks(_need(record, "decks", list, "record"))
         g = new_game(catalogue, decks, seating=_need(record, "seating", str, "record"),
-                     seed=_need(record, "seed", int, "record"))
+                     seed=_need(record, "seed", int, "record"), variants=record.get("variants") or ())
     for n, action_id in enumerate(actions):
         try:
             g.apply(action_id)
@@ -301,11 +304,12 @@ def replay(catalogue: Catalogue, record: Mapping[str, Any]) -> GameState:
 def load_scenario(catalogue: Catalogue, data: Mapping[str, Any]) -> GameState:
     """Build a game from a readable board description (format: rules/SCENARIOS.md)."""
     from .flow import run
-    from .setup import DeckSpec, add_card, seat_players
+    from .setup import DeckSpec, add_card, seat_players, set_variants
     if not isinstance(data, Mapping):
         raise GameDataError("a scenario must be an object")
     g = GameState(catalogue)
     tb = g.tb
+    pyramid_deck = set_variants(g, data.get("variants", []))
     g.seed = int(data.get("seed", 0))
     g.rng = Rng.from_seed(g.seed)
     g.scenario = data
@@ -344,6 +348,8 @@ def load_scenario(catalogue: Catalogue, data: Mapping[str, Any]) -> GameState:
     if len(edges) != tb.edge_count:
         raise GameDataError(f"scenario: the Pyramid has {tb.edge_count} edges")
     g.tide = int(pyramid.get("tide", 0))
+    if g.tide and not g.tide_rule:
+        raise GameDataError("scenario: a Pyramid 'tide' needs the 'tide' rule variant")
     for e, raw in enumerate(edges):
         edge = g.edges[e]
         if isinstance(raw, Mapping):
@@ -361,7 +367,7 @@ def load_scenario(catalogue: Catalogue, data: Mapping[str, Any]) -> GameState:
             edge.locked_tick = g.tick - 1
     deck = pyramid.get("deck")
     if deck is None:
-        g.pyramid = list(catalogue.pyramid_deck)
+        g.pyramid = list(pyramid_deck)
         g.rng.shuffle(g.pyramid)
     else:
         g.pyramid = list(deck)

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Sequence
+from typing import Iterable, Sequence
 
 from .catalogue import Catalogue
 from .errors import GameDataError
@@ -52,15 +52,42 @@ def add_card(g: GameState, slug: str, owner: int, zone: str) -> int:
     return iid
 
 
+def set_variants(g: GameState, variants: Iterable[str]) -> tuple[str, ...]:
+    """Switch on named rule variants (decks/data/variants.yaml); return the Pyramid deck they make.
+
+    The printed rules are the default: a variant is only ever switched on by name, and the state keeps the names.
+    """
+    known = g.cat.variants
+    if isinstance(variants, (str, bytes)):
+        raise GameDataError("'variants' must be a list of variant names")
+    variants = list(variants)
+    if not all(isinstance(v, str) for v in variants):
+        raise GameDataError("'variants' must be a list of variant names")
+    chosen = tuple(sorted(set(variants)))
+    for slug in chosen:
+        if slug not in known:
+            raise GameDataError(f"unknown rule variant '{slug}' (known: {', '.join(sorted(known)) or 'none'})")
+    g.variants = chosen
+    g.tide_rule = any(known[v].tide for v in chosen)
+    decks = [known[v].pyramid_deck for v in chosen if known[v].pyramid_deck is not None]
+    if len(decks) > 1:
+        raise GameDataError(f"rule variants {', '.join(chosen)} each replace the Pyramid deck: choose one")
+    deck = decks[0] if decks else g.cat.pyramid_deck
+    g.full_circle = len(deck)   # RULINGS 16: the round whose Pyramid turn flips the deck's last card
+    return deck
+
+
 def new_game(catalogue: Catalogue, decks: Sequence[DeckSpec | None], *, seating: str = "side-by-side",
-             seed: int = 0) -> GameState:
+             seed: int = 0, variants: Iterable[str] = ()) -> GameState:
     """Set up a game and play every automatic step up to the first decision.
 
-    A `None` deck is the goldfish's empty opponent: no deck, no Hero, always passes.
+    A `None` deck is the goldfish's empty opponent: no deck, no Hero, always passes. `variants` names house rules
+    to switch on (decks/data/variants.yaml); none means the rulebook as printed, with the project's rulings.
     """
     if len(decks) != 2:
         raise GameDataError("a game needs exactly two decks (None for the goldfish's empty opponent)")
     g = GameState(catalogue)
+    pyramid_deck = set_variants(g, variants)
     g.seed = int(seed)
     g.rng = Rng.from_seed(g.seed)
     g.decks = [None if d is None else DeckSpec(d.hero, tuple(d.cards)) for d in decks]
@@ -82,7 +109,7 @@ def new_game(catalogue: Catalogue, decks: Sequence[DeckSpec | None], *, seating:
         if spec is not None:
             g.rng.shuffle(g.players[p].deck)
             g.draw(p, g.tb.hand_size)
-    g.pyramid = list(catalogue.pyramid_deck)
+    g.pyramid = list(pyramid_deck)
     g.rng.shuffle(g.pyramid)
     g.phase = "mulligan"
     g.log("setup", None, "Setup: Heroes in play, 7-card hands, the Pyramid shuffled ({0} seating)", seating)

@@ -20,7 +20,7 @@ from typing import Any, Iterable, Sequence
 from . import ENGINE_VERSION
 from .bots import get_bot, play_out
 from .catalogue import Catalogue, load_catalogue
-from .setup import DeckSpec, new_game
+from .setup import DeckSpec, new_game, set_variants
 from .state import GameState
 
 PLAYER = 0  # the deck sits in the first seat; the goldfish's empty opponent in the second
@@ -202,65 +202,108 @@ def starter_deck(catalogue: Catalogue, name: str) -> DeckSpec:
     return deck_from_counts(entry["hero"], [(row["card"], row["count"]) for row in entry["cards"]])
 
 
-# ---------------------------------------------------------------- Pyramid only (RULINGS 16)
-def pyramid_only(cat: Catalogue, runs: int = 1000, seating: str = "side-by-side") -> dict:
-    """Play `runs` seeded games with two empty seats and report rounds-to-Cataclysm and discharges."""
-    rounds: list[int] = []
-    discharges: list[int] = []
-    for seed in range(runs):
-        g = new_game(cat, [None, None], seed=seed, seating=seating)
-        rounds.append(g.round)
-        discharges.append(sum(1 for row in g.log_rows if row[0] == "discharge"))
-    rounds.sort()
+# ---------------------------------------------------------------- game length under a rule set (RULINGS 16)
+def pyramid_facts(g: GameState) -> dict[str, Any]:
+    """How a finished game's Pyramid went: rounds, discharges, resets (printed or raised to the tide), full circle."""
+    discharges = resets = by_tide = 0
+    full_circle = False
+    for row in g.log_rows:
+        kind = row[0]
+        if kind == "discharge":
+            discharges += 1
+        elif kind == "edge_reset":
+            resets += 1
+            _, _charge, destroyed, tide = row[5]
+            by_tide += tide > destroyed
+        elif kind == "full_circle":
+            full_circle = True
+    return {"rounds": g.round, "over": g.is_over, "discharges": discharges, "resets": resets,
+            "resets_set_by_tide": by_tide, "full_circle": full_circle}
+
+
+def length_summary(facts: Sequence[dict[str, Any]]) -> dict[str, Any]:
+    """Summarise `pyramid_facts` rows: the distribution of the Cataclysm's round and what the Pyramid did."""
+    rounds = sorted(f["rounds"] for f in facts)
+    n = len(rounds)
 
     def pct(q: float) -> int:
-        return rounds[min(len(rounds) - 1, int(q * len(rounds)))]
+        return rounds[min(n - 1, int(q * n))]
 
+    resets = sum(f["resets"] for f in facts)
     return {
-        "runs": runs, "min": rounds[0], "p10": pct(0.10), "median": pct(0.50), "p90": pct(0.90), "p99": pct(0.99),
-        "max": rounds[-1], "mean": round(statistics.mean(rounds), 2),
-        "mean_discharges": round(statistics.mean(discharges), 2),
-        "games_with_a_discharge": round(sum(1 for d in discharges if d) / runs, 3),
-        "worst_case_bound": worst_case_bound(cat),
+        "games": n, "min": rounds[0], "p10": pct(0.10), "median": pct(0.50), "p90": pct(0.90), "p99": pct(0.99),
+        "max": rounds[-1], "mean": _round(statistics.mean(rounds), 2),
+        "mean_discharges": _round(statistics.mean(f["discharges"] for f in facts), 2),
+        "games_with_a_discharge": _round(sum(1 for f in facts if f["discharges"]) / n),
+        "resets": resets, "resets_set_by_tide": sum(f["resets_set_by_tide"] for f in facts),
+        "games_ended_by_full_circle": sum(1 for f in facts if f["full_circle"]),
+        "games_without_cataclysm": sum(1 for f in facts if not f["over"]),
     }
 
 
-def worst_case_bound(cat: Catalogue) -> int:
-    """The last round the Cataclysm can come: every non-tide card first, then the smallest tide cards.
+def pyramid_only(cat: Catalogue, runs: int = 1000, seating: str = "side-by-side",
+                 variants: Sequence[str] = ()) -> dict:
+    """Play `runs` seeded games with two empty seats and report rounds-to-Cataclysm and discharges."""
+    facts = [pyramid_facts(new_game(cat, [None, None], seed=seed, seating=seating, variants=variants))
+             for seed in range(runs)]
+    return {"runs": runs, "variants": list(variants), **length_summary(facts),
+            "worst_case_bound": worst_case_bound(cat, variants)}
 
-    The tide only rises, by each Pyramid card that charges every edge; when it reaches 20 every edge is locked.
+
+def with_bots(cat: Catalogue, games: int = 20, seed: int = 1, variants: Sequence[str] = (),
+              bots: Sequence[str] = ("greedy", "random"), seating: str = "side-by-side") -> dict:
+    """Goldfish games of every starter deck with each bot under a rule set: the same figures as `pyramid_only`."""
+    out: dict[str, Any] = {"variants": list(variants)}
+    for bot in bots:
+        facts = []
+        for name in sorted(cat.starter_decks):
+            deck = starter_deck(cat, name)
+            for index in range(games):
+                g = new_game(cat, [deck, None], seed=game_seed(seed, index), seating=seating, variants=variants)
+                play_out(g, get_bot(bot, game_seed(seed, index)))
+                facts.append(pyramid_facts(g))
+        out[bot] = length_summary(facts)
+    return out
+
+
+def worst_case_bound(cat: Catalogue, variants: Sequence[str] = ()) -> int:
+    """The last round the Cataclysm can come, whatever the players do.
+
+    Always the Pyramid deck's first full cycle (RULINGS 16: every edge locks on its last card). Under the `tide`
+    variant it can be earlier: the tide only rises, by each card that charges every edge, and every edge is locked
+    when it reaches 20 — worst order: every other card first, then the smallest tide cards.
     """
+    g = GameState(cat)
+    deck = set_variants(g, variants)
+    cycle = len(deck)
+    if not g.tide_rule:
+        return cycle
     lock_at = int(cat.rulebook["game"]["edge_lock_at"])
-    tide_steps: list[int] = []
-    others = 0
-    for slug in cat.pyramid_deck:
+    steps = []
+    for slug in deck:
         ability = next(a for a in cat[slug].abilities if a.trigger == "pyramid")
         if ability.target == "all_edges" and ability.keyword == "accelerate":
-            tide_steps.append(ability.amount or 0)
-        else:
-            others += 1
-    tide_steps.sort()
+            steps.append(ability.amount or 0)
+    steps.sort()
+    others = cycle - len(steps)
     total, flips = 0, others
-    cycle = len(cat.pyramid_deck)
-    while total < lock_at:
-        for step in tide_steps:
-            flips += 1
-            total += step
-            if total >= lock_at:
-                break
-        else:
-            flips += others  # a full cycle's worth of non-tide cards again
-        if not tide_steps:
-            raise ValueError("no Pyramid card charges every edge: the tide never rises")
-        if flips > 100 * cycle:
-            raise ValueError("the tide never reaches the lock")
-    return flips
+    for step in steps:
+        flips += 1
+        total += step
+        if total >= lock_at:
+            return min(flips, cycle)
+    return cycle
 
 
 def main() -> None:
+    """`python -m rules.engine.simulate [RUNS] [GAMES] [variant ...]`: the figures of RULINGS 16 for a rule set."""
     runs = int(sys.argv[1]) if len(sys.argv) > 1 else 1000
+    games = int(sys.argv[2]) if len(sys.argv) > 2 else 20
+    variants = tuple(sys.argv[3:])
+    cat = load_catalogue()
     for seating in ("side-by-side", "diagonal"):
-        print(seating, pyramid_only(load_catalogue(), runs, seating))
+        print("Pyramid only,", seating, pyramid_only(cat, runs, seating, variants))
+    print("Starter decks with bots:", with_bots(cat, games, variants=variants))
 
 
 if __name__ == "__main__":

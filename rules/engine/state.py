@@ -45,6 +45,9 @@ class GameState:
         self.cards: list[Card] = []
         self.players: list[Player] = []
         self.edges: list[Edge] = []
+        self.variants: tuple[str, ...] = ()   # rule variants switched on (decks/data/variants.yaml), sorted
+        self.tide_rule = False                # the `tide` variant (RULINGS 16)
+        self.full_circle = 50                 # the last round: the Pyramid deck's size (RULINGS 16)
         self.tide = 0
         self.pyramid: list[str] = []
         self.stack: list[Item] = []
@@ -205,6 +208,7 @@ class GameState:
             "decks": [None if d is None else {"hero": d.hero, "cards": list(d.cards)} for d in self.decks],
             "seating": self.seating,
             "seed": self.seed,
+            "variants": list(self.variants),
             "actions": self.action_ids,
         }
         if self.scenario is not None:
@@ -583,7 +587,7 @@ class GameState:
             self.cataclysm_due = True
 
     def remove_edge(self, e: int, amount: int) -> int:
-        """Drain an edge: a locked edge keeps its charge, and no edge drops below the tide (RULINGS 16, 30)."""
+        """Drain an edge: a locked edge keeps its charge (RULINGS 30), and none drops below the tide (its variant)."""
         edge = self.edges[e]
         if edge.locked:
             return 0

@@ -11,7 +11,7 @@ from rules.engine.bots import BOTS, get_bot, play_out, play_turn
 from rules.engine.catalogue import load_catalogue
 from rules.engine.simulate import goldfish_game, starter_deck
 
-SEEDS = (11, 12, 13)
+SEEDS = (11, 12, 13, 14, 15, 16)
 
 
 @pytest.fixture(scope="module")
@@ -90,6 +90,8 @@ def test_apply_legal_is_apply_for_an_action_from_the_states_own_list(catalogue, 
     state = new_game(catalogue, [decks["starter-talah"], None], seed=3)
     twin = state.clone()
     for _ in range(40):
+        if state.is_over:
+            break
         action = state.legal_actions()[-1]
         state.apply_legal(action)
         twin.apply(action.id)
@@ -124,7 +126,7 @@ def test_greedy_clearly_outscores_random_on_every_starter_deck(catalogue, decks)
         greedy = [legacy(goldfish_game(catalogue, deck, seed=s, bot="greedy")) for s in SEEDS]
         rand = [legacy(goldfish_game(catalogue, deck, seed=s, bot="random")) for s in SEEDS]
         g_mean, r_mean = sum(greedy) / len(SEEDS), sum(rand) / len(SEEDS)
-        assert g_mean >= 3 * r_mean and g_mean >= r_mean + 50, (slug, greedy, rand)
+        assert g_mean >= 5 * r_mean and g_mean >= r_mean + 30, (slug, greedy, rand)
 
 
 def test_play_turn_acts_for_one_player_until_the_turn_moves_on(catalogue, decks):

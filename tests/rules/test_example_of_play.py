@@ -11,7 +11,7 @@ def example_board(cat):
                     "light-resonance", "light-resonance"],
           "hand": ["deep-roots", "light-resonance"], "deck": ["sorella-venn", "light-resonance"]}
     return scenario(cat, [p1, p2], round=3, first_player=0, active=0, phase="turn_start",
-                    pyramid={"edges": [2, 2, 2, 2], "tide": 2, "deck": ["the-pulse", "the-surge"]})
+                    pyramid={"edges": [2, 2, 2, 2], "deck": ["the-pulse", "the-surge"]})
 
 
 def test_example_of_play_full_round(cat):

@@ -9,12 +9,15 @@ ME = {"hero": "dr-veylan", "deck": ["dark-current"] * 6}
 FOE = {"hero": "elder-maru", "deck": ["light-resonance"] * 6}
 
 
-def game(cat, mine=None, theirs=None, hand=("probe",), edges=None, tide=0, pool=None):
+def game(cat, mine=None, theirs=None, hand=("probe",), edges=None, tide=None, pool=None):
     p1 = {**ME, **(mine or {})}
     p1.setdefault("pool", pool or {"LR": 3})
     p1["hand"] = list(p1.get("hand", [])) + [h for h in hand if h != "probe"]
     p2 = {**FOE, **(theirs or {})}
-    return scenario(cat, [p1, p2], pyramid={"edges": edges or [0, 0, 0, 0], "tide": tide, "deck": ["the-pulse"]})
+    pyramid = {"edges": edges or [0, 0, 0, 0], "deck": ["the-pulse"]}
+    if tide is not None:   # the `tide` rule variant (RULINGS 16)
+        pyramid["tide"] = tide
+    return scenario(cat, [p1, p2], pyramid=pyramid, variants=[] if tide is None else ["tide"])
 
 
 def cast(g, keyword, *targets):

@@ -8,12 +8,15 @@ P1 = {"hero": "dr-veylan", "deck": ["dark-current"] * 5}
 P2 = {"hero": "elder-maru", "deck": ["light-resonance"] * 5}
 
 
-def pyramid_turn(cat, edges, deck=("the-pulse",), p1=None, p2=None, seating="side-by-side", tide=0):
-    """A board just before the Pyramid turn of round 1."""
+def pyramid_turn(cat, edges, deck=("the-pulse",), p1=None, p2=None, seating="side-by-side", tide=None):
+    """A board just before the Pyramid turn of round 1 (`tide`: under the `tide` variant, at that level)."""
     p1 = dict(P1) if p1 is None else (None if p1 == "goldfish" else p1)
     p2 = dict(P2) if p2 is None else (None if p2 == "goldfish" else p2)
-    return scenario(cat, [p1, p2],
-                    phase="pyramid", seating=seating, pyramid={"edges": edges, "deck": list(deck), "tide": tide})
+    pyramid = {"edges": edges, "deck": list(deck)}
+    if tide is not None:
+        pyramid["tide"] = tide
+    return scenario(cat, [p1, p2], phase="pyramid", seating=seating, pyramid=pyramid,
+                    variants=[] if tide is None else ["tide"])
 
 
 def test_pyramid_card_resolves_at_once_and_goes_to_the_bottom(cat):
@@ -64,7 +67,7 @@ def test_ruling_17_an_edge_locked_by_a_player_advances_on_the_next_pyramid_turn(
     assert g.edges[0].counter == 2
 
 
-def discharging(cat, p1=None, p2=None, seating="side-by-side", edges=None, tide=0):
+def discharging(cat, p1=None, p2=None, seating="side-by-side", edges=None, tide=None):
     """E1 locked with its counter at 3: the next Pyramid turn discharges it."""
     edges = edges or [{"charge": 20, "counter": 3}, 0, 0, 0]
     return pyramid_turn(cat, edges, deck=["northern-flare"], p1=p1, p2=p2, seating=seating, tide=tide)
@@ -204,22 +207,67 @@ def test_player_with_nothing_to_absorb_deflects_everything(cat):
     assert g.discharge["deflected"][0] == 10
 
 
-# ---------------------------------------------------------------- RULINGS 16: the tide
-def test_ruling_16_all_edge_pyramid_cards_raise_the_tide(cat):
+# ---------------------------------------------------------------- RULINGS 16: the printed Pyramid, and the full circle
+def test_ruling_16_the_default_pyramid_deck_is_fifty_pulse_and_surge_cards(cat):
+    from rules.engine.catalogue import load_catalogue
+    real = load_catalogue()
+    assert len(real.pyramid_deck) == 50 and set(real.pyramid_deck) == {"the-pulse", "the-surge"}
+
+
+def test_ruling_16_a_discharged_edge_resets_to_the_cards_destroyed_as_printed(cat):
+    g = discharging(cat, edges=[{"charge": 20, "counter": 3}, 12, 12, 12], p2="goldfish",
+                    p1={"hero": None, "deck": ["dark-current"]})
+    assert g.edges[0].charge == 0 and g.tide == 0   # no card destroyed: 0, however high the others are
+
+
+def test_ruling_16_the_pyramid_coming_full_circle_locks_every_edge(cat):
+    deck = ["the-pulse"] * 5   # the top of the deck; the whole deck is the default's 50 cards
+    g = load_scenario(cat, {"players": [dict(P1), None], "phase": "pyramid", "round": 49,
+                            "pyramid": {"edges": [20, 3, 9, 0], "deck": deck}})
+    assert not g.is_over and g.round == 50   # round 49 does not flip the deck's last card
+    g = load_scenario(cat, {"players": [dict(P1), None], "phase": "pyramid", "round": 50,
+                            "pyramid": {"edges": [20, 3, 9, 0], "deck": deck}})
+    assert g.is_over and any(e["type"] == "full_circle" for e in g.events)
+
+
+def test_ruling_16_every_game_ends_by_the_full_circle_whatever_the_players_do(cat):
+    """An edge kept out of step by a player's Accelerate never locks with the others; the full circle ends it."""
+    from rules.engine.catalogue import load_catalogue
+    from rules.engine.simulate import worst_case_bound
+    real = load_catalogue()
+    assert worst_case_bound(real) == 50
+    # E4 sits 10 behind, and its own discharge would follow the others' forever: round 50 still ends the game.
+    g = load_scenario(real, {"players": [None, None], "phase": "pyramid", "round": 45,
+                             "pyramid": {"edges": [20, 20, 20, 5], "deck": ["the-pulse"] * 50}})
+    assert g.is_over and g.round == 50 and all(e.locked for e in g.edges)
+    assert any(e["type"] == "full_circle" for e in g.events)
+
+
+def test_ruling_16_the_measured_game_length_of_the_default_rules():
+    """The figures written in RULINGS 16: 1,000 seeded Pyramid-only runs of the default rules."""
+    from rules.engine.catalogue import load_catalogue
+    from rules.engine.simulate import pyramid_only
+    stats = pyramid_only(load_catalogue(), runs=1000)
+    assert stats["worst_case_bound"] == 50 and stats["max"] <= 50
+    assert stats["resets_set_by_tide"] == 0 and stats["games_without_cataclysm"] == 0
+
+
+# ---------------------------------------------------------------- the `tide` and `flares` variants
+def test_variant_tide_all_edge_pyramid_cards_raise_the_tide(cat):
     g = pyramid_turn(cat, [5, 5, 5, 5], deck=["the-surge"], tide=5)
-    assert g.tide == 7
+    assert g.tide == 7 and g.variants == ("tide",)
+    assert pyramid_turn(cat, [5, 5, 5, 5], deck=["the-surge"]).tide == 0   # not without the variant
 
 
-def test_ruling_16_a_discharged_edge_resets_no_lower_than_the_tide(cat):
+def test_variant_tide_a_discharged_edge_resets_no_lower_than_the_tide(cat):
     g = discharging(cat, edges=[{"charge": 20, "counter": 3}, 12, 12, 12], tide=12, p2="goldfish",
                     p1={"hero": None, "deck": ["dark-current"]})
     assert g.edges[0].charge == 12
 
 
-def test_ruling_16_drain_cannot_take_an_edge_below_the_tide_nor_touch_a_locked_edge(cat):
+def test_variant_tide_drain_cannot_take_an_edge_below_the_tide_nor_touch_a_locked_edge(cat):
     g = scenario(cat, [{**P1, "hand": ["probe-drain", "probe-drain"], "pool": {"LR": 2}}, None],
-                 pyramid={"edges": [20, 7, 6, 6], "tide": 6, "deck": ["the-pulse"]})
-    targets = {a.args[2] for a in g.legal_actions() if a.kind == "target"}
+                 pyramid={"edges": [20, 7, 6, 6], "tide": 6, "deck": ["the-pulse"]}, variants=["tide"])
     do(g, "cast", "probe-drain")
     targets = {a.args[2] for a in g.legal_actions() if a.kind == "target"}
     assert "E1" not in targets   # locked
@@ -228,16 +276,45 @@ def test_ruling_16_drain_cannot_take_an_edge_below_the_tide_nor_touch_a_locked_e
     assert g.edges[1].charge == 6
 
 
-def test_ruling_16_every_game_ends_even_with_the_worst_pyramid_order(cat):
-    """Non-tide cards first, then Pulses: the tide still reaches 20 by round (directional cards + 20)."""
-    deck = sorted(cat.pyramid_deck, key=lambda s: (cat[s].abilities[0].target == "all_edges",
-                                                    cat[s].abilities[0].amount))
-    directional = sum(1 for s in deck if cat[s].abilities[0].target != "all_edges")
-    g = load_scenario(cat, {"players": [None, None], "phase": "pyramid", "pyramid": {"deck": deck}})
-    assert g.is_over
-    bound = directional + 20
-    assert g.round <= bound
-    assert g.tide <= 20 and all(e.locked for e in g.edges)
+def test_variant_tide_ends_every_game_by_its_own_bound_with_the_worst_pyramid_order(cat):
+    """Flares and the Undertow first, then the smallest tide cards: the tide still reaches 20 by round 38."""
+    from rules.engine.catalogue import load_catalogue
+    from rules.engine.simulate import worst_case_bound
+    real = load_catalogue()
+    deck = sorted(real.variants["flares"].pyramid_deck,
+                  key=lambda s: (real[s].abilities[0].target == "all_edges", real[s].abilities[0].amount))
+    assert worst_case_bound(real, ["flares", "tide"]) == 38
+    g = load_scenario(real, {"players": [None, None], "phase": "pyramid", "variants": ["flares", "tide"],
+                             "pyramid": {"deck": deck}})
+    assert g.is_over and g.round <= 38 and g.tide <= 20 and all(e.locked for e in g.edges)
+
+
+def test_variant_flares_replaces_the_pyramid_deck(cat):
+    from rules.engine.catalogue import load_catalogue
+    from rules.engine.setup import new_game
+    real = load_catalogue()
+    g = new_game(real, [None, None], seed=3, variants=["flares"])
+    assert sorted(g.pyramid) == sorted(real.variants["flares"].pyramid_deck) != sorted(real.pyramid_deck)
+    assert g.record()["variants"] == ["flares"] and not g.tide_rule
+
+
+def test_unknown_variants_are_refused_with_the_known_ones(cat):
+    from rules.engine.errors import GameDataError
+    from rules.engine.setup import new_game
+    with pytest.raises(GameDataError, match="unknown rule variant 'tides'.*flares, tide"):
+        new_game(cat, [None, None], variants=["tides"])
+    with pytest.raises(GameDataError, match="list of variant names"):
+        new_game(cat, [None, None], variants="tide")
+    with pytest.raises(GameDataError, match="needs the 'tide' rule variant"):
+        load_scenario(cat, {"players": [None, None], "phase": "pyramid", "pyramid": {"tide": 3, "edges": [3, 3, 3, 3]}})
+
+
+def test_a_record_with_variants_replays_exactly(cat):
+    from rules.engine import replay
+    from rules.engine.setup import new_game
+    g = new_game(cat, [None, None], seed=5, variants=["tide", "flares"])
+    again = replay(cat, g.record())
+    assert again.variants == ("flares", "tide") and again.digest() == g.digest()
 
 
 def test_ruling_22_cataclysm_the_moment_the_fourth_edge_locks_even_mid_turn(cat):
@@ -248,16 +325,6 @@ def test_ruling_22_cataclysm_the_moment_the_fourth_edge_locks_even_mid_turn(cat)
     do(g, "pass")
     assert g.phase in ("cataclysm_apply", "over") and g.round == 1
     assert any(e["type"] == "cataclysm" for e in g.events)
-
-
-def test_ruling_16_measured_game_length_pyramid_only():
-    """The figures written in RULINGS 16: 1,000 seeded Pyramid-only runs with the real Pyramid deck."""
-    from rules.engine.catalogue import load_catalogue
-    from rules.engine.simulate import pyramid_only
-    stats = pyramid_only(load_catalogue(), runs=1000)
-    assert (stats["min"], stats["median"], stats["p90"], stats["p99"], stats["max"]) == (18, 26, 31, 34, 35)
-    assert stats["worst_case_bound"] == 38 and stats["max"] <= stats["worst_case_bound"]
-    assert stats["mean_discharges"] == 2.04 and stats["games_with_a_discharge"] == 0.679
 
 
 def test_a_hero_destroyed_by_a_discharge_counts_for_the_edge_reset(cat):

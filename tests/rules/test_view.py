@@ -10,7 +10,7 @@ def test_view_describes_both_boards_the_pyramid_the_stack_and_the_decision(cat):
                                   {"card": "gentle-dissent", "charge": 0}, {"card": "heartstone", "charge": 2}],
                         "hand": ["kalen-vos"], "deck": ["dark-current"] * 4, "pool": {"DC": 2}},
                        {"hero": "elder-maru", "board": ["sorella-venn"], "graveyard": ["deep-roots"]}],
-                 pyramid={"edges": [20, 5, 5, 5], "deck": ["the-pulse"], "tide": 5})
+                 pyramid={"edges": [20, 5, 5, 5], "deck": ["the-pulse"], "tide": 5}, variants=["tide"])
     do(g, "activate", "dr-veylan")
     view = g.view()
     assert json.loads(json.dumps(view)) == view
