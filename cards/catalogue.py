@@ -25,7 +25,7 @@ from typing import Any, Hashable
 from django.db import connection
 from django.db.models.signals import post_delete, post_save
 
-from rules.engine.catalogue import DATA_DIR, CardDef, Catalogue, compile_catalogue, read_cards, read_tables, slugify
+from rules.engine.catalogue import DATA_DIR, VARIANTS_PATH, CardDef, Catalogue, compile_catalogue, read_cards, read_tables, slugify
 
 from .models import Ability, Card, CardCost
 
@@ -107,6 +107,7 @@ def rule_tables(data_dir: Path | str = DATA_DIR) -> dict[str, Any]:
     """Return the data files' mapping without cards: rulebook, keywords, triggers, targets, decks."""
     folder = Path(data_dir)
     stamp = tuple(path.stat().st_mtime_ns for path in sorted(folder.glob("*.yaml")) if path.name != "cards.yaml")
+    stamp += (VARIANTS_PATH.stat().st_mtime_ns if VARIANTS_PATH.exists() else 0,)
     return dict(_tables(str(folder), stamp))
 
 

@@ -23,7 +23,7 @@ from rules.charts import simulation_charts
 
 E400 = OpenApiResponse(ErrorSerializer, description="Bad input: `code` says what (`invalid`, `bad_seed`, …).")
 E400_DECK = OpenApiResponse(s.InvalidDeckSerializer, description="`invalid_deck`: the validator's `errors` (or "
-                            "`no_deck` / `ambiguous_deck` / `decklist_too_large`).")
+                            "`no_deck` / `ambiguous_deck` / `decklist_too_large`; `invalid_variant`: an unknown rule variant).")
 E400_ACTION = OpenApiResponse(s.IllegalActionSerializer, description="`illegal_action`: not one of the legal actions "
                               "now (stale, unknown or out of turn); `rule` and `message` say why. Nothing changed.")
 E403 = OpenApiResponse(ErrorSerializer, description="`not_owner`: only the player who started the game may act.")
@@ -58,7 +58,7 @@ def conflict(request, exc: services.GameConflict) -> Response:
 def summary(game) -> dict:
     return {
         "id": game.pk, **selectors.game_links(game), "status": game.status, "version": game.version,
-        "moves": len(game.actions), "seed": game.seed, "seating": game.seating,
+        "moves": len(game.actions), "seed": game.seed, "seating": game.seating, "variants": list(game.variants),
         "deck": {"id": game.deck_id, "name": game.deck.name, "url": game.deck.get_absolute_url()}
         if game.deck_id else None,
         "deck_name": game.deck_name, "hero": game.hero, "legacy": game.legacy, "rounds": game.rounds,
@@ -112,7 +112,7 @@ class GoldfishListView(APIView):
             hero, counts, problems = parsed.hero, parsed.counts, parsed.errors
         live = services.goldfish_start(
             actor=selectors.actor_for(request, create=True), deck=deck, hero=hero, counts=counts, problems=problems,
-            seed=data.get("seed"), seating=data["seating"], catalogue=catalogue,
+            seed=data.get("seed"), seating=data["seating"], variants=data.get("variants") or (), catalogue=catalogue,
         )
         return respond(request, live, full=True, status_code=status.HTTP_201_CREATED)
 

@@ -70,6 +70,8 @@ class GoldfishGame(models.Model):
     cards = models.JSONField(default=list, help_text="The decklist played: one card slug per copy, in engine order.")
     seed = models.BigIntegerField(help_text="Shuffles and every other random choice follow from it.")
     seating = models.CharField(max_length=20, choices=Seating.choices, default=Seating.SIDE_BY_SIDE)
+    variants = models.JSONField(default=list, blank=True, help_text="Rule variants switched on, by slug "
+                                "(decks/data/variants.yaml); empty: the rulebook as printed, with the rulings.")
     engine_version = models.CharField(max_length=20)
     data_hash = models.CharField(max_length=64, help_text="The card data the game was started with.")
     actions = models.JSONField(default=list, help_text="Every decision made, as engine action ids, in order.")
@@ -118,5 +120,6 @@ class GoldfishGame(models.Model):
             "decks": [{"hero": self.hero, "cards": list(self.cards)}, None],
             "seating": self.seating,
             "seed": self.seed,
+            "variants": list(self.variants),
             "actions": list(self.actions),
         }

@@ -259,6 +259,16 @@ def record_info(game: GoldfishGame, actor) -> dict[str, Any] | None:
             "is_record": mine is not None and mine.pk == game.pk}
 
 
+def variant_rows(slugs, catalogue: Catalogue) -> list[dict[str, str]]:
+    """The rule variants a game plays, named and described for a person (decks/data/variants.yaml)."""
+    rows = []
+    for slug in slugs:
+        variant = catalogue.variants.get(slug)
+        rows.append({"slug": slug, "name": variant.name if variant else slug,
+                     "description": variant.description if variant else "No longer defined."})
+    return rows
+
+
 def game_payload(game: GoldfishGame, state: GameState, *, actor=None, log_from: int = 0,
                  catalogue: Catalogue | None = None) -> dict[str, Any]:
     """Everything a client shows of a game; `catalogue` adds the `cards` map, `log_from` trims the log."""
@@ -274,6 +284,7 @@ def game_payload(game: GoldfishGame, state: GameState, *, actor=None, log_from: 
         "moves": len(game.actions),
         "seed": game.seed,
         "seating": game.seating,
+        "variants": variant_rows(game.variants, catalogue or state.cat),
         "deck": ({"id": game.deck_id, "name": game.deck.name, "url": game.deck.get_absolute_url()}
                  if game.deck_id else None),
         "deck_name": game.deck_name,

@@ -47,6 +47,10 @@ class StartSerializer(serializers.Serializer):
     seed = serializers.IntegerField(required=False, allow_null=True, min_value=0, max_value=MAX_SEED,
                                     help_text="Replay a known shuffle; a random seed when omitted.")
     seating = serializers.ChoiceField(choices=Seating.choices, default=Seating.SIDE_BY_SIDE)
+    variants = serializers.ListField(
+        child=serializers.CharField(max_length=40), required=False, max_length=10,
+        help_text="Rule variants to switch on by slug (`flares`, `tide`: decks/data/variants.yaml); none plays the "
+                  "rulebook as printed. An unknown one is a 400 `invalid_variant`.")
 
     def to_internal_value(self, data):
         text = data.get("text") if isinstance(data, dict) else None
@@ -165,6 +169,7 @@ class GameSummarySerializer(serializers.Serializer):
     moves = serializers.IntegerField()
     seed = serializers.IntegerField()
     seating = serializers.CharField()
+    variants = serializers.ListField(child=serializers.CharField(), help_text="Rule variants switched on, by slug.")
     deck = DeckRefSerializer(allow_null=True)
     deck_name = serializers.CharField(allow_blank=True)
     hero = serializers.CharField()
@@ -177,7 +182,14 @@ class GameSummarySerializer(serializers.Serializer):
     finished_at = serializers.DateTimeField(allow_null=True)
 
 
+class VariantSerializer(serializers.Serializer):
+    slug = serializers.CharField()
+    name = serializers.CharField()
+    description = serializers.CharField()
+
+
 class GameSerializer(GameSummarySerializer):
+    variants = VariantSerializer(many=True, help_text="Rule variants switched on; empty: the printed rules.")
     engine_version = serializers.CharField()
     outdated = serializers.BooleanField(help_text="The card data changed since the game started.")
     can_act = serializers.BooleanField(help_text="This client started the game and it is not over.")

@@ -24,7 +24,7 @@ import copy
 import secrets
 import time
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any, Iterable, Mapping
 
 from django.db import transaction
 from django.http import Http404
@@ -39,6 +39,7 @@ from decks.validation import Problem, validate_deck
 from rules.engine import ENGINE_VERSION, DeckSpec, GameDataError, GameState, IllegalAction, new_game, replay
 from rules.engine.bots import get_bot, play_out, play_turn
 from rules.engine.catalogue import Catalogue
+from rules.engine.setup import set_variants
 from rules.engine.simulate import game_seed, game_stats, goldfish_game, summarise
 from rules.models import GoldfishGame, Seating, Status
 
@@ -55,6 +56,7 @@ GAME_UNAVAILABLE = "game_unavailable"
 UNKNOWN_BOT = "unknown_bot"
 BAD_SEED = "bad_seed"
 BAD_SEATING = "bad_seating"
+BAD_VARIANT = "invalid_variant"
 BAD_UNTIL = "bad_until"
 BAD_GAMES = "bad_games"
 BAD_STEP = "bad_step"
@@ -146,6 +148,16 @@ def clean_seed(seed: int | None) -> int:
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
         raise ApiError(BAD_SEED, f"A seed is a whole number from 0 to {MAX_SEED}.")
     return seed
+
+
+def clean_variants(catalogue: Catalogue, variants: Iterable[str]) -> list[str]:
+    """Return the rule variants sorted, once each, if every one is known and they fit together (RULINGS 16)."""
+    probe = GameState(catalogue)
+    try:
+        set_variants(probe, list(variants))
+    except GameDataError as exc:
+        raise ApiError(BAD_VARIANT, f"{exc}.") from None
+    return list(probe.variants)
 
 
 def clean_seating(seating: str) -> str:
@@ -302,16 +314,17 @@ def _writable(game: GoldfishGame, actor: Actor, expected_version: int | None) ->
 # ---------------------------------------------------------------------------------------------- the services
 def goldfish_start(*, actor: Actor, deck: Deck | None = None, hero: str | None = None,
                    counts: Mapping[str, int] | None = None, problems: tuple[Problem, ...] = (),
-                   seed: int | None = None, seating: str = Seating.SIDE_BY_SIDE,
+                   seed: int | None = None, seating: str = Seating.SIDE_BY_SIDE, variants: Iterable[str] = (),
                    catalogue: Catalogue | None = None) -> LiveGame:
     """Start a goldfish game of a saved deck or a decklist; refuse a deck the validator does not pass."""
     catalogue = catalogue or get_catalogue()
     seating = clean_seating(seating)
+    variants = clean_variants(catalogue, variants)
     seed = clean_seed(seed)
     hero, counts = checked_deck(catalogue, deck=deck, hero=hero, counts=counts, problems=problems)
     spec = deck_spec(hero, counts)
     try:
-        state = new_game(catalogue, [spec, None], seating=seating, seed=seed)
+        state = new_game(catalogue, [spec, None], seating=seating, seed=seed, variants=variants)
     except GameDataError as exc:
         raise ApiError(INVALID_DECK, f"This deck cannot be played: {exc}.",
                        extra={"errors": [Problem("unplayable", str(exc)).to_dict()]}) from None
@@ -326,6 +339,7 @@ def goldfish_start(*, actor: Actor, deck: Deck | None = None, hero: str | None =
         cards=list(spec.cards),
         seed=seed,
         seating=seating,
+        variants=variants,
         engine_version=ENGINE_VERSION,
         data_hash=catalogue.data_hash,
         actions=state.record()["actions"],

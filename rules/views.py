@@ -28,6 +28,11 @@ class StartForm(forms.Form):
     text = forms.CharField(required=False, widget=forms.Textarea, max_length=20_000, strip=False)
     seating = forms.ChoiceField(choices=Seating.choices, initial=Seating.SIDE_BY_SIDE)
     seed = forms.IntegerField(required=False, min_value=0, max_value=MAX_SEED)
+    variants = forms.MultipleChoiceField(required=False, choices=())
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["variants"].choices = [(v.slug, v.name) for v in get_catalogue().variants.values()]
 
 
 def start_context(request, form: StartForm, errors=()) -> dict:
@@ -40,6 +45,8 @@ def start_context(request, form: StartForm, errors=()) -> dict:
         "my_games": selectors.games_of(actor, limit=12),
         "top_games": selectors.top_games(),
         "seatings": Seating.choices,
+        "variants": list(get_catalogue().variants.values()),
+        "chosen_variants": form["variants"].value() or [],
     }
 
 
@@ -59,7 +66,8 @@ def start_game(request, form: StartForm):
         deck = deck_selectors.get_readable_deck(request.user, deck_id)
     return services.goldfish_start(actor=selectors.actor_for(request, create=True), deck=deck, hero=hero,
                                    counts=counts, problems=problems, seed=data.get("seed"),
-                                   seating=data.get("seating") or Seating.SIDE_BY_SIDE, catalogue=catalogue).game
+                                   seating=data.get("seating") or Seating.SIDE_BY_SIDE,
+                                   variants=data.get("variants") or (), catalogue=catalogue).game
 
 
 @require_http_methods(["GET", "POST"])
@@ -78,7 +86,7 @@ def start(request):
             return redirect(game)
         return render(request, "goldfish/start.html", start_context(request, form), status=400)
     initial = {"seed": request.GET.get("seed") or None, "seating": request.GET.get("seating") or Seating.SIDE_BY_SIDE,
-               "deck": request.GET.get("deck", "")}
+               "deck": request.GET.get("deck", ""), "variants": request.GET.getlist("variant")}
     return render(request, "goldfish/start.html", start_context(request, StartForm(initial=initial)))
 
 
@@ -88,6 +96,7 @@ def board(request, game_id):
     actor = selectors.actor_for(request)
     return render(request, "goldfish/board.html", {
         "game": game,
+        "variants": selectors.variant_rows(game.variants, get_catalogue()),
         "is_owner": actor.may_act_in(game),
         "bots": BOTS,
         "share_url": request.build_absolute_uri(game.get_absolute_url()),
@@ -99,6 +108,7 @@ def replay(request, game_id):
     game = selectors.get_game(game_id)
     return render(request, "goldfish/replay.html", {
         "game": game,
+        "variants": selectors.variant_rows(game.variants, get_catalogue()),
         "share_url": request.build_absolute_uri(selectors.game_links(game)["replay_url"]),
     })
 

@@ -41,9 +41,10 @@ def game_seed(seed: int, index: int) -> int:
 
 
 def goldfish_game(catalogue: Catalogue, deck: DeckSpec, *, seed: int, bot: str = "random",
-                  seating: str = "side-by-side", max_actions: int = 100_000) -> GameState:
+                  seating: str = "side-by-side", max_actions: int = 100_000,
+                  variants: Sequence[str] = ()) -> GameState:
     """Play one goldfish game to the end: the deck in seat 1, the bot seeded with the game's seed."""
-    state = new_game(catalogue, [deck, None], seating=seating, seed=seed)
+    state = new_game(catalogue, [deck, None], seating=seating, seed=seed, variants=variants)
     play_out(state, get_bot(bot, seed), max_actions=max_actions)
     return state
 
@@ -98,20 +99,21 @@ def game_stats(state: GameState, catalogue: Catalogue, player: int = PLAYER) -> 
 
 
 def run_goldfish(catalogue: Catalogue, deck: DeckSpec, *, games: int, seed: int, bot: str = "random",
-                 seating: str = "side-by-side") -> dict[str, Any]:
+                 seating: str = "side-by-side", variants: Sequence[str] = ()) -> dict[str, Any]:
     """Play `games` goldfish games of a deck and return JSON-able statistics (same arguments, same output)."""
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
         raise ValueError(f"{BAD_GAMES}: the number of games must be a positive integer (got {games!r})")
     get_bot(bot)  # fail fast on an unknown bot name
     rows = []
     for index in range(games):
-        state = goldfish_game(catalogue, deck, seed=game_seed(seed, index), bot=bot, seating=seating)
+        state = goldfish_game(catalogue, deck, seed=game_seed(seed, index), bot=bot, seating=seating,
+                              variants=variants)
         rows.append(game_stats(state, catalogue))
-    return summarise(rows, catalogue=catalogue, deck=deck, bot=bot, seating=seating, seed=seed)
+    return summarise(rows, catalogue=catalogue, deck=deck, bot=bot, seating=seating, seed=seed, variants=variants)
 
 
 def summarise(rows: Sequence[dict[str, Any]], *, catalogue: Catalogue, deck: DeckSpec, bot: str, seating: str,
-              seed: int) -> dict[str, Any]:
+              seed: int, variants: Sequence[str] = ()) -> dict[str, Any]:
     """Fold per-game statistics into the run's summary."""
     n = len(rows)
     best = max(range(n), key=lambda i: (rows[i]["legacy"], -i))
@@ -122,6 +124,7 @@ def summarise(rows: Sequence[dict[str, Any]], *, catalogue: Catalogue, deck: Dec
         "data_hash": catalogue.data_hash,
         "bot": bot,
         "seating": seating,
+        "variants": sorted(set(variants)),
         "seed": seed,
         "games": n,
         "deck": {"hero": deck.hero, "cards": len(deck.cards)},

@@ -543,7 +543,8 @@
       el("tfoot", {}, el("tr", {}, [el("th", { text: "Total" }), el("th", { class: "opt" }), el("th"), el("th", { class: "num", text: String(total) })]))
     ])));
     if (!rows.length) section.appendChild(el("p", { class: "muted", text: "Nothing survived the Cataclysm." }));
-    var again = "/goldfish/?seed=" + game.seed + "&seating=" + encodeURIComponent(game.seating) + (game.deck ? "&deck=" + encodeURIComponent(game.deck.id) : "");
+    var again = "/goldfish/?seed=" + game.seed + "&seating=" + encodeURIComponent(game.seating) + (game.deck ? "&deck=" + encodeURIComponent(game.deck.id) : "") +
+      (game.variants || []).map(function (v) { return "&variant=" + encodeURIComponent(v.slug || v); }).join("");
     section.appendChild(el("p", { class: "gf-result-links" }, [
       game.replay_url ? el("a", { class: "button primary", href: game.replay_url, text: "Replay this game" }) : null, " ",
       el("a", { class: "button", href: again, text: "Play the same shuffle again" }), " ",

@@ -355,3 +355,33 @@ def test_the_schema_lets_plain_400s_leave_out_the_rule_and_the_deck_errors(api):
     detail = schema["paths"]["/api/goldfish/{game_id}/"]["get"]
     assert "400" in detail["responses"]
     assert next(p for p in detail["parameters"] if p["name"] == "log_from")["schema"]["minimum"] == 0
+
+
+# --------------------------------------------------------------------------------------------- rule variants
+def test_a_game_names_the_rule_variants_it_plays_and_its_record_replays_them(api):
+    from rules.engine import replay
+    game = start(api, seed=4, variants=["tide", "flares", "tide"])
+    assert [v["slug"] for v in game["variants"]] == ["flares", "tide"]
+    assert all(v["name"] and v["description"] for v in game["variants"])
+    assert game["state"]["pyramid"]["deck_count"] == 50
+    row = GoldfishGame.objects.get(pk=game["id"])
+    assert row.variants == ["flares", "tide"] and row.record()["variants"] == ["flares", "tide"]
+    game = finish(api, game)
+    assert game["status"] == "finished"
+    assert replay(load_catalogue(), GoldfishGame.objects.get(pk=game["id"]).record()).digest() == game["digest"]
+    listed = api.get("/api/goldfish/").json()
+    assert next(g for g in listed if g["id"] == game["id"])["variants"] == ["flares", "tide"]
+
+
+def test_a_game_without_variants_plays_the_printed_rules(api):
+    game = start(api, seed=4)
+    assert game["variants"] == [] and GoldfishGame.objects.get(pk=game["id"]).variants == []
+
+
+@pytest.mark.parametrize("variants", [["tides"], ["flares", "nope"], "tide"])
+def test_an_unknown_rule_variant_is_refused_and_no_game_is_saved(api, variants):
+    response = api.post("/api/goldfish/", {"deck": "starter-dr-veylan", "variants": variants}, format="json")
+    assert response.status_code == status.HTTP_400_BAD_REQUEST
+    body = response.json()
+    assert body["code"] in ("invalid_variant", "invalid") and body["message"]
+    assert not GoldfishGame.objects.exists()

@@ -32,6 +32,24 @@ def test_choosing_a_starter_deck_starts_a_game_and_opens_its_board(catalogue_db,
     assert f'data-api="/api/goldfish/{game.pk}/"' in board and 'id="gf-undo"' in board and "77" in board
 
 
+def test_rule_variants_are_offered_chosen_on_the_form_and_named_on_the_board_and_replay(catalogue_db, client):
+    page = client.get("/goldfish/?variant=tide").content.decode()
+    assert 'name="variants" value="flares"' in page and 'name="variants" value="tide" checked' in page
+    assert "rulebook as printed" in page.lower()
+    client.post("/goldfish/", {"deck": STARTER, "seating": "side-by-side", "variants": ["flares", "tide"]})
+    game = GoldfishGame.objects.get()
+    assert game.variants == ["flares", "tide"]
+    for url in (game.get_absolute_url(), f"/goldfish/{game.pk}/replay/"):
+        shown = client.get(url).content.decode()
+        assert "house rules:" in shown and "Flares and Undertows" in shown and "The tide" in shown
+
+
+def test_a_game_with_the_printed_rules_says_so_on_its_board(catalogue_db, client):
+    client.post("/goldfish/", {"deck": STARTER, "seating": "side-by-side"})
+    game = GoldfishGame.objects.get()
+    assert game.variants == [] and "rulebook as printed" in client.get(game.get_absolute_url()).content.decode()
+
+
 def test_a_pasted_list_that_is_not_legal_is_explained_on_the_page(catalogue_db, client):
     response = client.post("/goldfish/", {"source": "text", "text": "Hero: Dr. Veylan\n3 Kalen Vos",
                                           "seating": "side-by-side"})

@@ -85,18 +85,25 @@ class Command(BaseCommand):
         parser.add_argument("--seed", type=int, default=0, help="The run's seed: same seed, same games.")
         parser.add_argument("--bot", choices=sorted(BOTS), default="random", help="Who plays the deck.")
         parser.add_argument("--seating", default="side-by-side", help="side-by-side (default) or diagonal.")
+        parser.add_argument("--variant", action="append", default=[], dest="variants", metavar="NAME",
+                            help="Switch on a rule variant (repeatable): decks/data/variants.yaml.")
         parser.add_argument("--json", action="store_true", dest="as_json", help="Print exactly one JSON object.")
 
-    def handle(self, *args, deck, games, seed, bot, seating, as_json=False, **options):
+    def handle(self, *args, deck, games, seed, bot, seating, variants=(), as_json=False, **options):
         if games < 1:
             raise CommandError(f"bad_games: --games must be at least 1 (got {games})")
         catalogue, source = engine_catalogue()
         seatings = sorted(catalogue.rulebook["seatings"])
         if seating not in seatings:
             raise CommandError(f"bad_seating: unknown seating '{seating}' (choose from {', '.join(seatings)})")
+        unknown = sorted(set(variants) - set(catalogue.variants))
+        if unknown:
+            raise CommandError(f"invalid_variant: unknown rule variant {', '.join(unknown)} "
+                               f"(choose from {', '.join(sorted(catalogue.variants))})")
         spec, name, kind = resolve_deck(catalogue, deck)
         try:
-            stats = run_goldfish(catalogue, spec, games=games, seed=seed, bot=bot, seating=seating)
+            stats = run_goldfish(catalogue, spec, games=games, seed=seed, bot=bot, seating=seating,
+                                 variants=variants)
         except ValueError as exc:  # GameDataError: a card the catalogue does not know, say
             raise CommandError(f"deck_unplayable: {exc}") from exc
         stats["deck"].update(name=name, source=kind)
@@ -113,7 +120,7 @@ def format_table(stats: dict, catalogue: Catalogue) -> str:
     hero = catalogue.cards[deck["hero"]].name if deck["hero"] in catalogue.cards else deck["hero"]
     out = [
         f"Goldfish: {deck['name']} ({hero}, {deck['cards']} cards) — {stats['games']} games, bot {stats['bot']}, "
-        f"seating {stats['seating']}, seed {stats['seed']}",
+        f"seating {stats['seating']}, seed {stats['seed']}, rules: {', '.join(stats['variants']) or 'as printed'}",
         f"Engine {stats['engine_version']}, card data {stats['data_hash']} (catalogue from the {stats['catalogue']})",
         "",
         f"{'':<22}{'mean':>9}{'median':>9}{'p10':>8}{'p25':>8}{'p75':>8}{'p90':>8}{'min':>7}{'max':>7}",
