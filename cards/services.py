@@ -269,7 +269,7 @@ def card_next_position() -> int:
 def card_refresh_derived(card: Card) -> Card:
     """Recompute a card's generated columns (text, HP/charge, cost total, content hash) from its saved rows."""
     card = Card.objects.with_related().get(pk=card.pk)
-    catalogue = compile_data(build_data([card_to_data(card)]) | {"pyramid_deck": []})
+    catalogue = compile_data(build_data([card_to_data(card)]) | {"pyramid_deck": [], "variants": []})
     card_def = catalogue.cards[card.slug]
     text = rules_text.card_text(card_def, catalogue)
     card.text = text
