@@ -101,6 +101,19 @@ class GreedyBot(Bot):
 BOTS: dict[str, type[Bot]] = {"random": RandomBot, "greedy": GreedyBot}
 
 
+class _TempCpu(GreedyBot):  # TEMP alias — drop at merge: the real cpu:* players come from rules/engine/cpu/
+    name = "cpu"
+    last_reason = ""
+
+    def choose(self, state: "GameState") -> Action:
+        action = super().choose(state)
+        self.last_reason = f"GREEDY: {action.label}"
+        return action
+
+
+BOTS.update({f"cpu:{level}": _TempCpu for level in ("easy", "normal", "hard", "expert")})  # TEMP — drop at merge
+
+
 def get_bot(name: str, seed: int = 0) -> Bot:
     """Build a bot by name ("random" or "greedy"); raise ValueError naming the known ones otherwise."""
     cls = BOTS.get(name)
