@@ -671,7 +671,8 @@
     if (this.busy || !this.game) return;
     body.version = this.game.version;
     if (path !== "undo/") body.log_from = this.log.length;
-    this.lastUntil = path === "bot/" ? body.until : null;
+    if (path === "bot/") this.lastUntil = body.until;  // "end": ask again while a capped request left the game on
+    else if (path !== "continue/") this.lastUntil = null;
     this.setBusy(true);
     this.flash("");
     request("POST", this.api + path, body, this.csrf).then(function (res) {
