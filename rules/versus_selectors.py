@@ -125,7 +125,8 @@ def opponent_decks(user, *, limit: int = 200) -> list[Deck]:
 def deck_record(deck: Deck) -> list[dict[str, Any]]:
     """The deck's finished games against the computer by difficulty: wins, losses, draws, games (every level)."""
     rows = (VersusGame.objects.filter(deck=deck, status=Status.FINISHED).values("difficulty")
-            .annotate(wins=Count("pk", filter=Q(outcome=Outcome.WIN)), losses=Count("pk", filter=Q(outcome=Outcome.LOSS)),
+            .annotate(wins=Count("pk", filter=Q(outcome=Outcome.WIN)),
+                      losses=Count("pk", filter=Q(outcome=Outcome.LOSS)),
                       draws=Count("pk", filter=Q(outcome=Outcome.DRAW)), games=Count("pk")))
     by_level = {row["difficulty"]: row for row in rows}
     return [{"difficulty": value, "label": label, **{k: by_level.get(value, {}).get(k, 0)

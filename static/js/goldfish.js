@@ -373,7 +373,7 @@
         text: edge.edge + " " + edge.charge + "/" + edge.max }));
       var shared = mine && edge.adjacent.length > 1;
       var sub = edge.locked ? "locked " + edge.discharge_counter + "/" + edge.discharge_at :
-        (edge.dead ? "dead" : (shared ? "shared" : (mine ? "yours" : "opponent's")));
+        (edge.dead ? "dead" : (shared ? "shared" : (mine ? "yours" : (VERSUS ? "computer's" : "opponent's"))));
       if (sub) group.appendChild(svgEl("text", { x: lx, y: ly + 13, class: "gf-edge-sub", "text-anchor": anchor, text: sub }));
       svg.appendChild(group);
 

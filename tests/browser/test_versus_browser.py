@@ -14,7 +14,7 @@ from playwright.sync_api import expect
 
 from cards.catalogue import clear_cache
 from rules.models import VersusGame
-from tests.browser.test_goldfish_browser import LAPTOP, PHONE, click_and_wait, decide, inside, shot
+from tests.browser.test_goldfish_browser import LAPTOP, PHONE, decide, inside, shot
 
 
 def no_sideways_scroll(page):

@@ -33,7 +33,8 @@ def test_start_answers_the_goldfish_shape_with_the_computer_seated_and_its_hand_
 def test_sitting_second_the_computer_plays_first_decisions_until_mine(api):
     for seed in range(12):  # some seed lets the computer (Player 1) win the coin toss and choose
         game = start(api, seed=seed, seat="second")
-        assert game["seat"] == 1 and game["state"]["players"][1]["hand_count"] == len(game["state"]["players"][1]["hand"])
+        me = game["state"]["players"][1]
+        assert game["seat"] == 1 and me["hand_count"] == len(me["hand"])
         assert "hand" not in game["state"]["players"][0]
         assert game["can_act"] and game["state"]["current_player"] == 1
         if game["cpu_moves"]:

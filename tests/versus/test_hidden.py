@@ -45,7 +45,7 @@ def walk(value: Any) -> Iterator[Any]:
 
 class Secrets:
     """What the computer holds now that nobody else may learn: the instance ids in its hand and deck, their slugs and
-    names — leaving out any card that is public anyway (a copy in play or in a graveyard, or in the visitor's deck)."""
+    names — leaving out any card that is public anyway (a copy in play or a graveyard, or in the visitor's deck)."""
 
     def __init__(self, row: VersusGame):
         state = services.load_state(row)

@@ -28,8 +28,8 @@ def test_a_bad_start_shows_why_and_creates_nothing(catalogue_db):
     response = client.post("/versus/", {"source": "text", "text": "Hero: Nobody\n3 Nothing", "opponent": CPU_DECK,
                                         "difficulty": "normal", "seat": "first", "seating": "side-by-side"})
     assert response.status_code == 400 and b"gf-errors" in response.content
-    response = client.post("/versus/", {"source": "deck", "deck": MINE, "opponent": CPU_DECK, "difficulty": "impossible",
-                                        "seat": "first", "seating": "side-by-side"})
+    response = client.post("/versus/", {"source": "deck", "deck": MINE, "opponent": CPU_DECK,
+                                        "difficulty": "impossible", "seat": "first", "seating": "side-by-side"})
     assert response.status_code == 400
     assert not VersusGame.objects.exists()
     assert client.get("/versus/nothing-here/").status_code == 404
