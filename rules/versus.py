@@ -37,7 +37,7 @@ CPU_BOTS: dict[str, str] = {"easy": "cpu:easy", "normal": "cpu:normal", "hard": 
 HELPER_BOT = "greedy"  # decides for the visitor on "finish the turn" / "play to the end"
 SEATS: dict[str, int] = {"first": 0, "second": 1}  # the visitor's seat: Player 1 or Player 2 (who goes first is
 # the coin toss's and its winner's choice, as the rulebook says)
-MAX_CPU_STEPS = 1000  # decisions of the CPU (and the helper bot) in one request: a whole game is about that
+MAX_CPU_STEPS = 2000  # decisions of the CPU (and the helper bot) in one request: a whole game is about 1000
 CPU_SECONDS = 8.0     # and at most this long, below the server's request timeout
 UNTIL = ("turn", "end")
 GAME_NOT_FOUND = "No game against the computer with this id."
@@ -83,12 +83,15 @@ def advance(game: VersusGame, state: GameState, *, helper=None, until: str | Non
     """Let the CPU decide while it is its decision (and `helper` decide for the visitor, `until` the turn is over or
     the game ends); return the moves made, each {step, player, action, label, reason, events_from, events_to}.
 
-    Stops at the visitor's decision, at the end, or at the request's cap (MAX_CPU_STEPS, CPU_SECONDS)."""
+    Stops at the visitor's decision, at the end, or at the request's cap (MAX_CPU_STEPS, CPU_SECONDS; at least one
+    decision is always made, so however slow the CPU, every request moves the game on)."""
     cpu, seat = cpu_player(game), game.seat
     turn = state.tick
     deadline = time.monotonic() + CPU_SECONDS
     moves: list[dict] = []
-    while not state.is_over and len(moves) < MAX_CPU_STEPS and time.monotonic() < deadline:
+    while not state.is_over and len(moves) < MAX_CPU_STEPS:
+        if moves and time.monotonic() >= deadline:  # at least one decision a request: a game always moves on
+            break
         player = state.current_player
         if player == seat:
             if helper is None or (until == "turn" and state.tick != turn):

@@ -138,7 +138,7 @@ def test_illegal_and_out_of_turn_actions_are_refused_and_change_nothing(api, mon
     refused = act(api, game, "end_turn.0")
     assert refused.status_code == 400 and refused.json()["code"] == "not_your_decision"
     assert VersusGame.objects.get().version == game["version"]
-    monkeypatch.setattr(versus, "MAX_CPU_STEPS", 1000)
+    monkeypatch.undo()
     going_on = api.post(f"/api/versus/{game['id']}/continue/", {"version": game["version"]}, format="json").json()
     assert not going_on["cpu_to_move"] and going_on["version"] == game["version"] + 1
     cpu_replies_are_its_own_choices(VersusGame.objects.get())
@@ -183,3 +183,17 @@ def test_an_account_game_belongs_to_the_account(catalogue_db):
     assert VersusGame.objects.get().owner == user
     assert act(mine, game).status_code == 200
     assert act(APIClient(), game).status_code == 403
+
+
+def test_a_slow_computer_is_stopped_by_the_time_budget_and_goes_on_one_decision_a_request(api, monkeypatch):
+    monkeypatch.setattr(versus, "CPU_SECONDS", 0.0)  # as if every decision took longer than a request may
+    game = start(api, seed=14)
+    while not game["cpu_to_move"]:
+        game = act(api, game, log_from=game["log_count"]).json()
+        assert len(game["cpu_moves"]) <= 1
+    for _ in range(3):
+        before = len(VersusGame.objects.get().cpu_moves)
+        game = api.post(f"/api/versus/{game['id']}/continue/", {}, format="json").json()
+        assert len(VersusGame.objects.get().cpu_moves) == before + 1
+        if not game["cpu_to_move"]:
+            break
