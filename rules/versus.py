@@ -85,7 +85,7 @@ def advance(game: VersusGame, state: GameState, *, helper=None, until: str | Non
 
     Stops at the visitor's decision, at the end, or at the request's cap (MAX_CPU_STEPS, CPU_SECONDS; at least one
     decision is always made, so however slow the CPU, every request moves the game on)."""
-    cpu, seat = cpu_player(game), game.seat
+    seat = game.seat
     turn = state.tick
     deadline = time.monotonic() + CPU_SECONDS
     moves: list[dict] = []
@@ -97,7 +97,8 @@ def advance(game: VersusGame, state: GameState, *, helper=None, until: str | Non
             if helper is None or (until == "turn" and state.tick != turn):
                 break
             action, reason = helper.choose(state), ""
-        else:
+        else:  # a fresh CPU for each decision: its choice is a function of the seed and the state alone
+            cpu = cpu_player(game)
             action = cpu.choose(state)
             reason = str(getattr(cpu, "last_reason", "") or "")
         before = state.event_count
