@@ -34,6 +34,11 @@ def test_versus_against_the_computer_by_clicking_reload_bot_to_the_end_and_repla
     page.set_viewport_size(LAPTOP)
     base = live_server.url
 
+    page.set_viewport_size(PHONE)  # the start page fits a phone too
+    page.goto(f"{base}/versus/")
+    assert no_sideways_scroll(page)
+    page.set_viewport_size(LAPTOP)
+
     # The navigation leads to the start page: my deck, the computer's deck, difficulty, seat, seating, seed.
     page.goto(f"{base}/")
     page.get_by_role("link", name="Versus").click()
