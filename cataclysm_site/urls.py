@@ -21,6 +21,7 @@ urlpatterns = [
     path("api/", include("rules.api_urls")),
     path("", include("decks.urls")),
     path("", include("rules.urls")),
+    path("", include("rules.versus_urls")),
     path("", include("cards.urls")),
 ] + static(settings.MEDIA_URL, document_root=settings.MEDIA_ROOT)
 

@@ -1,7 +1,8 @@
-"""API URLs of the rules app (mounted under /api/): goldfish games and bulk goldfish simulation of a deck."""
+"""API URLs of the rules app (mounted under /api/): goldfish games, bulk goldfish simulation of a deck, and games
+against the computer (versus)."""
 from django.urls import path
 
-from rules import api
+from rules import api, versus_api
 
 urlpatterns = [
     path("goldfish/", api.GoldfishListView.as_view(), name="api-goldfish-list"),
@@ -15,4 +16,15 @@ urlpatterns = [
          name="api-goldfish-replay-frame"),
     # Under /api/decks/ but served here: the decks app's own routes never match a third path segment.
     path("decks/<str:deck_id>/simulate/", api.DeckSimulateView.as_view(), name="api-deck-simulate"),
+]
+
+urlpatterns += [
+    path("versus/", versus_api.VersusListView.as_view(), name="api-versus-list"),
+    path("versus/<str:game_id>/", versus_api.VersusDetailView.as_view(), name="api-versus-detail"),
+    path("versus/<str:game_id>/actions/", versus_api.VersusActView.as_view(), name="api-versus-act"),
+    path("versus/<str:game_id>/continue/", versus_api.VersusContinueView.as_view(), name="api-versus-continue"),
+    path("versus/<str:game_id>/bot/", versus_api.VersusBotView.as_view(), name="api-versus-bot"),
+    path("versus/<str:game_id>/replay/", versus_api.VersusReplayView.as_view(), name="api-versus-replay"),
+    path("versus/<str:game_id>/replay/<int:step>/", versus_api.VersusReplayFrameView.as_view(),
+         name="api-versus-replay-frame"),
 ]

@@ -123,3 +123,110 @@ class GoldfishGame(models.Model):
             "variants": list(self.variants),
             "actions": list(self.actions),
         }
+
+
+class Difficulty(models.TextChoices):
+    EASY = "easy", "Easy"
+    NORMAL = "normal", "Normal"
+    HARD = "hard", "Hard"
+    EXPERT = "expert", "Expert"
+
+
+class Outcome(models.TextChoices):
+    WIN = "win", "Won"
+    LOSS = "loss", "Lost"
+    DRAW = "draw", "Draw"
+
+
+class VersusGame(models.Model):
+    """A two-player game: the visitor's deck in one seat, a CPU of some difficulty with another deck in the other.
+
+    Stored like a goldfish game (the action log is the game; `state` a snapshot; `version` the optimistic lock), plus
+    the CPU's deck, its difficulty, which seat the visitor took, the CPU's moves with their reasons, and the result.
+    """
+
+    id = models.CharField(primary_key=True, max_length=32, default=new_game_id, editable=False)
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE, related_name="versus_games",
+        help_text="Empty for a game played without an account: then `session_key` says whose it is.",
+    )
+    session_key = models.CharField(max_length=64, blank=True, db_index=True)
+    deck = models.ForeignKey("decks.Deck", null=True, blank=True, on_delete=models.SET_NULL,
+                             related_name="versus_games", help_text="The visitor's deck, when a saved one.")
+    deck_version = models.PositiveIntegerField(null=True, blank=True)
+    deck_name = models.CharField(max_length=100, blank=True)
+    hero = models.CharField(max_length=100, help_text="Hero slug of the visitor's decklist.")
+    cards = models.JSONField(default=list, help_text="The visitor's decklist: one card slug per copy, engine order.")
+    opponent = models.ForeignKey("decks.Deck", null=True, blank=True, on_delete=models.SET_NULL,
+                                 related_name="versus_opponent_games", help_text="The deck the CPU plays.")
+    opponent_version = models.PositiveIntegerField(null=True, blank=True)
+    opponent_name = models.CharField(max_length=100, blank=True)
+    opponent_hero = models.CharField(max_length=100)
+    opponent_cards = models.JSONField(default=list, help_text="The CPU's decklist (secret order: the seed shuffles).")
+    difficulty = models.CharField(max_length=10, choices=Difficulty.choices, default=Difficulty.NORMAL)
+    seat = models.PositiveSmallIntegerField(default=0, help_text="The visitor's seat: 0 (Player 1) or 1 (Player 2).")
+    seating = models.CharField(max_length=20, choices=Seating.choices, default=Seating.SIDE_BY_SIDE)
+    seed = models.BigIntegerField(help_text="Shuffles, the coin toss and the CPU's choices follow from it.")
+    engine_version = models.CharField(max_length=20)
+    data_hash = models.CharField(max_length=64)
+    actions = models.JSONField(default=list, help_text="Every decision made (both seats), as engine action ids.")
+    cpu_moves = models.JSONField(default=list, help_text="The CPU's decisions: {step, player, action, label, reason, "
+                                 "events_from, events_to} (step: 1-based index into `actions`).")
+    state = models.JSONField(default=dict, help_text="A snapshot of the engine state (the log after it is applied).")
+    version = models.PositiveIntegerField(default=0, help_text="Writes saved so far; a stale write is refused.")
+    bot_assisted = models.BooleanField(default=False, help_text="A bot made some of the visitor's decisions.")
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.ACTIVE)
+    outcome = models.CharField(max_length=4, choices=Outcome.choices, blank=True,
+                               help_text="For the visitor, once finished.")
+    winner = models.PositiveSmallIntegerField(null=True, blank=True, help_text="The winning seat (none: a draw).")
+    legacy = models.IntegerField(null=True, blank=True, help_text="The visitor's Legacy after the Cataclysm.")
+    opponent_legacy = models.IntegerField(null=True, blank=True, help_text="The CPU's Legacy after the Cataclysm.")
+    rounds = models.PositiveIntegerField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    objects = GoldfishGameQuerySet.as_manager()  # the same questions: finished, of_player
+
+    class Meta:
+        ordering = ["-updated_at"]
+        indexes = [
+            models.Index(fields=["deck", "status", "difficulty"], name="versus_deck_record"),
+            models.Index(fields=["owner", "-updated_at"], name="versus_owner_recent"),
+        ]
+        constraints = [
+            models.CheckConstraint(condition=Q(status__in=[s.value for s in Status]), name="versus_status_known"),
+            models.CheckConstraint(condition=Q(seat__in=[0, 1]), name="versus_seat_known"),
+            models.CheckConstraint(
+                condition=Q(status="active", outcome="", legacy__isnull=True)
+                | Q(status="finished", legacy__isnull=False) & ~Q(outcome=""),
+                name="versus_result_when_finished",
+            ),
+        ]
+
+    def __str__(self):
+        return f"Versus {self.pk} ({self.deck_name or self.hero} vs CPU {self.difficulty})"
+
+    def get_absolute_url(self):
+        return reverse("versus:board", args=[self.pk])
+
+    @property
+    def is_finished(self) -> bool:
+        return self.status == Status.FINISHED
+
+    @property
+    def cpu_seat(self) -> int:
+        return 1 - self.seat
+
+    def record(self) -> dict:
+        """Return what `rules.engine.replay` needs to rebuild this game (both decks, in seat order)."""
+        mine = {"hero": self.hero, "cards": list(self.cards)}
+        cpu = {"hero": self.opponent_hero, "cards": list(self.opponent_cards)}
+        return {
+            "engine_version": self.engine_version,
+            "data_hash": self.data_hash,
+            "decks": [mine, cpu] if self.seat == 0 else [cpu, mine],
+            "seating": self.seating,
+            "seed": self.seed,
+            "actions": list(self.actions),
+        }

@@ -182,10 +182,10 @@ def describe_building(state: GameState) -> str | None:
         return None
 
 
-def prompt(state: GameState, view: dict) -> dict[str, Any]:
-    """Say what the rules are waiting for now, for a person."""
+def prompt(state: GameState, view: dict, seat: int = 0, opponent: str = "the empty opponent") -> dict[str, Any]:
+    """Say what the rules are waiting for now, for the person in `seat` (the goldfish player sits in the first)."""
     pending = view.get("pending")
-    me = view["players"][0]
+    me = view["players"][seat]
     if state.is_over:
         return {"kind": "over", "text": "The Cataclysm has come. Every edge discharged at once; the Legacy is counted."}
     if pending:
@@ -194,7 +194,8 @@ def prompt(state: GameState, view: dict) -> dict[str, Any]:
             return {"kind": kind, "text": f"Your opening hand has no Energy card. Keep it, or mulligan "
                                           f"({me['mulligans']} of {state.cat.rulebook['game']['max_mulligans']} used)."}
         if kind == "first_player":
-            return {"kind": kind, "text": "Choose who goes first: you (Player 1) or the empty opponent (Player 2)."}
+            return {"kind": kind, "text": f"Choose who goes first: you (Player {seat + 1}) or {opponent} "
+                                          f"(Player {2 - seat})."}
         if kind == "passive":
             return {"kind": kind, "text": "A start-of-turn Passive can be triggered: trigger it now, or let it pass "
                                           "this turn."}
@@ -217,10 +218,10 @@ def prompt(state: GameState, view: dict) -> dict[str, Any]:
         if kind == "cataclysm":
             return {"kind": kind, "text": f"The Cataclysm: {pending.get('left', 0)} damage is left after your stored "
                                           "charge. Distribute it among your People and Hero."}
-    if view.get("stack") and state.current_player == 0:
+    if view.get("stack") and state.current_player == seat:
         top = view["stack"][-1]["text"]
         return {"kind": "priority", "text": f"On the stack: {top}. Respond, or pass to let it resolve."}
-    if state.current_player == 0:
+    if state.current_player == seat:
         return {"kind": "action", "text": f"Your Action Phase (round {view['round']}): play cards, activate "
                                           "abilities, or end the turn."}
     return {"kind": "wait", "text": "Waiting for the rules engine."}

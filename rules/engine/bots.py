@@ -103,6 +103,8 @@ class GreedyBot(Bot):
 BOTS: dict[str, type[Bot]] = {"random": RandomBot, "greedy": GreedyBot}
 
 
+
+
 def get_bot(name: str, seed: int = 0) -> Bot:
     """Build a bot by name ("random" or "greedy"); raise ValueError naming the known ones otherwise."""
     cls = BOTS.get(name)

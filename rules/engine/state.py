@@ -231,9 +231,10 @@ class GameState:
         """How many events the game has logged (`len(events)`, without formatting them)."""
         return len(self.log_rows)
 
-    def view(self) -> dict:
+    def view(self, viewer: int | None = None) -> dict:
+        """The board for a UI; with `viewer`, only what that seat may see (the other hand as a count)."""
         from .view import build_view
-        return build_view(self)
+        return build_view(self, viewer)
 
     def result(self) -> dict:
         from .scoring import result

@@ -1,4 +1,9 @@
-"""A JSON-able description of the board for a UI."""
+"""A JSON-able description of the board for a UI: the whole of it, or what one seat may see (`viewer`).
+
+The rules keep a hand and every deck's order secret: a seat's view shows the other seat's hand only as a count
+(`hand_count`; there is no `hand` list) and no deck ever shows more than its count. Everything else on the table
+(the board, graveyards, pools, the stack, pending decisions) is public to both seats.
+"""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
@@ -37,7 +42,8 @@ def _card(g: "GameState", iid: int) -> dict:
     return out
 
 
-def build_view(g: "GameState") -> dict:
+def build_view(g: "GameState", viewer: int | None = None) -> dict:
+    """The board; with `viewer` (0 or 1) only what that seat may see: the other hand becomes a count."""
     players = []
     for p, player in enumerate(g.players):
         cards = g.cards
@@ -61,10 +67,13 @@ def build_view(g: "GameState") -> dict:
             "energy": [_card(g, i) for i in board if cards[i].info.type == "energy"],
             "pool": {POOL_KEYS[i]: n for i, n in enumerate(player.pool)},
             "hand": [_card(g, i) for i in player.hand],
+            "hand_count": len(player.hand),
             "deck_count": len(player.deck),
             "graveyard": [_card(g, i) for i in player.grave],
             "mulligans": player.mulligans,
         })
+        if viewer is not None and p != viewer:
+            del players[-1]["hand"]  # a secret: only how many cards
     edges = []
     for edge in g.edges:
         edges.append({"edge": EDGE_NAMES[edge.idx], "charge": edge.charge, "max": g.tb.lock_at,

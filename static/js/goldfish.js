@@ -14,6 +14,11 @@
     cataclysm_apply: "The Cataclysm", over: "Game over"
   };
   var ENERGY_ORDER = ["DC", "LC", "DR", "LR", "CE", "Buff"];
+  // The seat the page plays (0 in goldfish; a versus game may seat you second) and whether the opponent is the
+  // computer (versus: its board is drawn too, its hand only as a count). Set from the page's data-seat/data-versus.
+  var ME = 0;
+  var VERSUS = false;
+  var OPPONENT = "the opponent";
   var RARITY_MARK = { common: "C", uncommon: "U", rare: "R" };
 
   // ------------------------------------------------------------------------------------------- DOM helpers
@@ -261,17 +266,21 @@
     ]);
   }
 
-  function renderBoard(root, view, ctx) {
-    var me = view.players[0];
-    var opp = view.players[1];
+  /* A player's board: yours by default; `who` = the other seat draws the opponent's (versus), whose hand is a count. */
+  function renderBoard(root, view, ctx, who) {
+    var mine = who === undefined || who === ME;
+    var me = view.players[mine ? ME : who];
+    var opp = view.players[1 - ME];
+    var ids = mine ? { deck: "gf-deck-count", grave: "gf-grave-count", hand: "gf-hand-size" } :
+      { deck: "vs-opp-deck-count", grave: "vs-opp-grave-count", hand: "vs-opp-hand-count" };
     clear(root);
     root.appendChild(el("div", { class: "gf-board-top" }, [
       el("div", { class: "gf-hero-slot" }, me.hero ? heroTile(me.hero, ctx) :
-        el("p", { class: "gf-empty danger", text: "Your Hero has fallen: no Hero abilities; the game goes on." })),
+        el("p", { class: "gf-empty danger", text: (mine ? "Your" : "Its") + " Hero has fallen: no Hero abilities; the game goes on." })),
       el("dl", { class: "gf-counts" }, [
-        el("div", {}, [el("dt", { text: "Deck" }), el("dd", { id: "gf-deck-count", text: String(me.deck_count) })]),
-        el("div", {}, [el("dt", { text: "Hand" }), el("dd", { text: String(me.hand.length) })]),
-        el("div", {}, [el("dt", { text: "Graveyard" }), el("dd", { id: "gf-grave-count", text: String(me.graveyard.length) })]),
+        el("div", {}, [el("dt", { text: "Deck" }), el("dd", { id: ids.deck, text: String(me.deck_count) })]),
+        el("div", {}, [el("dt", { text: "Hand" }), el("dd", { id: ids.hand, text: String(me.hand_count !== undefined ? me.hand_count : me.hand.length) })]),
+        el("div", {}, [el("dt", { text: "Graveyard" }), el("dd", { id: ids.grave, text: String(me.graveyard.length) })]),
         el("div", {}, [el("dt", { text: "Seat" }), el("dd", { text: me.seat + " · " + me.edges.join(", ") })])
       ])
     ]));
@@ -290,6 +299,15 @@
         }))]);
       root.appendChild(grave);
     }
+    if (!mine) {  // the computer's hand: face-down cards, only how many
+      var backs = [];
+      for (var i = 0; i < me.hand_count; i++) backs.push(el("span", { class: "vs-card-back", "aria-hidden": "true" }));
+      root.appendChild(el("section", { class: "gf-zone vs-opp-hand" }, [
+        el("h3", { class: "gf-zone-title" }, ["Hand", el("span", { class: "muted", text: " " + me.hand_count + " face down" })]),
+        el("div", { class: "vs-backs", title: plural(me.hand_count, "card") + " in the computer's hand" }, backs)]));
+      return;
+    }
+    if (VERSUS) return;
     root.appendChild(el("p", { class: "gf-opponent muted small" }, [
       el("strong", { text: "Opponent: " }),
       opp.goldfish ? "the goldfish's empty opponent (no deck, no Hero; it passes, and deflects every discharge) · seat "
@@ -298,7 +316,7 @@
   }
 
   function renderHand(root, view, ctx) {
-    var me = view.players[0];
+    var me = view.players[ME];
     clear(root);
     if (!me.hand.length) {
       root.appendChild(el("p", { class: "muted small gf-empty", text: "Your hand is empty." }));
@@ -324,8 +342,8 @@
   var EDGE_ENDS = { E1: ["S1", "S2"], E2: ["S2", "S3"], E3: ["S3", "S4"], E4: ["S4", "S1"] };
 
   function renderPyramid(root, listRoot, view, ctx) {
-    var me = view.players[0];
-    var opp = view.players[1];
+    var me = view.players[ME];
+    var opp = view.players[1 - ME];
     var targets = {};
     ctx.legal.forEach(function (a) { if (typeof a.target === "string" && /^E\d$/.test(a.target)) targets[a.target] = true; });
     clear(root);
@@ -340,7 +358,7 @@
       var ends = EDGE_ENDS[edge.edge];
       var a = CORNERS[ends[0]], b = CORNERS[ends[1]];
       var ratio = Math.max(0, Math.min(1, edge.charge / edge.max));
-      var mine = edge.adjacent.indexOf(0) >= 0;
+      var mine = edge.adjacent.indexOf(ME) >= 0;
       var cls = "gf-edge" + (edge.locked ? " locked" : "") + (edge.dead ? " dead" : "") + (mine ? " mine" : "") +
         (targets[edge.edge] ? " targetable" : "");
       var group = svgEl("g", { class: cls });
@@ -355,11 +373,11 @@
         text: edge.edge + " " + edge.charge + "/" + edge.max }));
       var shared = mine && edge.adjacent.length > 1;
       var sub = edge.locked ? "locked " + edge.discharge_counter + "/" + edge.discharge_at :
-        (edge.dead ? "dead" : (shared ? "shared" : (mine ? "yours" : "opponent's")));
+        (edge.dead ? "dead" : (shared ? "shared" : (mine ? "yours" : (VERSUS ? "computer's" : "opponent's"))));
       if (sub) group.appendChild(svgEl("text", { x: lx, y: ly + 13, class: "gf-edge-sub", "text-anchor": anchor, text: sub }));
       svg.appendChild(group);
 
-      var who = edge.adjacent.map(function (p) { return p === 0 ? "you" : "the opponent"; });
+      var who = edge.adjacent.map(function (p) { return p === ME ? "you" : OPPONENT; });
       var text = edge.dead ? "dead edge: adjacent to no one" : "adjacent to " + who.join(" and ");
       listRoot.appendChild(el("li", { class: cls, data: { edge: edge.edge } }, [
         el("span", { class: "gf-edge-line" }, [el("strong", { text: edge.edge }),
@@ -371,7 +389,7 @@
     });
     Object.keys(CORNERS).forEach(function (seat) {
       var c = CORNERS[seat];
-      var label = seat === me.seat ? "You" : (seat === opp.seat ? "Opp." : "");
+      var label = seat === me.seat ? "You" : (seat === opp.seat ? (VERSUS ? "CPU" : "Opp.") : "");
       svg.appendChild(svgEl("circle", { cx: c[0], cy: c[1], r: label ? 9 : 5, class: "gf-seat" + (seat === me.seat ? " me" : (label ? " opp" : "")) }));
       var dx = c[0] < 60 ? -2 : (c[0] > 200 ? 2 : 0);
       var dy = c[1] < 60 ? -14 : (c[1] > 200 ? 24 : 4);
@@ -387,15 +405,34 @@
     view.stack.slice().reverse().forEach(function (item, i) {
       list.appendChild(el("li", { class: i === 0 ? "top" : "" }, [
         el("span", { class: "tag", text: i === 0 ? "top" : "#" + (view.stack.length - i) }), " ", item.text,
-        el("span", { class: "muted small", text: " — " + (item.controller === 0 ? "yours" : "the opponent's") })
+        el("span", { class: "muted small", text: " — " + (item.controller === ME ? "yours" : OPPONENT + "'s") })
       ]));
     });
   }
 
-  function renderLog(list, events, highlight) {
+  /* The event log; in versus, each of the computer's decisions (`moves`) heads the events it caused, with its
+     reason. Moves from event `fresh` on are new since the last redraw: they fade in one after another. */
+  function renderLog(list, events, highlight, moves, fresh) {
     clear(list);
     var lastRound = null;
+    var next = 0;
+    var shown = 0;
+    moves = moves || [];
+    function cpuRows(upTo) {
+      while (next < moves.length && moves[next].events_from <= upTo) {
+        var m = moves[next++];
+        var row = el("li", { class: "gf-log-cpu", data: { step: String(m.step) } }, [
+          el("strong", { text: "Computer: " }), m.label,
+          m.reason ? el("span", { class: "vs-reason", text: " — " + m.reason }) : null]);
+        if (fresh !== undefined && m.events_from >= fresh) {
+          row.classList.add("fresh");
+          row.style.animationDelay = (Math.min(shown++, 40) * 90) + "ms";  // CSSOM: allowed by the CSP
+        }
+        list.appendChild(row);
+      }
+    }
     events.forEach(function (ev) {
+      cpuRows(ev.seq);
       if (ev.round !== lastRound) {
         lastRound = ev.round;
         list.appendChild(el("li", { class: "gf-log-round", text: ev.round ? "Round " + ev.round : "Setup" }));
@@ -403,6 +440,7 @@
       var cls = "gf-log-" + ev.type + (highlight && ev.seq >= highlight[0] && ev.seq < highlight[1] ? " now" : "");
       list.appendChild(el("li", { class: cls, text: ev.text }));
     });
+    cpuRows(Infinity);
     var box = list.parentNode;
     if (box) box.scrollTop = box.scrollHeight;
   }
@@ -514,8 +552,8 @@
     clear(section);
     section.hidden = !(result && result.final);
     if (section.hidden) return;
-    var rows = result.breakdown[0] || [];
-    var total = result.legacy[0];
+    var rows = result.breakdown[ME] || [];
+    var total = result.legacy[ME];
     var rec = game.record;
     var headline = "Legacy " + total;
     var note = "";
@@ -531,7 +569,13 @@
       game.bot_assisted ? " " : null, game.bot_assisted ? el("span", { class: "tag", text: "bot-assisted" }) : null
     ]));
     if (note) section.appendChild(el("p", { class: "gf-record" + (rec && rec.is_record ? " new" : ""), text: note }));
-    if (result.eliminated[0]) section.appendChild(el("p", { class: "danger", text: "No Hero and no cards on the board: eliminated, 0 Legacy." }));
+    if (VERSUS) {
+      var verdict = result.winner === null ? "A draw" : (result.winner === ME ? "You win" : "The computer wins");
+      section.appendChild(el("p", { class: "vs-verdict", id: "vs-verdict" }, [el("strong", { text: verdict }),
+        " — your Legacy " + total + ", the computer's " + result.legacy[1 - ME] +
+        (result.tiebreak && result.tiebreak !== "draw" ? " (tiebreak: " + result.tiebreak + ")" : "")]));
+    }
+    if (result.eliminated[ME]) section.appendChild(el("p", { class: "danger", text: "No Hero and no cards on the board: eliminated, 0 Legacy." }));
     var tbody = el("tbody", {}, rows.map(function (r) {
       return el("tr", {}, [el("td", {}, cards[r.card] ? el("a", { href: cards[r.card].url, text: r.name }) : r.name),
         el("td", { class: "muted opt", text: r.zone }), el("td", { text: r.reason }), el("td", { class: "num", text: String(r.value) })]);
@@ -543,6 +587,14 @@
       el("tfoot", {}, el("tr", {}, [el("th", { text: "Total" }), el("th", { class: "opt" }), el("th"), el("th", { class: "num", text: String(total) })]))
     ])));
     if (!rows.length) section.appendChild(el("p", { class: "muted", text: "Nothing survived the Cataclysm." }));
+    if (VERSUS) {
+      section.appendChild(el("p", { class: "gf-result-links" }, [
+        game.replay_url ? el("a", { class: "button primary", href: game.replay_url, text: "Replay this game" }) : null, " ",
+        el("a", { class: "button", href: "/versus/?" + (game.deck ? "deck=" + encodeURIComponent(game.deck.id) + "&" : "") +
+          (game.opponent ? "opponent=" + encodeURIComponent(game.opponent.id) + "&" : "") + "difficulty=" + encodeURIComponent(game.difficulty || ""),
+          text: "Play again" })]));
+      return;
+    }
     var again = "/goldfish/?seed=" + game.seed + "&seating=" + encodeURIComponent(game.seating) + (game.deck ? "&deck=" + encodeURIComponent(game.deck.id) : "") +
       (game.variants || []).map(function (v) { return "&variant=" + encodeURIComponent(v.slug || v); }).join("");
     section.appendChild(el("p", { class: "gf-result-links" }, [
@@ -557,11 +609,12 @@
     if (view.round) parts.push("Round " + view.round);
     var phase = PHASES[view.phase] || view.phase;
     if (view.is_over) parts.push("Game over");
-    else if (view.active_player === 0) parts.push("Your turn · " + phase);
-    else if (view.active_player === 1) parts.push("Opponent's turn · " + phase);
+    else if (view.active_player === ME) parts.push("Your turn · " + phase);
+    else if (view.active_player === 1 - ME) parts.push((VERSUS ? "The computer's" : "Opponent's") + " turn · " + phase);
     else parts.push(phase);
     if (view.stack.length) parts.push(plural(view.stack.length, "item") + " on the stack");
-    if (!view.is_over && game.result) parts.push("board worth " + game.result.legacy[0] + " Legacy now");
+    if (!view.is_over && game.result) parts.push("board worth " + game.result.legacy[ME] + " Legacy now" +
+      (VERSUS ? " (the computer's " + game.result.legacy[1 - ME] + ")" : ""));
     return parts.join(" · ");
   }
 
@@ -573,6 +626,8 @@
     this.game = null;
     this.cards = {};
     this.log = [];
+    this.moves = [];  // versus: the computer's decisions with their reasons
+    this.fresh = undefined;
     this.selected = null;
     this.busy = false;
     this.bind();
@@ -617,6 +672,8 @@
     if (this.busy || !this.game) return;
     body.version = this.game.version;
     if (path !== "undo/") body.log_from = this.log.length;
+    if (path === "bot/") this.lastUntil = body.until;  // "end": ask again while a capped request left the game on
+    else if (path !== "continue/") this.lastUntil = null;
     this.setBusy(true);
     this.flash("");
     request("POST", this.api + path, body, this.csrf).then(function (res) {
@@ -637,13 +694,19 @@
   Board.prototype.act = function (actionId) { this.post("actions/", { action: actionId }); };
 
   Board.prototype.accept = function (game, logFrom) {
+    var self = this;
     if (game.cards) this.cards = game.cards;
     this.log = this.log.slice(0, logFrom).concat(game.log || []);
     if (this.log.length !== game.log_count) { this.game = game; this.load(); return; }
+    this.moves = this.moves.filter(function (m) { return m.events_from < logFrom; }).concat(game.cpu_moves || []);
+    this.fresh = logFrom ? logFrom : undefined;
     this.game = game;
     var now = this.selected !== null ? indexZones(game.state)[this.selected] : null;
     if (!now || now.zone !== this.selectedZone) this.selected = null;  // a card that moved (played, destroyed)
     this.render();
+    // Versus: a request stops the computer (and the bot playing for you) at a cap; ask it to go on.
+    if (game.is_owner && game.cpu_to_move) setTimeout(function () { self.post("continue/", {}); }, 50);
+    else if (this.lastUntil === "end" && game.can_act) setTimeout(function () { self.post("bot/", { until: "end" }); }, 50);
   };
 
   Board.prototype.select = function (id) {
@@ -680,10 +743,11 @@
     }
     renderPyramid(byId("gf-pyramid-figure"), byId("gf-edges"), view, ctx);
     renderBoard(byId("gf-board-body"), view, ctx);
+    if (byId("vs-opp-body")) renderBoard(byId("vs-opp-body"), view, ctx, 1 - ME);
     renderHand(byId("gf-hand"), view, ctx);
-    byId("gf-hand-count").textContent = String(view.players[0].hand.length);
+    byId("gf-hand-count").textContent = String(view.players[ME].hand.length);
     renderStack(byId("gf-stack"), byId("gf-stack-list"), view);
-    renderLog(byId("gf-log"), this.log);
+    renderLog(byId("gf-log"), this.log, null, this.moves, this.fresh);
     renderDetail(byId("gf-detail"), view, ctx, act);
     renderResult(byId("gf-result"), game, this.cards);
     var undo = byId("gf-undo");
@@ -803,19 +867,24 @@
                 onSelect: function (id) { self.selected = self.selected === id ? null : id; self.draw(); } };
     var step = frame.action;
     byId("rp-step").textContent = "Step " + frame.step + " of " + frame.of;
-    byId("rp-what").textContent = step ? (step.player === 0 ? "You: " : "Opponent: ") + step.label : "Before the first decision";
+    var why = (index.cpu_moves || []).filter(function (m) { return m.step === frame.step; })[0];
+    byId("rp-what").textContent = step ? (step.player === ME ? "You: " : (VERSUS ? "Computer: " : "Opponent: ")) + step.label +
+      (why && why.reason ? " — " + why.reason : "") : "Before the first decision";
     byId("gf-status").textContent = statusLine(view, { result: frame.result });
     byId("gf-prompt-text").textContent = frame.prompt.text;
     renderPyramid(byId("gf-pyramid-figure"), byId("gf-edges"), view, ctx);
     renderBoard(byId("gf-board-body"), view, ctx);
+    if (byId("vs-opp-body")) renderBoard(byId("vs-opp-body"), view, ctx, 1 - ME);
     renderHand(byId("gf-hand"), view, ctx);
-    byId("gf-hand-count").textContent = String(view.players[0].hand.length);
+    byId("gf-hand-count").textContent = String(view.players[ME].hand.length);
     renderStack(byId("gf-stack"), byId("gf-stack-list"), view);
-    renderLog(byId("gf-log"), index.events.slice(0, frame.events_to), step ? [step.events_from, step.events_to] : null);
+    renderLog(byId("gf-log"), index.events.slice(0, frame.events_to), step ? [step.events_from, step.events_to] : null,
+      (index.cpu_moves || []).filter(function (m) { return m.step <= frame.step; }));
     renderDetail(byId("gf-detail"), view, ctx, null);
     var over = frame.result && frame.result.final;
     renderResult(byId("gf-result"), { result: frame.result, record: null, rounds: index.rounds, state: view,
-      seed: index.seed, seating: index.seating, replay_url: null, deck: index.deck, bot_assisted: false }, index.cards);
+      seed: index.seed, seating: index.seating, replay_url: null, deck: index.deck, bot_assisted: false,
+      opponent: index.opponent, difficulty: index.difficulty }, index.cards);
     byId("gf-result").hidden = !over;
     byId("rp-first").disabled = byId("rp-prev").disabled = frame.step === 0;
     byId("rp-next").disabled = byId("rp-last").disabled = frame.step >= frame.of;
@@ -890,6 +959,12 @@
   }
 
   document.addEventListener("DOMContentLoaded", function () {
+    var page = document.querySelector("[data-seat]");
+    if (page) {
+      ME = parseInt(page.dataset.seat, 10) || 0;
+      VERSUS = page.dataset.versus === "1";
+      if (VERSUS) OPPONENT = "the computer";
+    }
     var board = byId("goldfish");
     if (board) window.goldfishBoard = new Board(board);
     var replay = byId("goldfish-replay");

@@ -58,10 +58,15 @@ DOMAIN_REFUSALS = {
     "POST /api/goldfish/{game_id}/undo/": "there must be a decision to take back (nothing_to_undo, game_over)",
     "POST /api/goldfish/{game_id}/bot/": "the game must not be over (game_over)",
     "POST /api/decks/{deck_id}/simulate/": "the deck must be a legal deck to play (invalid_deck)",
+    "POST /api/versus/": "both decks must be legal decks to play (invalid_deck)",
+    "POST /api/versus/{game_id}/actions/": "the action must be legal now and the decision yours (illegal_action, "
+                                           "not_your_decision, game_over)",
+    "POST /api/versus/{game_id}/continue/": "the game must not be over (game_over)",
+    "POST /api/versus/{game_id}/bot/": "the game must not be over (game_over)",
 }
 
 
-def schemathesis_config(path: Path, token: str, game_id: str) -> Path:
+def schemathesis_config(path: Path, token: str, game_id: str, versus_id: str) -> Path:
     """Write the run's settings: the user's token where the schema's `tokenAuth` says, a game, the domain refusals."""
     lines = [
         "[auth.openapi.tokenAuth]",
@@ -77,6 +82,10 @@ def schemathesis_config(path: Path, token: str, game_id: str) -> Path:
         "[[operations]]",
         'include-path-regex = "^/api/goldfish/[{]game_id[}]/"',
         f'parameters = {{ game_id = "{game_id}" }}',
+        "",
+        "[[operations]]",
+        'include-path-regex = "^/api/versus/[{]game_id[}]/"',
+        f'parameters = {{ game_id = "{versus_id}" }}',
     ]
     for label in DOMAIN_REFUSALS:
         lines += [
@@ -114,7 +123,10 @@ def test_the_api_survives_schema_driven_fuzzing_with_every_check(start_server, p
     game = requests.post(server.url("/api/goldfish/"), json={"deck": "starter-talah", "seed": SEED},
                          headers={"Authorization": f"Token {token}"})
     assert game.status_code == 201, game.text
-    config = schemathesis_config(tmp_path / "schemathesis.toml", token, game.json()["id"])
+    versus = requests.post(server.url("/api/versus/"), json={"deck": "starter-talah", "opponent": "starter-dr-veylan",
+                                                              "seed": SEED}, headers={"Authorization": f"Token {token}"})
+    assert versus.status_code == 201, versus.text
+    config = schemathesis_config(tmp_path / "schemathesis.toml", token, game.json()["id"], versus.json()["id"])
 
     result = run_schemathesis(server, config, tmp_path)
 

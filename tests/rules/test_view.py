@@ -32,3 +32,20 @@ def test_view_describes_both_boards_the_pyramid_the_stack_and_the_decision(cat):
     view = g.view()
     assert view["stack"][0]["text"].startswith("Dr. Veylan: Strike 2") and view["priority"] == 1
     assert view["pending"] is None and view["current_player"] == 1
+
+
+def test_a_seats_view_keeps_the_other_hand_secret_and_shows_no_deck_order(cat):
+    g = scenario(cat, [{"hero": "dr-veylan", "hand": ["kalen-vos", "dark-current"], "deck": ["phase-cutter"] * 3},
+                       {"hero": "elder-maru", "hand": ["sorella-venn", "deep-roots", "sorella-venn"],
+                        "deck": ["deep-roots"] * 5, "board": ["sorella-venn"]}])
+    mine = g.view(viewer=0)
+    assert [c["card"] for c in mine["players"][0]["hand"]] == ["kalen-vos", "dark-current"]
+    theirs = mine["players"][1]
+    assert "hand" not in theirs and theirs["hand_count"] == 3 and theirs["deck_count"] == 5
+    assert [p["card"] for p in theirs["people"]] == ["sorella-venn"]  # the board is public
+    blob = json.dumps(mine)
+    assert "deep-roots" not in blob  # in the other hand and deck only: never named
+    other = g.view(viewer=1)
+    assert "hand" not in other["players"][0] and other["players"][0]["hand_count"] == 2
+    assert "phase-cutter" not in json.dumps(other) and "kalen-vos" not in json.dumps(other)
+    assert g.view()["players"][1]["hand_count"] == 3 and len(g.view()["players"][1]["hand"]) == 3

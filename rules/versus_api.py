@@ -1,0 +1,186 @@
+"""The versus REST API: play a deck against the computer. Start, read, act, let a bot decide for you, let the
+computer go on, replay.
+
+Thin views over `rules.versus` (writes) and `rules.versus_selectors` (reads). The same rules as goldfish: anyone with
+a game's id may watch it (seeing what the player's seat sees, never the computer's hand or deck order); only the player
+who started it may act (403 `not_owner`); a stale `version` is a 409 with the game as it is now.
+"""
+from __future__ import annotations
+
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from rest_framework import status
+from rest_framework.permissions import AllowAny
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from cards.catalogue import get_catalogue
+from decks import selectors as deck_selectors
+from decks.serializers import ErrorSerializer
+from decks.textio import parse_decklist
+from rules import selectors, services, versus
+from rules import serializers as gs
+from rules import versus_selectors as vs
+from rules import versus_serializers as s
+from rules.api import E400, E400_DECK, E403, GAME_ID, LOG_FROM, log_from_param
+
+TAGS = ["versus"]
+E404 = OpenApiResponse(ErrorSerializer, description="`not_found`: no game (or readable deck) with this id.")
+E409 = OpenApiResponse(s.VersusConflictSerializer, description="`conflict`: another request changed the game first "
+                       "(or `version` is stale); `game` is the current game. Or `game_unavailable`: the card data "
+                       "changed and the log no longer replays.")
+E400_ACT = OpenApiResponse(gs.IllegalActionSerializer, description="`illegal_action` (not one of your legal actions "
+                           "now), `not_your_decision` (the computer is to move) or `game_over`. Nothing changed.")
+
+
+def respond(request, live: services.LiveGame, *, log_from: int = 0,
+            status_code: int = status.HTTP_200_OK) -> Response:
+    payload = vs.versus_payload(live.game, live.state, actor=selectors.actor_for(request), log_from=log_from,
+                                catalogue=get_catalogue())
+    return Response(payload, status=status_code)
+
+
+def conflict(request, exc: services.GameConflict) -> Response:
+    """Answer 409 with the game as it is now, so the client can redraw and choose again."""
+    game = versus.get_versus(exc.game.pk)
+    payload = vs.versus_payload(game, services.load_state(game), actor=selectors.actor_for(request),
+                                catalogue=get_catalogue())
+    body = {"code": exc.error_code, "message": exc.message, "game": s.VersusGameSerializer(payload).data}
+    return Response(body, status=status.HTTP_409_CONFLICT)
+
+
+def write(request, fn, log_from: int, **kwargs) -> Response:
+    """Run a write service for this request; a conflict answers 409 with the current game."""
+    try:
+        live = fn(actor=selectors.actor_for(request), **kwargs)
+    except services.GameConflict as exc:
+        return conflict(request, exc)
+    return respond(request, live, log_from=log_from)
+
+
+class VersusListView(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(tags=TAGS, summary="Your games against the computer, most recent first",
+                   responses={200: s.VersusSummarySerializer(many=True)})
+    def get(self, request):
+        games = vs.versus_games_of(selectors.actor_for(request), limit=50)
+        return Response(s.VersusSummarySerializer([vs.summary(g) for g in games], many=True).data)
+
+    @extend_schema(
+        tags=TAGS, summary="Start a game of your deck (a saved deck, a JSON decklist or a pasted list) against the "
+                           "computer playing `opponent` at a difficulty",
+        request=s.VersusStartSerializer,
+        responses={201: s.VersusGameSerializer, 400: E400_DECK, 404: E404},
+    )
+    def post(self, request):
+        serializer = s.VersusStartSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        catalogue = get_catalogue()
+        deck, hero, counts, problems = None, None, None, ()
+        if data.get("deck"):
+            deck = deck_selectors.get_readable_deck(request.user, data["deck"])
+        elif data.get("decklist"):
+            hero = data["decklist"]["hero"]
+            counts = {}
+            for entry in data["decklist"]["cards"]:
+                counts[entry["card"]] = counts.get(entry["card"], 0) + entry["count"]
+        else:
+            parsed = parse_decklist(data["text"], catalogue)
+            hero, counts, problems = parsed.hero, parsed.counts, parsed.errors
+        opponent = deck_selectors.get_readable_deck(request.user, data["opponent"])
+        live = versus.versus_start(
+            actor=selectors.actor_for(request, create=True), opponent=opponent, difficulty=data["difficulty"],
+            seat=data["seat"], deck=deck, hero=hero, counts=counts, problems=problems, seed=data.get("seed"),
+            seating=data["seating"], catalogue=catalogue,
+        )
+        return respond(request, live, status_code=status.HTTP_201_CREATED)
+
+
+class VersusDetailView(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(tags=TAGS, summary="A game against the computer, as your seat sees it: the board, your legal "
+                                      "actions, the log with the computer's moves and reasons, the result",
+                   parameters=[GAME_ID, LOG_FROM],
+                   responses={200: s.VersusGameSerializer, 400: E400, 404: E404, 409: E409})
+    def get(self, request, game_id):
+        log_from = log_from_param(request)
+        game = versus.get_versus(game_id)
+        return respond(request, services.LiveGame(game, services.load_state(game)), log_from=log_from)
+
+
+class VersusActView(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        tags=TAGS, summary="Make your decision; the computer then answers until the decision is yours again",
+        parameters=[GAME_ID], request=gs.ActSerializer,
+        responses={200: s.VersusGameSerializer, 400: E400_ACT, 403: E403, 404: E404, 409: E409},
+    )
+    def post(self, request, game_id):
+        serializer = gs.ActSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        return write(request, versus.versus_act, data["log_from"], game_id=game_id, action=data["action"],
+                     expected_version=data.get("version"))
+
+
+class VersusContinueView(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        tags=TAGS, summary="Let the computer go on (after a request stopped it at its cap; else nothing changes)",
+        parameters=[GAME_ID], request=gs.VersionedSerializer,
+        responses={200: s.VersusGameSerializer, 400: E400, 403: E403, 404: E404, 409: E409},
+    )
+    def post(self, request, game_id):
+        serializer = gs.VersionedSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        return write(request, versus.versus_continue, data["log_from"], game_id=game_id,
+                     expected_version=data.get("version"))
+
+
+class VersusBotView(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        tags=TAGS, summary="Let a bot decide for you for the rest of the turn or the game (the computer answers)",
+        parameters=[GAME_ID], request=s.VersusBotSerializer,
+        responses={200: s.VersusGameSerializer, 400: E400, 403: E403, 404: E404, 409: E409},
+    )
+    def post(self, request, game_id):
+        serializer = s.VersusBotSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        return write(request, versus.versus_bot, data["log_from"], game_id=game_id, until=data["until"],
+                     expected_version=data.get("version"))
+
+
+class VersusReplayView(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        tags=TAGS, summary="The game's record with every step, the computer's reasons and the whole event log "
+                           "(the computer's cards and the seed only once the game is over)",
+        parameters=[GAME_ID], responses={200: s.VersusReplaySerializer, 404: E404, 409: E409},
+    )
+    def get(self, request, game_id):
+        game = versus.get_versus(game_id)
+        return Response(s.VersusReplaySerializer(vs.replay_index(game)).data)
+
+
+class VersusReplayFrameView(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        tags=TAGS, summary="The board after step N of the replay (0: before the first decision), as your seat saw "
+                           "it (all of it once the game is over)",
+        operation_id="versus_replay_step",
+        parameters=[GAME_ID, OpenApiParameter("step", int, OpenApiParameter.PATH)],
+        responses={200: gs.FrameSerializer, 404: E404, 409: E409},
+    )
+    def get(self, request, game_id, step):
+        game = versus.get_versus(game_id)
+        return Response(gs.FrameSerializer(vs.replay_frame(game, step)).data)

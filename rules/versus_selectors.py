@@ -1,0 +1,201 @@
+"""Every read of games against the computer: what a client is shown of one (never the CPU's secrets), the
+visitor's games, the decks they may play, and each deck's record against each difficulty.
+
+Hidden information: while a game goes on, every response is built from `state.view(viewer=<the visitor's seat>)`:
+the CPU's hand is a count, no deck shows its order, the `cards` map names only the visitor's cards and the CPU's
+public ones, the seed (which, with the decklists, would give away every shuffle) and the full-state digest are
+withheld, and only the visitor's legal actions are sent. The CPU's moves (label and reason) and the engine's event
+texts name only cards as they are played, which the rules make public. Once the Cataclysm has come nothing is at
+stake any more: a finished game, its replay and its record are shown whole (both hands, the seed), as most card-game
+clients do, so that anyone can check the replay from the seed.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+from typing import Any
+
+from django.db.models import Count, F, Q
+from django.urls import reverse
+
+from decks.models import Deck
+from cards.catalogue import get_catalogue
+from rules import selectors, services
+from rules.engine import GameState
+from rules.engine.catalogue import Catalogue
+from rules.models import Difficulty, Outcome, Status, VersusGame
+from rules.services import Actor
+
+
+def links(game: VersusGame) -> dict[str, str]:
+    return {"url": game.get_absolute_url(), "replay_url": reverse("versus:replay", args=[game.pk]),
+            "api_url": reverse("api-versus-detail", args=[game.pk])}
+
+
+def deck_ref(deck: Deck | None) -> dict[str, str] | None:
+    return {"id": deck.pk, "name": deck.name, "url": deck.get_absolute_url()} if deck is not None else None
+
+
+def public_view(game: VersusGame, state: GameState) -> dict:
+    """The board as the visitor's seat sees it (all of it once the game is over)."""
+    return state.view() if state.is_over else state.view(viewer=game.seat)
+
+
+def visible_slugs(game: VersusGame, view: dict) -> list[str]:
+    """The card slugs a client may be told about: the visitor's deck, both Heroes and every card in the view."""
+    slugs = [game.hero, game.opponent_hero, *game.cards]
+    slugs += [entry["card"] for entry in selectors.card_index(view).values()]
+    if game.is_finished:
+        slugs += list(game.opponent_cards)
+    return slugs
+
+
+def view_digest(view: dict) -> str:
+    blob = json.dumps(view, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(blob.encode("utf-8")).hexdigest()[:32]
+
+
+def versus_prompt(game: VersusGame, state: GameState, view: dict) -> dict[str, str]:
+    if state.is_over or state.current_player == game.seat:
+        return selectors.prompt(state, view, game.seat, opponent="the computer")
+    return {"kind": "wait", "text": f"The computer ({game.get_difficulty_display()}) is deciding…"}
+
+
+def summary(game: VersusGame) -> dict[str, Any]:
+    """The game in a list: no board, and no seed until it is over."""
+    return {
+        "id": game.pk, **links(game), "status": game.status, "version": game.version, "moves": len(game.actions),
+        "seed": game.seed if game.is_finished else None, "seating": game.seating, "seat": game.seat,
+        "difficulty": game.difficulty, "deck": deck_ref(game.deck), "deck_name": game.deck_name, "hero": game.hero,
+        "opponent": deck_ref(game.opponent), "opponent_name": game.opponent_name,
+        "opponent_hero": game.opponent_hero, "outcome": game.outcome or None, "winner": game.winner,
+        "legacy": game.legacy, "opponent_legacy": game.opponent_legacy, "rounds": game.rounds,
+        "bot_assisted": game.bot_assisted, "owner": game.owner.username if game.owner_id else None,
+        "created_at": game.created_at, "updated_at": game.updated_at, "finished_at": game.finished_at,
+    }
+
+
+def moves_from(game: VersusGame, log_from: int) -> list[dict]:
+    """The CPU's moves whose events start at `log_from` or later (the client has the earlier ones)."""
+    return [m for m in game.cpu_moves if m["events_from"] >= log_from]
+
+
+def versus_payload(game: VersusGame, state: GameState, *, actor: Actor | None, log_from: int = 0,
+                   catalogue: Catalogue) -> dict[str, Any]:
+    """Everything a client shows of a versus game, as the visitor's seat may see it; `log_from` trims the log."""
+    view = public_view(game, state)
+    names = selectors.card_index(view)
+    is_owner = actor is not None and actor.may_act_in(game)
+    can_act = is_owner and not state.is_over and state.current_player == game.seat
+    legal = [selectors.describe_action(a, names) for a in state.legal_actions()] if can_act else []
+    over = state.is_over
+    return {
+        **summary(game),
+        "engine_version": game.engine_version,
+        "outdated": game.data_hash != catalogue.data_hash,
+        "can_act": can_act,
+        "is_owner": is_owner,
+        "cpu_seat": game.cpu_seat,
+        "cpu_to_move": not over and state.current_player == game.cpu_seat,
+        "digest": state.digest() if over else view_digest(view),
+        "state": view,
+        "prompt": versus_prompt(game, state, view),
+        "legal_actions": legal,
+        "log": state.events_from(max(0, log_from)),
+        "log_count": state.event_count,
+        "cpu_moves": moves_from(game, max(0, log_from)),
+        "result": state.result(),
+        "record": None,
+        "cards": selectors.card_entries(catalogue, visible_slugs(game, view)),
+    }
+
+
+def versus_games_of(actor: Actor, *, limit: int = 20) -> list[VersusGame]:
+    return list(VersusGame.objects.of_player(actor.user, actor.session_key)
+                .select_related("deck", "opponent", "owner").order_by("-updated_at")[:limit])
+
+
+def opponent_decks(user, *, limit: int = 200) -> list[Deck]:
+    """The decks the computer may play for this visitor (the starters first, then public decks and their own);
+    whether each is legal is checked when the game starts."""
+    return list(Deck.objects.visible_to(user).filter(hero__isnull=False).select_related("hero", "owner")
+                .order_by(F("owner").asc(nulls_first=True), "name")[:limit])
+
+
+def deck_record(deck: Deck) -> list[dict[str, Any]]:
+    """The deck's finished games against the computer by difficulty: wins, losses, draws, games (every level)."""
+    rows = (VersusGame.objects.filter(deck=deck, status=Status.FINISHED).values("difficulty")
+            .annotate(wins=Count("pk", filter=Q(outcome=Outcome.WIN)),
+                      losses=Count("pk", filter=Q(outcome=Outcome.LOSS)),
+                      draws=Count("pk", filter=Q(outcome=Outcome.DRAW)), games=Count("pk")))
+    by_level = {row["difficulty"]: row for row in rows}
+    return [{"difficulty": value, "label": label, **{k: by_level.get(value, {}).get(k, 0)
+                                                     for k in ("wins", "losses", "draws", "games")}}
+            for value, label in Difficulty.choices]
+
+
+def replay_index(game: VersusGame) -> dict[str, Any]:
+    """The game's record, every step (both seats' decisions are public acts) and the event log; the computer's
+    card list and the seed are withheld until the game is over."""
+    replayed = services.goldfish_replay(game=game)
+    final = replayed["final"]
+    record = game.record()
+    decks = record["decks"]
+    if not game.is_finished:
+        decks[game.cpu_seat] = {"hero": game.opponent_hero, "cards": None}
+    return {
+        "id": game.pk, **links(game), "status": game.status, "seat": game.seat, "difficulty": game.difficulty,
+        "deck": deck_ref(game.deck), "opponent": deck_ref(game.opponent), "outcome": game.outcome or None,
+        "legacy": game.legacy, "opponent_legacy": game.opponent_legacy, "rounds": game.rounds,
+        "engine_version": record["engine_version"], "data_hash": record["data_hash"],
+        "seed": game.seed if game.is_finished else None, "seating": game.seating, "decks": decks,
+        "actions": record["actions"], "steps": replayed["steps"], "cpu_moves": list(game.cpu_moves),
+        "events": final.events, "digest": final.digest() if game.is_finished else view_digest(public_view(game, final)),
+        "cards": selectors.card_entries(get_catalogue(), visible_slugs(game, public_view(game, final))),
+    }
+
+
+def replay_frame(game: VersusGame, step: int) -> dict[str, Any]:
+    """The board after step `step`, as the player's seat saw it (all of it once the game is over)."""
+    replayed = services.goldfish_replay(game=game, step=step)
+    frame = replayed["frame"]
+    view = frame.view() if game.is_finished else frame.view(viewer=game.seat)
+    return {
+        "step": step, "of": len(replayed["steps"]), "action": replayed["steps"][step - 1] if step else None,
+        "state": view, "prompt": versus_prompt(game, frame, view), "result": frame.result(),
+        "digest": frame.digest() if game.is_finished else view_digest(view), "events_to": len(frame.events),
+    }
+
+
+def replay_index(game: VersusGame) -> dict[str, Any]:
+    """The game's record, every step (both seats' decisions are public acts) and the event log; the computer's
+    card list and the seed are withheld until the game is over."""
+    replayed = services.goldfish_replay(game=game)
+    final = replayed["final"]
+    record = game.record()
+    decks = record["decks"]
+    if not game.is_finished:
+        decks[game.cpu_seat] = {"hero": game.opponent_hero, "cards": None}
+    view = public_view(game, final)
+    return {
+        "id": game.pk, **links(game), "status": game.status, "seat": game.seat, "difficulty": game.difficulty,
+        "deck": deck_ref(game.deck), "opponent": deck_ref(game.opponent), "outcome": game.outcome or None,
+        "legacy": game.legacy, "opponent_legacy": game.opponent_legacy, "rounds": game.rounds,
+        "engine_version": record["engine_version"], "data_hash": record["data_hash"],
+        "seed": game.seed if game.is_finished else None, "seating": game.seating, "decks": decks,
+        "actions": record["actions"], "steps": replayed["steps"], "cpu_moves": list(game.cpu_moves),
+        "events": final.events, "digest": final.digest() if game.is_finished else view_digest(view),
+        "cards": selectors.card_entries(get_catalogue(), visible_slugs(game, view)),
+    }
+
+
+def replay_frame(game: VersusGame, step: int) -> dict[str, Any]:
+    """The board after step `step`, as the player's seat saw it (all of it once the game is over)."""
+    replayed = services.goldfish_replay(game=game, step=step)
+    frame = replayed["frame"]
+    view = frame.view() if game.is_finished else frame.view(viewer=game.seat)
+    return {
+        "step": step, "of": len(replayed["steps"]), "action": replayed["steps"][step - 1] if step else None,
+        "state": view, "prompt": versus_prompt(game, frame, view), "result": frame.result(),
+        "digest": frame.digest() if game.is_finished else view_digest(view), "events_to": len(frame.events),
+    }

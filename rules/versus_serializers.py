@@ -1,0 +1,121 @@
+"""Request and response shapes of the versus API (games against the computer); the payloads come from
+`rules.versus_selectors`. They reuse the goldfish shapes wherever a versus game is a goldfish game."""
+from __future__ import annotations
+
+from rest_framework import serializers
+
+from rules import serializers as gs
+from rules.models import Difficulty
+from rules.versus import SEATS, UNTIL
+
+
+class VersusStartSerializer(gs.StartSerializer):
+    """The visitor's deck (`deck`, `decklist` or `text`), the computer's (`opponent`), difficulty, seat, seating."""
+
+    opponent = serializers.CharField(max_length=64, help_text="The id of the deck the computer plays: any legal deck "
+                                     "you can open, e.g. a starter (starter-dr-veylan).")
+    difficulty = serializers.ChoiceField(choices=Difficulty.choices, default=Difficulty.NORMAL)
+    seat = serializers.ChoiceField(choices=list(SEATS), default="first",
+                                   help_text="Your seat: `first` (Player 1) or `second` (Player 2). Who goes first "
+                                             "is the coin toss's winner's choice, as the rulebook says.")
+
+
+class VersusBotSerializer(gs.VersionedSerializer):
+    until = serializers.ChoiceField(choices=UNTIL, default="turn",
+                                    help_text="A bot decides for you: `turn`, the rest of this turn; `end`, until the "
+                                              "Cataclysm (a long game may need a few requests: `cpu_to_move` or an "
+                                              "unfinished game says so).")
+
+
+class CpuMoveSerializer(serializers.Serializer):
+    step = serializers.IntegerField(help_text="1-based index of the decision in the game's action log.")
+    player = serializers.IntegerField()
+    action = serializers.CharField()
+    label = serializers.CharField(help_text="The decision in words (only what the rules make public).")
+    reason = serializers.CharField(allow_blank=True, help_text="Why the computer chose it, e.g. "
+                                                               "\"LETHAL: Strike 3 at your Hero\".")
+    events_from = serializers.IntegerField()
+    events_to = serializers.IntegerField()
+
+
+class VersusSummarySerializer(serializers.Serializer):
+    id = serializers.CharField()
+    url = serializers.CharField()
+    replay_url = serializers.CharField()
+    api_url = serializers.CharField()
+    status = serializers.CharField(help_text="`active` or `finished`.")
+    version = serializers.IntegerField(help_text="Saved writes; send it back to detect a conflict.")
+    moves = serializers.IntegerField()
+    seed = serializers.IntegerField(allow_null=True, help_text="Withheld until the game is over (with the decklists "
+                                                               "it would give away every shuffle).")
+    seating = serializers.CharField()
+    seat = serializers.IntegerField(help_text="Your seat: 0 (Player 1) or 1 (Player 2).")
+    difficulty = serializers.CharField()
+    deck = gs.DeckRefSerializer(allow_null=True)
+    deck_name = serializers.CharField(allow_blank=True)
+    hero = serializers.CharField()
+    opponent = gs.DeckRefSerializer(allow_null=True, help_text="The computer's deck.")
+    opponent_name = serializers.CharField(allow_blank=True)
+    opponent_hero = serializers.CharField()
+    outcome = serializers.CharField(allow_null=True, help_text="`win`, `loss` or `draw` for you, once finished.")
+    winner = serializers.IntegerField(allow_null=True)
+    legacy = serializers.IntegerField(allow_null=True)
+    opponent_legacy = serializers.IntegerField(allow_null=True)
+    rounds = serializers.IntegerField(allow_null=True)
+    bot_assisted = serializers.BooleanField()
+    owner = serializers.CharField(allow_null=True)
+    created_at = serializers.DateTimeField()
+    updated_at = serializers.DateTimeField()
+    finished_at = serializers.DateTimeField(allow_null=True)
+
+
+class VersusGameSerializer(VersusSummarySerializer):
+    engine_version = serializers.CharField()
+    outdated = serializers.BooleanField()
+    can_act = serializers.BooleanField(help_text="You started the game, it goes on, and the decision is yours.")
+    is_owner = serializers.BooleanField()
+    cpu_seat = serializers.IntegerField()
+    cpu_to_move = serializers.BooleanField(help_text="The computer stopped at the request's cap: POST …/continue/.")
+    digest = serializers.CharField(help_text="Hash of what you are shown (of the whole state once finished).")
+    state = serializers.JSONField(help_text="The engine's view(viewer=your seat): the computer's hand is only "
+                                            "`hand_count`; the whole board once the game is over.")
+    prompt = gs.PromptSerializer()
+    legal_actions = gs.ActionSerializer(many=True, help_text="Empty unless `can_act`.")
+    log = gs.EventSerializer(many=True)
+    log_count = serializers.IntegerField()
+    cpu_moves = CpuMoveSerializer(many=True, help_text="The computer's decisions with their reasons (from "
+                                                       "`log_from`).")
+    result = gs.ResultSerializer()
+    record = gs.RecordSerializer(allow_null=True)
+    cards = serializers.DictField(child=gs.CardEntrySerializer(), help_text="Your cards and the public ones.")
+
+
+class VersusConflictSerializer(gs.ErrorSerializer):
+    game = VersusGameSerializer(help_text="The game as it is now.")
+
+
+class VersusReplaySerializer(serializers.Serializer):
+    id = serializers.CharField()
+    url = serializers.CharField()
+    replay_url = serializers.CharField()
+    status = serializers.CharField()
+    seat = serializers.IntegerField()
+    difficulty = serializers.CharField()
+    deck = gs.DeckRefSerializer(allow_null=True)
+    opponent = gs.DeckRefSerializer(allow_null=True)
+    outcome = serializers.CharField(allow_null=True)
+    legacy = serializers.IntegerField(allow_null=True)
+    opponent_legacy = serializers.IntegerField(allow_null=True)
+    rounds = serializers.IntegerField(allow_null=True)
+    engine_version = serializers.CharField()
+    data_hash = serializers.CharField()
+    seed = serializers.IntegerField(allow_null=True)
+    seating = serializers.CharField()
+    decks = serializers.ListField(child=serializers.JSONField(), help_text="The record's decks in seat order; the "
+                                  "computer's card list is withheld (null) until the game is over.")
+    actions = serializers.ListField(child=serializers.CharField())
+    steps = gs.StepSerializer(many=True)
+    cpu_moves = CpuMoveSerializer(many=True)
+    events = gs.EventSerializer(many=True)
+    digest = serializers.CharField()
+    cards = serializers.DictField(child=gs.CardEntrySerializer())

@@ -1,0 +1,95 @@
+"""Pages of games against the computer: the start page, the board and the replay.
+
+The board and the replay are drawn by `static/js/goldfish.js` from the versus API (the same board as goldfish, with
+the computer's side); the start page works as a plain form, so a game can be started without JavaScript.
+"""
+from __future__ import annotations
+
+from django import forms
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_http_methods
+
+from cards.catalogue import get_catalogue
+from cataclysm_site.api_errors import ApiError
+from decks import selectors as deck_selectors
+from decks.textio import parse_decklist
+from rules import selectors, versus
+from rules import versus_selectors as vs
+from rules.models import Difficulty, Seating
+from rules.services import MAX_SEED
+from rules.versus import CPU_BOTS
+
+
+class VersusForm(forms.Form):
+    """My deck (one I can open, or a pasted list), the computer's deck, difficulty, seat, seating and a seed."""
+
+    source = forms.ChoiceField(choices=[("deck", "deck"), ("text", "text")], required=False)
+    deck = forms.CharField(required=False, max_length=64)
+    text = forms.CharField(required=False, widget=forms.Textarea, max_length=20_000, strip=False)
+    opponent = forms.CharField(max_length=64)
+    difficulty = forms.ChoiceField(choices=[c for c in Difficulty.choices if c[0] in CPU_BOTS],
+                                   initial=Difficulty.NORMAL)
+    seat = forms.ChoiceField(choices=[("first", "First seat (Player 1)"), ("second", "Second seat (Player 2)")],
+                             initial="first")
+    seating = forms.ChoiceField(choices=Seating.choices, initial=Seating.SIDE_BY_SIDE)
+    seed = forms.IntegerField(required=False, min_value=0, max_value=MAX_SEED)
+
+
+def start_context(request, form: VersusForm, errors=()) -> dict:
+    decks = vs.opponent_decks(request.user)
+    return {"form": form, "errors": errors, "decks": decks,
+            "games": vs.versus_games_of(selectors.actor_for(request), limit=12)}
+
+
+def start_game(request, form: VersusForm):
+    """Start the game the form describes; return it, or raise ApiError with the reasons."""
+    data = form.cleaned_data
+    catalogue = get_catalogue()
+    deck, hero, counts, problems = None, None, None, ()
+    if data.get("source") == "text":
+        parsed = parse_decklist(data.get("text") or "", catalogue)
+        hero, counts, problems = parsed.hero, parsed.counts, parsed.errors
+    else:
+        if not data.get("deck"):
+            raise ApiError("no_deck", "Choose your deck.")
+        deck = deck_selectors.get_readable_deck(request.user, data["deck"])
+    opponent = deck_selectors.get_readable_deck(request.user, data["opponent"])
+    return versus.versus_start(
+        actor=selectors.actor_for(request, create=True), opponent=opponent, difficulty=data["difficulty"],
+        seat=data["seat"], deck=deck, hero=hero, counts=counts, problems=problems, seed=data.get("seed"),
+        seating=data["seating"], catalogue=catalogue).game
+
+
+@require_http_methods(["GET", "POST"])
+def start(request):
+    """Choose my deck, the computer's deck, difficulty, seat, seating and seed; see my games."""
+    if request.method == "POST":
+        form = VersusForm(request.POST)
+        if form.is_valid():
+            try:
+                game = start_game(request, form)
+            except ApiError as exc:
+                errors = [exc.message] + [p["message"] for p in exc.extra.get("errors", [])]
+                return render(request, "versus/start.html", start_context(request, form, errors), status=400)
+            return redirect(game)
+        return render(request, "versus/start.html", start_context(request, form), status=400)
+    initial = {"deck": request.GET.get("deck", ""), "opponent": request.GET.get("opponent", ""),
+               "difficulty": request.GET.get("difficulty") or Difficulty.NORMAL}
+    return render(request, "versus/start.html", start_context(request, VersusForm(initial=initial)))
+
+
+def board(request, game_id):
+    """The board of one game against the computer (drawn by goldfish.js from the versus API)."""
+    game = versus.get_versus(game_id)
+    return render(request, "versus/board.html", {
+        "game": game, "is_owner": selectors.actor_for(request).may_act_in(game),
+        "share_url": request.build_absolute_uri(game.get_absolute_url()),
+    })
+
+
+def replay(request, game_id):
+    """Step through a game's decisions, forwards and backwards."""
+    game = versus.get_versus(game_id)
+    return render(request, "versus/replay.html", {
+        "game": game, "share_url": request.build_absolute_uri(vs.links(game)["replay_url"]),
+    })

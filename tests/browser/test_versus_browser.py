@@ -1,0 +1,129 @@
+"""Playing against the computer in a real headless Chromium: start from the versus page, make real decisions by
+clicking, see the computer's moves with their reasons in the log (its hand only as face-down cards), reload mid-game,
+let a bot play to the Cataclysm, read the result, step through the replay, see the deck's record — and the board
+on a phone-sized screen without sideways scrolling.
+
+Set SCREENSHOT_DIR to keep screenshots.
+"""
+import re
+
+import pytest
+from django.core.cache import cache
+from django.core.management import call_command
+from playwright.sync_api import expect
+
+from cards.catalogue import clear_cache
+from rules.models import VersusGame
+from tests.browser.test_goldfish_browser import LAPTOP, PHONE, decide, inside, shot
+
+
+def no_sideways_scroll(page):
+    return page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
+
+
+@pytest.mark.browser
+@pytest.mark.django_db(transaction=True)
+def test_versus_against_the_computer_by_clicking_reload_bot_to_the_end_and_replay(page, live_server):
+    call_command("load_catalogue", verbosity=0)
+    call_command("load_starter_decks", verbosity=0)
+    clear_cache()
+    cache.clear()
+    errors = []
+    page.on("console", lambda m: errors.append(m.text) if "Content Security Policy" in m.text else None)
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.set_viewport_size(LAPTOP)
+    base = live_server.url
+
+    page.set_viewport_size(PHONE)  # the start page fits a phone too
+    page.goto(f"{base}/versus/")
+    assert no_sideways_scroll(page)
+    page.set_viewport_size(LAPTOP)
+
+    # The navigation leads to the start page: my deck, the computer's deck, difficulty, seat, seating, seed.
+    page.goto(f"{base}/")
+    page.get_by_role("link", name="Versus").click()
+    page.wait_for_url(re.compile(r"/versus/$"))
+    page.select_option("#id_deck", "starter-dr-veylan")
+    page.select_option("#id_opponent", "starter-elder-maru")
+    page.check("input[name=difficulty][value=normal]")
+    page.check("input[name=seat][value=first]")
+    page.check("input[name=seating][value=diagonal]")
+    page.fill("#id_seed", "2024")
+    page.click("#vs-start")
+    page.wait_for_url(re.compile(r"/versus/[\w-]+/$"))
+    board = page.locator("#goldfish")
+    expect(board).to_have_attribute("data-version", re.compile(r"\d+"))
+    game = VersusGame.objects.get()
+    assert (game.difficulty, game.seat, game.seating, game.seed) == ("normal", 0, "diagonal", 2024)
+    expect(page.locator(".gf-title .eyebrow")).not_to_contain_text("seed")  # shown once the game is over
+
+    # The computer's hand is a row of face-down cards, as many as it holds; mine is face up.
+    expect(page.locator("#vs-opp-body .vs-card-back")).to_have_count(7)
+    expect(page.locator("#vs-opp-hand-count")).to_have_text("7")
+    expect(page.locator("#gf-hand .gf-card")).not_to_have_count(0)
+
+    # Real decisions by clicking, until the computer has moved (its moves in the log, with a reason).
+    clicks = 0
+    while page.locator("#gf-log .gf-log-cpu").count() == 0 and clicks < 40:
+        decide(page)
+        clicks += 1
+    assert clicks < 40, "the computer never moved"
+    first_cpu = page.locator("#gf-log .gf-log-cpu").first
+    expect(first_cpu).to_contain_text("Computer:")
+    expect(first_cpu.locator(".vs-reason")).not_to_be_empty()
+    shot(page, "versus-laptop")
+
+    # Play on by clicking into the second round, then reload: the same game, straight from the database.
+    while not re.search(r"Round [2-9]", page.text_content("#gf-status") or "") and clicks < 80:
+        decide(page)
+        clicks += 1
+    assert clicks < 80, "the first round never ended"
+    cpu_rows = page.locator("#gf-log .gf-log-cpu").count()
+    digest, saved = board.get_attribute("data-digest"), board.get_attribute("data-version")
+    page.reload()
+    expect(board).to_have_attribute("data-version", saved)
+    assert board.get_attribute("data-digest") == digest
+    expect(page.locator("#gf-log .gf-log-cpu")).to_have_count(cpu_rows)
+    assert not VersusGame.objects.get().bot_assisted
+
+    # A phone: nothing wider than the screen.
+    page.set_viewport_size(PHONE)
+    expect(page.locator("#gf-prompt")).to_be_visible()
+    assert no_sideways_scroll(page)
+    for selector in ("#gf-prompt", "#vs-opp", ".gf-handbox", "#gf-hand .gf-card", ".gf-tools button"):
+        assert inside(page, selector, PHONE["width"]), selector
+    shot(page, "versus-phone")
+    page.set_viewport_size(LAPTOP)
+
+    # A bot plays for me to the Cataclysm (the computer answers as always); the result says who won.
+    page.locator("#gf-bot-end").click()
+    expect(page.locator("#vs-verdict")).to_be_visible(timeout=60_000)
+    finished = VersusGame.objects.get()
+    assert finished.status == "finished" and finished.bot_assisted
+    verdict = {"win": "You win", "loss": "The computer wins", "draw": "A draw"}[finished.outcome]
+    expect(page.locator("#vs-verdict")).to_contain_text(verdict)
+    expect(page.locator("#vs-verdict")).to_contain_text(f"your Legacy {finished.legacy}, the computer's "
+                                                        f"{finished.opponent_legacy}")
+    shot(page, "versus-result")
+
+    # The replay steps through both seats' decisions, with the computer's reasons.
+    page.get_by_role("link", name="Replay this game").first.click()
+    replay = page.locator("#goldfish-replay")
+    expect(replay).to_have_attribute("data-step", "0")
+    cpu_step = finished.cpu_moves[0]["step"]
+    page.evaluate(f"location.hash = 'step={cpu_step}'")
+    page.reload()
+    expect(replay).to_have_attribute("data-step", str(cpu_step))
+    expect(page.locator("#rp-what")).to_contain_text("Computer: ")
+    expect(page.locator("#rp-what")).to_contain_text(finished.cpu_moves[0]["reason"])
+    page.keyboard.press("End")
+    expect(replay).to_have_attribute("data-step", str(len(finished.actions)))
+    expect(page.locator("#gf-result")).to_be_visible()
+
+    # The deck page keeps its record against each difficulty.
+    page.goto(f"{base}/decks/starter-dr-veylan/")
+    row = page.locator("#versus-record tr[data-difficulty=normal]")
+    column = {"win": 1, "loss": 2, "draw": 3}[finished.outcome]
+    expect(row.locator("td").nth(column - 1)).to_have_text("1")
+    expect(row.locator("td").nth(3)).to_have_text("1")
+    assert errors == []

@@ -1,0 +1,60 @@
+"""The computer opponent's interim difficulty levels (rules/engine/cpu.py): legal, deterministic, really different."""
+from __future__ import annotations
+
+import pytest
+
+from rules.engine import new_game
+from rules.engine.bots import get_bot
+from rules.engine.catalogue import load_catalogue
+from rules.engine.simulate import game_seed, starter_deck
+
+LEVELS = ("cpu:easy", "cpu:normal", "cpu:hard")
+
+
+@pytest.fixture(scope="module")
+def catalogue():
+    return load_catalogue()
+
+
+def duel(catalogue, first, second, seed, decks=("starter-dr-veylan", "starter-elder-maru")):
+    """Play a whole two-player game: `first` in seat 1, `second` in seat 2; return the final state."""
+    g = new_game(catalogue, [starter_deck(catalogue, decks[0]), starter_deck(catalogue, decks[1])], seed=seed)
+    players = [get_bot(first, seed), get_bot(second, seed + 1)]
+    while not g.is_over:
+        bot = players[g.current_player]
+        action = bot.choose(g)
+        assert action in g.legal_actions()
+        assert bot.last_reason
+        g.apply(action)
+    return g
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_a_fresh_cpu_chooses_the_same_in_the_same_state_and_says_why(catalogue, level):
+    g = new_game(catalogue, [starter_deck(catalogue, "starter-talah"), starter_deck(catalogue, "starter-lethan")],
+                 seed=9)
+    played = get_bot(level, 4)
+    for _ in range(120):
+        if g.is_over:
+            break
+        action = played.choose(g)
+        fresh = get_bot(level, 4)
+        assert fresh.choose(g) == action and fresh.last_reason == played.last_reason
+        g.apply(action)
+
+
+def test_hard_beats_easy_and_normal_sits_between(catalogue):
+    """Both seats and both decks swapped: the greedy player wins most games against the random one."""
+    wins = {("cpu:hard", "cpu:easy"): 0, ("cpu:normal", "cpu:easy"): 0}
+    games = 0
+    for index in range(6):
+        seed = game_seed(3, index)
+        for decks in (("starter-dr-veylan", "starter-elder-maru"), ("starter-elder-maru", "starter-dr-veylan")):
+            games += 1
+            for pair in wins:
+                strong_first = index % 2 == 0
+                seats = pair if strong_first else pair[::-1]
+                result = duel(catalogue, *seats, seed=seed, decks=decks).result()
+                wins[pair] += result["winner"] == (0 if strong_first else 1)
+    assert wins[("cpu:hard", "cpu:easy")] >= 0.8 * games
+    assert wins[("cpu:normal", "cpu:easy")] >= 0.6 * games

@@ -1,0 +1,48 @@
+"""The versus pages without JavaScript: the start form, the board and replay shells, and a deck's record."""
+from __future__ import annotations
+
+from django.test import Client
+
+from rules.models import VersusGame
+from tests.versus.helpers import CPU_DECK, MINE, finish, start
+
+
+def test_the_start_form_starts_a_game_and_redirects_to_its_board(catalogue_db):
+    client = Client()
+    page = client.get("/versus/?deck=starter-talah")
+    assert page.status_code == 200 and b'id="id_opponent"' in page.content and b"starter-elder-maru" in page.content
+    response = client.post("/versus/", {"source": "deck", "deck": MINE, "opponent": CPU_DECK, "difficulty": "easy",
+                                        "seat": "second", "seating": "diagonal", "seed": "12"})
+    game = VersusGame.objects.get()
+    assert response.status_code == 302 and response["Location"] == game.get_absolute_url()
+    assert (game.difficulty, game.seat, game.seating, game.seed) == ("easy", 1, "diagonal", 12)
+    board = client.get(game.get_absolute_url()).content.decode()
+    assert 'data-seat="1"' in board and "vs-opp-body" in board and "seed 12" not in board
+    assert client.get(f"/versus/{game.pk}/replay/").status_code == 200
+    listed = client.get("/versus/").content.decode()
+    assert game.get_absolute_url() in listed
+
+
+def test_a_bad_start_shows_why_and_creates_nothing(catalogue_db):
+    client = Client()
+    response = client.post("/versus/", {"source": "text", "text": "Hero: Nobody\n3 Nothing", "opponent": CPU_DECK,
+                                        "difficulty": "normal", "seat": "first", "seating": "side-by-side"})
+    assert response.status_code == 400 and b"gf-errors" in response.content
+    response = client.post("/versus/", {"source": "deck", "deck": MINE, "opponent": CPU_DECK,
+                                        "difficulty": "impossible", "seat": "first", "seating": "side-by-side"})
+    assert response.status_code == 400
+    assert not VersusGame.objects.exists()
+    assert client.get("/versus/nothing-here/").status_code == 404
+
+
+def test_the_deck_page_keeps_a_record_against_each_difficulty(api):
+    finish(api, start(api, seed=13, difficulty="hard"))  # expert thinks ~1 s a move: too slow here
+    game = VersusGame.objects.get()
+    page = Client().get(f"/decks/{MINE}/").content.decode()
+    assert 'id="versus-record"' in page
+    row = page[page.index('data-difficulty="hard"'):].split("</tr>")[0]
+    cells = [c.split("</td>")[0] for c in row.split('<td class="num">')[1:]]
+    expected = {"win": ["1", "0", "0"], "loss": ["0", "1", "0"], "draw": ["0", "0", "1"]}[game.outcome]
+    assert cells == expected + ["1"]
+    easy = page[page.index('data-difficulty="easy"'):].split("</tr>")[0]
+    assert easy.count('<td class="num">0</td>') == 4
