@@ -5,7 +5,8 @@ from .actions import Action  # noqa: E402
 from .errors import GameDataError, IllegalAction  # noqa: E402
 from .state import GameState  # noqa: E402
 from .setup import DeckSpec, new_game  # noqa: E402
-from .serialize import load_scenario, replay  # noqa: E402
+from .serialize import replay  # noqa: E402
+from .scenario import load_scenario  # noqa: E402
 from . import cpu  # noqa: E402,F401  (registers the cpu:* players with the bots)
 
 __all__ = ["ENGINE_VERSION", "Action", "DeckSpec", "GameDataError", "GameState", "IllegalAction", "load_scenario",
