@@ -173,3 +173,47 @@ def test_run_scenario_reads_yaml_scenarios_too(tmp_path):
     path.write_text(yaml.safe_dump(json.loads(EXAMPLE.read_text())), encoding="utf-8")
     out = json.loads(run("run_scenario", str(path), "--actions", str(EXAMPLE_ACTIONS)))
     assert out["state"] == example_output()["state"]
+
+
+def test_run_scenario_prints_json_with_the_error_and_the_legal_actions_on_an_illegal_action(tmp_path):
+    path = tmp_path / "actions.txt"
+    path.write_text("Trigger Dr. Veylan: Accelerate 1\nSummon Kalen Vos (pay 2 DC)\n", encoding="utf-8")
+    out = StringIO()
+    with pytest.raises(CommandError) as caught:
+        call_command("run_scenario", str(EXAMPLE), "--actions", str(path), stdout=out)
+    assert caught.value.returncode == 1
+    printed = json.loads(out.getvalue())
+    assert printed["error"]["code"] == "action_illegal" and printed["error"]["number"] == 2
+    assert printed["error"]["action"] == "Summon Kalen Vos (pay 2 DC)"
+    assert {a["kind"] for a in printed["legal_actions"]} == {"target"}   # Accelerate's edge is being chosen
+    assert [a["label"] for a in printed["applied"]] == ["Trigger Dr. Veylan: Accelerate 1"]
+
+
+def test_run_scenario_traces_every_action_and_scores_a_game_that_is_not_over(tmp_path):
+    path = tmp_path / "actions.txt"
+    path.write_text("Trigger Dr. Veylan: Accelerate 1\nTarget edge E3\n", encoding="utf-8")
+    printed = json.loads(run("run_scenario", str(EXAMPLE), "--actions", str(path), "--trace", "--score"))
+    assert [t["action"] for t in printed["trace"]] == [a["id"] for a in printed["applied"]]
+    assert printed["trace"][0]["state"]["stack"] == [] and printed["trace"][1]["state"]["stack"]
+    assert printed["result"]["final"] is False and printed["result"]["breakdown"][0]
+
+
+def test_run_scenario_expect_passes_quietly_and_fails_with_a_readable_diff(tmp_path):
+    good = tmp_path / "good.json"
+    good.write_text(json.dumps({"round": 3, "cards": {"P1 dr-veylan": {"damage": 0}}, "over": False}))
+    printed = json.loads(run("run_scenario", str(EXAMPLE), "--expect", str(good)))
+    assert printed["expect"] == {"file": str(good), "ok": True, "differences": []}
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps({"round": 9, "cards": {"P1 dr-veylan": {"damage": 3}, "P2 nope": {"zone": "board"}},
+                               "edges": {"E1": {"locked": True}}}))
+    with pytest.raises(CommandError) as caught:
+        run("run_scenario", str(EXAMPLE), "--expect", str(bad))
+    message = str(caught.value)
+    assert caught.value.returncode == 1 and message.startswith("expectation_failed")
+    for line in ("round: expected 9, got 3", "cards.P1 dr-veylan.damage: expected 3, got 0",
+                 "cards.P2 nope: expected a card, there is none", "edges.E1.locked: expected True, got False"):
+        assert line in message
+    typo = tmp_path / "typo.json"
+    typo.write_text(json.dumps({"rnd": 3}))
+    with pytest.raises(CommandError, match="expectation_invalid.*unknown key 'rnd'"):
+        run("run_scenario", str(EXAMPLE), "--expect", str(typo))

@@ -1,8 +1,12 @@
-"""`python manage.py run_scenario FILE [--actions FILE]`: load a scenario, play actions, print the result as JSON.
+"""`python manage.py run_scenario FILE [--actions FILE] [--expect FILE] [--trace] [--score]`: play a rules scenario.
 
-The scenario format is rules/SCENARIOS.md (JSON or YAML). The actions file is a JSON list, or one action per line
-(blank lines and `#` comments skipped); each action is an action id or its exact label. An action that is not legal
-stops the run with an error naming it and the legal ones.
+Load a scenario (rules/SCENARIOS.md, JSON or YAML), play its actions and print the outcome as one JSON object. The
+actions file is a JSON list, or one action per line (blank lines and `#` comments skipped); each action is an action
+id or its exact label. An action that is not legal stops the run: the JSON then holds `error` (code, rule, message,
+the action) and the `legal_actions` of that moment, and the command exits with status 1. `--trace` adds the board
+after every action, `--score` the Legacy and tiebreak breakdown even before the Cataclysm, and `--expect` compares
+the outcome with an expectation file (rules/SCENARIOS.md, Expectations): every difference is listed, readable, and
+the command exits with status 1.
 """
 from __future__ import annotations
 
@@ -15,6 +19,7 @@ from django.core.management.base import BaseCommand, CommandError
 
 from rules.engine import GameState, load_scenario
 from rules.engine.errors import GameDataError, IllegalAction
+from rules.engine.expect import check
 
 from .goldfish import engine_catalogue
 
@@ -81,32 +86,53 @@ class Command(BaseCommand):
         parser.add_argument("scenario", help="The scenario file (JSON or YAML; format: rules/SCENARIOS.md).")
         parser.add_argument("--actions", default=None,
                             help="Actions to play: a JSON list or one per line, each an action id or exact label.")
+        parser.add_argument("--expect", default=None, help="An expectation file: exit 1 with a diff if it differs.")
+        parser.add_argument("--trace", action="store_true", help="Include the board after every action.")
+        parser.add_argument("--score", action="store_true",
+                            help="Include the Legacy and tiebreak breakdown, even of a game that is not over.")
 
-    def handle(self, *args, scenario, actions=None, **options):
+    def handle(self, *args, scenario, actions=None, expect=None, trace=False, score=False, **options):
         catalogue, _source = engine_catalogue()
         data = read_scenario(Path(scenario))
+        expected = read_scenario(Path(expect)) if expect else None
         try:
             state = load_scenario(catalogue, data)
         except GameDataError as exc:
             raise CommandError(f"scenario_invalid: {scenario}: {exc}") from exc
-        applied = []
+        out: dict[str, Any] = {"scenario": str(scenario), "applied": []}
+        if trace:
+            out["trace"] = []
         for number, wanted in enumerate(read_actions(Path(actions)) if actions else [], start=1):
             action = find_action(state, wanted)
+            error = None
             if action is None:
-                raise CommandError(f"action_illegal: action #{number} '{wanted}' is not a legal action id or label "
-                                   f"now. Legal actions:\n{_legal_list(state)}")
-            try:
-                state.apply(action)
-            except IllegalAction as exc:  # legal_actions offered it, so this is an engine bug worth reporting
-                raise CommandError(f"action_illegal: action #{number} '{wanted}': {exc}") from exc
-            applied.append({"id": action.id, "label": action.label})
-        out = {
-            "scenario": str(scenario),
-            "applied": applied,
-            "state": state.view(),
-            "legal_actions": [a.to_dict() for a in state.legal_actions()],
-            "events": state.events,
-        }
-        if state.is_over:
+                error = {"code": "action_illegal", "rule": None, "action": wanted, "number": number,
+                         "message": f"action #{number} '{wanted}' is not a legal action id or label now"}
+            else:
+                try:
+                    state.apply(action)
+                except IllegalAction as exc:   # legal_actions offered it: an engine bug worth reporting
+                    error = {"code": "action_illegal", "rule": exc.rule, "action": wanted, "number": number,
+                             "message": f"action #{number} '{wanted}': {exc}"}
+            if error is not None:
+                out.update(error=error, legal_actions=[a.to_dict() for a in state.legal_actions()])
+                self.stdout.write(json.dumps(out, indent=2, ensure_ascii=False, default=str))
+                raise CommandError(f"action_illegal: {error['message']}. Legal actions:\n{_legal_list(state)}", returncode=1)
+            out["applied"].append({"id": action.id, "label": action.label})
+            if trace:
+                out["trace"].append({"action": action.id, "state": state.view()})
+        out.update(state=state.view(), legal_actions=[a.to_dict() for a in state.legal_actions()],
+                   events=state.events)
+        if state.is_over or score:
             out["result"] = state.result()
+        differences = None
+        if expected is not None:
+            try:
+                differences = check(state, expected)
+            except GameDataError as exc:
+                raise CommandError(f"expectation_invalid: {expect}: {exc}") from exc
+            out["expect"] = {"file": str(expect), "ok": not differences, "differences": differences}
         self.stdout.write(json.dumps(out, indent=2, ensure_ascii=False, default=str))
+        if differences:
+            lines = "\n".join(f"  - {d}" for d in differences)
+            raise CommandError(f"expectation_failed: {scenario} differs from {expect}:\n{lines}", returncode=1)
