@@ -16,7 +16,6 @@ from cards.catalogue import get_catalogue
 from cataclysm_site.api_errors import ApiError
 from decks import selectors as deck_selectors
 from decks.serializers import ErrorSerializer
-from decks.textio import parse_decklist
 from rules import selectors, services
 from rules import serializers as s
 from rules.charts import simulation_charts
@@ -99,17 +98,7 @@ class GoldfishListView(APIView):
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
         catalogue = get_catalogue()
-        deck, hero, counts, problems = None, None, None, ()
-        if data.get("deck"):
-            deck = deck_selectors.get_readable_deck(request.user, data["deck"])
-        elif data.get("decklist"):
-            hero = data["decklist"]["hero"]
-            counts = {}
-            for entry in data["decklist"]["cards"]:
-                counts[entry["card"]] = counts.get(entry["card"], 0) + entry["count"]
-        else:
-            parsed = parse_decklist(data["text"], catalogue)
-            hero, counts, problems = parsed.hero, parsed.counts, parsed.errors
+        deck, hero, counts, problems = selectors.deck_input(request.user, data, catalogue)
         live = services.goldfish_start(
             actor=selectors.actor_for(request, create=True), deck=deck, hero=hero, counts=counts, problems=problems,
             seed=data.get("seed"), seating=data["seating"], variants=data.get("variants") or (), catalogue=catalogue,

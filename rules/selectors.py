@@ -8,14 +8,16 @@ from __future__ import annotations
 
 import re
 import secrets
-from typing import Any, Iterable
+from typing import Any, Iterable, Mapping
 
 from django.db.models import Max, Q, QuerySet
 from django.http import Http404
 from django.urls import reverse
 
 from cards.rules_text import card_text
+from decks import selectors as deck_selectors
 from decks.models import Deck, DeckSimulation
+from decks.textio import parse_decklist
 from rules.engine import GameState
 from rules.engine.catalogue import Catalogue
 from rules.models import GoldfishGame, Status
@@ -258,6 +260,19 @@ def record_info(game: GoldfishGame, actor) -> dict[str, Any] | None:
     mine = personal_best(game.deck, actor) if actor is not None and actor.may_act_in(game) else None
     return {"deck_best": best, "your_best": mine.legacy if mine else None,
             "is_record": mine is not None and mine.pk == game.pk}
+
+
+def deck_input(user, data: Mapping[str, Any], catalogue: Catalogue) -> tuple:
+    """The deck a start request names: (saved deck, hero, counts, parse problems) from `deck`, `decklist` or `text`."""
+    if data.get("deck"):
+        return deck_selectors.get_readable_deck(user, data["deck"]), None, None, ()
+    if data.get("decklist"):
+        counts: dict[str, int] = {}
+        for entry in data["decklist"]["cards"]:
+            counts[entry["card"]] = counts.get(entry["card"], 0) + entry["count"]
+        return None, data["decklist"]["hero"], counts, ()
+    parsed = parse_decklist(data["text"], catalogue)
+    return None, parsed.hero, parsed.counts, parsed.errors
 
 
 def variant_rows(slugs, catalogue: Catalogue) -> list[dict[str, str]]:

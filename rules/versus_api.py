@@ -16,7 +16,6 @@ from rest_framework.views import APIView
 from cards.catalogue import get_catalogue
 from decks import selectors as deck_selectors
 from decks.serializers import ErrorSerializer
-from decks.textio import parse_decklist
 from rules import selectors, services, versus
 from rules import serializers as gs
 from rules import versus_selectors as vs
@@ -77,17 +76,7 @@ class VersusListView(APIView):
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
         catalogue = get_catalogue()
-        deck, hero, counts, problems = None, None, None, ()
-        if data.get("deck"):
-            deck = deck_selectors.get_readable_deck(request.user, data["deck"])
-        elif data.get("decklist"):
-            hero = data["decklist"]["hero"]
-            counts = {}
-            for entry in data["decklist"]["cards"]:
-                counts[entry["card"]] = counts.get(entry["card"], 0) + entry["count"]
-        else:
-            parsed = parse_decklist(data["text"], catalogue)
-            hero, counts, problems = parsed.hero, parsed.counts, parsed.errors
+        deck, hero, counts, problems = selectors.deck_input(request.user, data, catalogue)
         opponent = deck_selectors.get_readable_deck(request.user, data["opponent"])
         live = versus.versus_start(
             actor=selectors.actor_for(request, create=True), opponent=opponent, difficulty=data["difficulty"],
