@@ -166,6 +166,8 @@ class VersusGame(models.Model):
     difficulty = models.CharField(max_length=10, choices=Difficulty.choices, default=Difficulty.NORMAL)
     seat = models.PositiveSmallIntegerField(default=0, help_text="The visitor's seat: 0 (Player 1) or 1 (Player 2).")
     seating = models.CharField(max_length=20, choices=Seating.choices, default=Seating.SIDE_BY_SIDE)
+    variants = models.JSONField(default=list, blank=True, help_text="Rule variants switched on, by slug "
+                                "(decks/data/variants.yaml); empty: the rulebook as printed, with the rulings.")
     seed = models.BigIntegerField(help_text="Shuffles, the coin toss and the CPU's choices follow from it.")
     engine_version = models.CharField(max_length=20)
     data_hash = models.CharField(max_length=64)
@@ -228,5 +230,6 @@ class VersusGame(models.Model):
             "decks": [mine, cpu] if self.seat == 0 else [cpu, mine],
             "seating": self.seating,
             "seed": self.seed,
+            "variants": list(self.variants),
             "actions": list(self.actions),
         }

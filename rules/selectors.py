@@ -275,6 +275,12 @@ def deck_input(user, data: Mapping[str, Any], catalogue: Catalogue) -> tuple:
     return None, parsed.hero, parsed.counts, parsed.errors
 
 
+def variant_choices() -> list[tuple[str, str]]:
+    """The rule variants a start form offers, (slug, name), read when the form is built."""
+    from cards.catalogue import get_catalogue
+    return [(v.slug, v.name) for v in get_catalogue().variants.values()]
+
+
 def variant_rows(slugs, catalogue: Catalogue) -> list[dict[str, str]]:
     """The rule variants a game plays, named and described for a person (decks/data/variants.yaml)."""
     rows = []

@@ -162,7 +162,7 @@ def save(game: VersusGame, state: GameState, moves: list[dict], *, read_version:
 def versus_start(*, actor: Actor, opponent: Deck | None, difficulty: str = Difficulty.NORMAL, seat: str = "first",
                  deck: Deck | None = None, hero: str | None = None, counts: Mapping[str, int] | None = None,
                  problems: tuple[Problem, ...] = (), seed: int | None = None, seating: str = Seating.SIDE_BY_SIDE,
-                 catalogue: Catalogue | None = None) -> LiveGame:
+                 variants=(), catalogue: Catalogue | None = None) -> LiveGame:
     """Start a game of the visitor's deck against a CPU playing `opponent`; both decks must pass the validator.
 
     The CPU plays at once if the first decision is its own (its mulligan, or choosing who goes first)."""
@@ -170,6 +170,7 @@ def versus_start(*, actor: Actor, opponent: Deck | None, difficulty: str = Diffi
     difficulty = clean_difficulty(difficulty)
     seat_index = clean_seat(seat)
     seating = services.clean_seating(seating)
+    variants = services.clean_variants(catalogue, variants)
     seed = services.clean_seed(seed)
     if opponent is None:
         raise ApiError(NO_OPPONENT, "Choose the deck the computer plays: `opponent` (a deck id).")
@@ -183,7 +184,7 @@ def versus_start(*, actor: Actor, opponent: Deck | None, difficulty: str = Diffi
     cpu = services.deck_spec(cpu_hero, cpu_counts)
     specs = [mine, cpu] if seat_index == 0 else [cpu, mine]
     try:
-        state = new_game(catalogue, specs, seating=seating, seed=seed)
+        state = new_game(catalogue, specs, seating=seating, seed=seed, variants=variants)
     except GameDataError as exc:
         raise ApiError(services.INVALID_DECK, f"This game cannot be played: {exc}.",
                        extra={"errors": [Problem("unplayable", str(exc)).to_dict()]}) from None
@@ -194,7 +195,7 @@ def versus_start(*, actor: Actor, opponent: Deck | None, difficulty: str = Diffi
         hero=hero, cards=list(mine.cards),
         opponent=opponent, opponent_version=opponent.version, opponent_name=opponent.name,
         opponent_hero=cpu_hero, opponent_cards=list(cpu.cards),
-        difficulty=difficulty, seat=seat_index, seating=seating, seed=seed,
+        difficulty=difficulty, seat=seat_index, seating=seating, variants=variants, seed=seed,
         engine_version=ENGINE_VERSION, data_hash=catalogue.data_hash,
     )
     game.cpu_moves = advance(game, state)

@@ -81,7 +81,7 @@ class VersusListView(APIView):
         live = versus.versus_start(
             actor=selectors.actor_for(request, create=True), opponent=opponent, difficulty=data["difficulty"],
             seat=data["seat"], deck=deck, hero=hero, counts=counts, problems=problems, seed=data.get("seed"),
-            seating=data["seating"], catalogue=catalogue,
+            seating=data["seating"], variants=data.get("variants") or (), catalogue=catalogue,
         )
         return respond(request, live, status_code=status.HTTP_201_CREATED)
 

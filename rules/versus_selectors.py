@@ -66,7 +66,7 @@ def summary(game: VersusGame) -> dict[str, Any]:
     return {
         "id": game.pk, **links(game), "status": game.status, "version": game.version, "moves": len(game.actions),
         "seed": game.seed if game.is_finished else None, "seating": game.seating, "seat": game.seat,
-        "difficulty": game.difficulty, "deck": deck_ref(game.deck), "deck_name": game.deck_name, "hero": game.hero,
+        "variants": list(game.variants), "difficulty": game.difficulty, "deck": deck_ref(game.deck), "deck_name": game.deck_name, "hero": game.hero,
         "opponent": deck_ref(game.opponent), "opponent_name": game.opponent_name,
         "opponent_hero": game.opponent_hero, "outcome": game.outcome or None, "winner": game.winner,
         "legacy": game.legacy, "opponent_legacy": game.opponent_legacy, "rounds": game.rounds,

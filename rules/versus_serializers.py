@@ -49,6 +49,7 @@ class VersusSummarySerializer(serializers.Serializer):
     seed = serializers.IntegerField(allow_null=True, help_text="Withheld until the game is over (with the decklists "
                                                                "it would give away every shuffle).")
     seating = serializers.CharField()
+    variants = serializers.ListField(child=serializers.CharField(), help_text="Rule variants switched on, by slug.")
     seat = serializers.IntegerField(help_text="Your seat: 0 (Player 1) or 1 (Player 2).")
     difficulty = serializers.CharField()
     deck = gs.DeckRefSerializer(allow_null=True)

@@ -32,13 +32,15 @@ class VersusForm(forms.Form):
     seat = forms.ChoiceField(choices=[("first", "First seat (Player 1)"), ("second", "Second seat (Player 2)")],
                              initial="first")
     seating = forms.ChoiceField(choices=Seating.choices, initial=Seating.SIDE_BY_SIDE)
+    variants = forms.MultipleChoiceField(required=False, choices=selectors.variant_choices)
     seed = forms.IntegerField(required=False, min_value=0, max_value=MAX_SEED)
 
 
 def start_context(request, form: VersusForm, errors=()) -> dict:
     decks = vs.opponent_decks(request.user)
     return {"form": form, "errors": errors, "decks": decks,
-            "games": vs.versus_games_of(selectors.actor_for(request), limit=12)}
+            "games": vs.versus_games_of(selectors.actor_for(request), limit=12),
+            "variants": list(get_catalogue().variants.values()), "chosen_variants": form["variants"].value() or []}
 
 
 def start_game(request, form: VersusForm):
@@ -57,7 +59,7 @@ def start_game(request, form: VersusForm):
     return versus.versus_start(
         actor=selectors.actor_for(request, create=True), opponent=opponent, difficulty=data["difficulty"],
         seat=data["seat"], deck=deck, hero=hero, counts=counts, problems=problems, seed=data.get("seed"),
-        seating=data["seating"], catalogue=catalogue).game
+        seating=data["seating"], variants=data.get("variants") or (), catalogue=catalogue).game
 
 
 @require_http_methods(["GET", "POST"])
@@ -83,6 +85,7 @@ def board(request, game_id):
     game = versus.get_versus(game_id)
     return render(request, "versus/board.html", {
         "game": game, "is_owner": selectors.actor_for(request).may_act_in(game),
+        "variants": selectors.variant_rows(game.variants, get_catalogue()),
         "share_url": request.build_absolute_uri(game.get_absolute_url()),
     })
 
@@ -92,4 +95,5 @@ def replay(request, game_id):
     game = versus.get_versus(game_id)
     return render(request, "versus/replay.html", {
         "game": game, "share_url": request.build_absolute_uri(vs.links(game)["replay_url"]),
+        "variants": selectors.variant_rows(game.variants, get_catalogue()),
     })

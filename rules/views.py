@@ -28,11 +28,7 @@ class StartForm(forms.Form):
     text = forms.CharField(required=False, widget=forms.Textarea, max_length=20_000, strip=False)
     seating = forms.ChoiceField(choices=Seating.choices, initial=Seating.SIDE_BY_SIDE)
     seed = forms.IntegerField(required=False, min_value=0, max_value=MAX_SEED)
-    variants = forms.MultipleChoiceField(required=False, choices=())
-
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.fields["variants"].choices = [(v.slug, v.name) for v in get_catalogue().variants.values()]
+    variants = forms.MultipleChoiceField(required=False, choices=selectors.variant_choices)
 
 
 def start_context(request, form: StartForm, errors=()) -> dict:

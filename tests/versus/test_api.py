@@ -205,3 +205,17 @@ def test_the_expert_level_is_refused_until_its_search_player_exists(api):
     assert response.status_code == 400
     assert response.json()["code"] == "bad_difficulty" and "easy, normal, hard" in response.json()["message"]
     assert not VersusGame.objects.exists()
+
+
+def test_a_game_against_the_computer_plays_and_records_its_rule_variants(api):
+    response = api.post("/api/versus/", {"deck": "starter-dr-veylan", "opponent": "starter-elder-maru",
+                                         "difficulty": "easy", "seed": 3, "variants": ["tide"]}, format="json")
+    assert response.status_code == 201, response.json()
+    assert response.json()["variants"] == ["tide"]
+    row = VersusGame.objects.get()
+    assert row.variants == ["tide"] and row.record()["variants"] == ["tide"]
+    assert engine_replay(services.get_catalogue(), row.record()).variants == ("tide",)
+    refused = api.post("/api/versus/", {"deck": "starter-dr-veylan", "opponent": "starter-elder-maru",
+                                        "variants": ["nope"]}, format="json")
+    assert refused.status_code == 400 and refused.json()["code"] == "invalid_variant"
+    assert VersusGame.objects.count() == 1
