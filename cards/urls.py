@@ -9,6 +9,7 @@ urlpatterns = [
     path("", views.home, name="home"),
     path("cards/", views.catalogue, name="catalogue"),
     path("cards/syntax/", views.syntax, name="syntax"),
+    path("cards/proxies.pdf", views.search_proxies, name="proxies"),
     path("cards/<slug:slug>/", views.card_detail, name="detail"),
     path("cards/<slug:slug>/image.png", views.card_image, {"size": "full"}, name="image"),
     path("cards/<slug:slug>/thumb.png", views.card_image, {"size": "thumb"}, name="thumb"),

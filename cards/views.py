@@ -148,10 +148,22 @@ def home(request):
     })
 
 
+def catalogue_params(request) -> dict[str, str]:
+    return {key: request.GET.get(key, "").strip() for key in CATALOGUE_PARAMS if request.GET.get(key, "").strip()}
+
+
+def matching_cards(params: dict[str, str], order: str = "name"):
+    """The cards a catalogue search (query, filters and ranges) finds: the catalogue page and its proxies agree."""
+    results = card_search(params.get("q", ""), ordering=order,
+                          **{name: params[name] for name in FILTERS if params.get(name)})
+    ranges = _range_query(params)
+    return results.filter(query_q(ranges)) if ranges else results
+
+
 @require_safe
 def catalogue(request):
     """Search the cards with the query syntax and filters; show a grid of images or a sortable table."""
-    params = {key: request.GET.get(key, "").strip() for key in CATALOGUE_PARAMS if request.GET.get(key, "").strip()}
+    params = catalogue_params(request)
     query = params.get("q", "")
     view = params.get("view") if params.get("view") in VIEWS else "grid"
     order = params.get("order") or "name"
@@ -161,10 +173,7 @@ def catalogue(request):
     try:
         if order.lstrip("-") not in ORDERINGS:
             raise FilterError("bad_ordering", f"unknown sort order '{order}'")
-        results = card_search(query, ordering=order, **filters)
-        ranges = _range_query(params)
-        if ranges:
-            results = results.filter(query_q(ranges))
+        results = matching_cards(params, order)
         page = Paginator(results, PAGE_SIZE).get_page(params.get("page"))
     except QuerySyntaxError as exc:
         error = {"code": exc.code, "message": exc.message[:1].upper() + exc.message[1:], "position": exc.position,
@@ -308,6 +317,37 @@ def card_detail(request, slug: str):
     return render(request, "cards/detail.html", {
         **lazy, "card_def": card_def, "catalogue_version": version, "cache_seconds": CARD_PAGE_SECONDS,
     })
+
+
+MAX_PROXY_CARDS = 90   # ten pages: a search for proxies, not a print of the whole catalogue
+
+
+@require_safe
+def search_proxies(request):
+    """The cards a catalogue search finds, one each, as a print-and-play PDF (at most MAX_PROXY_CARDS)."""
+    from decks import proxies
+    from decks.views import pdf_response
+
+    def refuse(message: str) -> HttpResponse:
+        return HttpResponse(message, status=400, content_type="text/plain; charset=utf-8")
+
+    params = catalogue_params(request)
+    query = params.get("q", "")
+    try:
+        paper = proxies.paper_of(request.GET.get("paper"))
+        cards = list(matching_cards(params)[:MAX_PROXY_CARDS + 1])
+    except QuerySyntaxError as exc:
+        return refuse(f"{exc.code}: {exc.message} (at character {exc.position + 1})")
+    except FilterError as exc:
+        return refuse(f"{exc.code}: {exc.message}")
+    except ValueError as exc:
+        return refuse(str(exc))
+    if not cards:
+        return refuse("No card matches this search: nothing to print.")
+    if len(cards) > MAX_PROXY_CARDS:
+        return refuse(f"This search finds more than {MAX_PROXY_CARDS} cards; narrow it to print proxies.")
+    pdf = proxies.proxy_pdf(proxies.card_faces(cards), paper=paper, title=f"Proxies: {query or 'all cards'}")
+    return pdf_response(pdf, "cataclysm-proxies.pdf")
 
 
 # --- images ----------------------------------------------------------------------------------------------------

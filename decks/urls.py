@@ -10,6 +10,7 @@ urlpatterns = [
     path("decks/mine/", views.my_decks, name="mine"),
     path("decks/new/", views.builder, name="new"),
     path("decks/<str:deck_id>/", views.deck_detail, name="detail"),
+    path("decks/<str:deck_id>/proxies.pdf", views.deck_proxies, name="proxies"),
     path("decks/<str:deck_id>/edit/", views.builder, name="edit"),
     path("decks/<str:deck_id>/history/", views.deck_history, name="history"),
     path("decks/<str:deck_id>/fork/", views.deck_fork, name="fork"),

@@ -11,14 +11,16 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
+from django.http import HttpResponse, HttpResponseBadRequest
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.views.decorators.http import require_POST
+from django.utils.text import slugify
+from django.views.decorators.http import require_POST, require_safe
 
 from cards.catalogue import get_catalogue
 from cards.models import Card
 from cataclysm_site.api_errors import ApiError
-from decks import selectors, services
+from decks import proxies, selectors, services
 from decks.codes import DeckCodeError, decode_deck
 from decks.formats import FORMATS, get_format
 from decks.forms import CompareForm, DeckSearchForm, ForkForm, RestoreForm
@@ -176,6 +178,29 @@ def my_decks(request):
 
 
 # --- one deck ------------------------------------------------------------------------------------------------------
+
+@require_safe
+def deck_proxies(request, deck_id):
+    """The deck as a print-and-play PDF: the Hero, then every card once per copy, nine to a page."""
+    deck = selectors.get_readable_deck(request.user, deck_id)
+    try:
+        paper = proxies.paper_of(request.GET.get("paper"))
+    except ValueError as exc:
+        return HttpResponseBadRequest(str(exc), content_type="text/plain; charset=utf-8")
+    cards = ([deck.hero] if deck.hero else []) + [
+        entry.card for entry in deck.entries.select_related("card").order_by("card__position", "card__slug")
+        for _ in range(entry.count)]
+    if not cards:
+        return HttpResponseBadRequest("This deck has no card to print yet.", content_type="text/plain; charset=utf-8")
+    pdf = proxies.proxy_pdf(proxies.card_faces(cards), paper=paper, title=f"{deck.name} — proxies")
+    return pdf_response(pdf, f"{slugify(deck.name) or deck.pk}-proxies.pdf")
+
+
+def pdf_response(pdf: bytes, filename: str) -> HttpResponse:
+    response = HttpResponse(pdf, content_type="application/pdf")
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
 
 def deck_detail(request, deck_id):
     """A deck's permalink: list by type, verdict, statistics, opening hands, export, history."""
