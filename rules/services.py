@@ -40,7 +40,7 @@ from rules.engine import ENGINE_VERSION, DeckSpec, GameDataError, GameState, Ill
 from rules.engine.bots import get_bot, play_out, play_turn
 from rules.engine.catalogue import Catalogue
 from rules.engine.setup import set_variants
-from rules.engine.simulate import game_seed, game_stats, goldfish_game, summarise
+from rules.engine.simulate import deck_from_counts, game_seed, game_stats, goldfish_game, summarise
 from rules.models import GoldfishGame, Seating, Status
 
 PLAYER = 0  # the deck sits in the first seat; the empty opponent in the second
@@ -112,11 +112,8 @@ class Actor:
 
 # ---------------------------------------------------------------------------------------------- decks into games
 def deck_spec(hero: str, counts: Mapping[str, int]) -> DeckSpec:
-    """Expand copies by slug into the engine's deck, in a stable order (so a seed means the same shuffle)."""
-    cards: list[str] = []
-    for slug in sorted(counts):
-        cards.extend([slug] * int(counts[slug]))
-    return DeckSpec(hero, tuple(cards))
+    """Expand copies by slug into the engine's deck, in the canonical order (so a seed means the same shuffle)."""
+    return deck_from_counts(hero, counts)
 
 
 def refuse_invalid(problems: list[Problem] | tuple[Problem, ...]) -> None:

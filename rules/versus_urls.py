@@ -7,6 +7,7 @@ app_name = "versus"
 
 urlpatterns = [
     path("versus/", views.start, name="start"),
+    path("versus/matchups/<str:deck_id>/", views.matchups, name="matchups"),
     path("versus/<str:game_id>/", views.board, name="board"),
     path("versus/<str:game_id>/replay/", views.replay, name="replay"),
 ]

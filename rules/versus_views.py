@@ -17,6 +17,7 @@ from rules import selectors, versus
 from rules import versus_selectors as vs
 from rules.models import Difficulty, Seating
 from rules.services import MAX_SEED
+from rules.matchups import deck_matchups
 from rules.versus import CPU_BOTS
 
 
@@ -97,3 +98,9 @@ def replay(request, game_id):
         "game": game, "share_url": request.build_absolute_uri(vs.links(game)["replay_url"]),
         "variants": selectors.variant_rows(game.variants, get_catalogue()),
     })
+
+
+def matchups(request, deck_id):
+    """A deck's matchups against every starter deck, the computer playing both sides, with the numbers."""
+    deck = deck_selectors.get_readable_deck(request.user, deck_id)
+    return render(request, "versus/matchups.html", {"deck": deck, "matchups": deck_matchups(deck)})

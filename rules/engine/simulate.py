@@ -188,11 +188,14 @@ def _round(value: float, digits: int = 3) -> float:
 
 
 def deck_from_counts(hero: str, counts: Iterable[tuple[str, int]] | dict[str, int]) -> DeckSpec:
-    """Build an engine deck from (slug, copies) pairs, in a stable order."""
-    items = counts.items() if isinstance(counts, dict) else counts
+    """Build an engine deck from (slug, copies) pairs, in one canonical order (by slug), so a seed means the same
+    shuffle whichever way the deck was given: a starter here, a saved deck on the site, a decklist file."""
+    totals: dict[str, int] = {}
+    for slug, count in (counts.items() if isinstance(counts, dict) else counts):
+        totals[slug] = totals.get(slug, 0) + int(count)
     cards: list[str] = []
-    for slug, count in items:
-        cards.extend([slug] * int(count))
+    for slug in sorted(totals):
+        cards.extend([slug] * totals[slug])
     return DeckSpec(hero, tuple(cards))
 
 

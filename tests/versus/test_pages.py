@@ -46,3 +46,22 @@ def test_the_deck_page_keeps_a_record_against_each_difficulty(api):
     assert cells == expected + ["1"]
     easy = page[page.index('data-difficulty="easy"'):].split("</tr>")[0]
     assert easy.count('<td class="num">0</td>') == 4
+
+
+def test_a_deck_page_links_its_matchups_against_the_starters_with_the_numbers(client, catalogue_db):
+    from rules.engine.match import play_match
+    from rules.engine.simulate import starter_deck
+    from rules.matchups import MATCHUP_GAMES, MATCHUP_PLAYER, MATCHUP_SEED
+    from cards.catalogue import get_catalogue
+    deck_page = client.get("/decks/starter-elder-maru/").content.decode()
+    assert 'href="/versus/matchups/starter-elder-maru/"' in deck_page
+    page = client.get("/versus/matchups/starter-elder-maru/").content.decode()
+    catalogue = get_catalogue()
+    for slug in catalogue.starter_decks:
+        assert (f'data-starter="{slug}"' in page) == (slug != "starter-elder-maru")
+    expected = play_match(catalogue, starter_deck(catalogue, "starter-elder-maru"),
+                          starter_deck(catalogue, "starter-talah"), p1=MATCHUP_PLAYER, p2=MATCHUP_PLAYER,
+                          games=MATCHUP_GAMES, seed=MATCHUP_SEED)
+    row = page.split('data-starter="starter-talah"')[1].split("</tr>")[0]
+    assert f'<td class="num">{expected["wins"]}</td><td class="num">{expected["losses"]}</td>' in row
+    assert client.get("/versus/matchups/no-such-deck/").status_code == 404
