@@ -58,3 +58,40 @@ def test_hard_beats_easy_and_normal_sits_between(catalogue):
                 wins[pair] += result["winner"] == (0 if strong_first else 1)
     assert wins[("cpu:hard", "cpu:easy")] >= 0.8 * games
     assert wins[("cpu:normal", "cpu:easy")] >= 0.6 * games
+
+
+def hidden_from(state, seat):
+    """The same position, but what `seat`'s opponent cannot see is different: its hand swapped for cards of its deck,
+    its deck in another order, and the game's generator (the future shuffles and Pyramid draws) reseeded."""
+    from rules.engine import GameState
+    from rules.engine.model import DECK, HAND
+    from rules.engine.rng import Rng
+    other = GameState.from_json(state.to_json(), state.cat)
+    player = other.players[seat]
+    n = len(player.hand)
+    player.hand, player.deck = player.deck[:n], list(reversed(player.hand + player.deck[n:]))
+    for iid in player.hand:
+        other.cards[iid].zone = HAND
+    for iid in player.deck:
+        other.cards[iid].zone = DECK
+    other.rng = Rng.from_seed(987654321)
+    return other
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_a_cpu_decides_only_from_what_its_seat_may_know(catalogue, level):
+    """Two states that differ only in the other player's hand, deck order and the hidden future: the same choice."""
+    g = new_game(catalogue, [starter_deck(catalogue, "starter-talah"), starter_deck(catalogue, "starter-lethan")],
+                 seed=21)
+    checked = 0
+    for step in range(400):
+        if g.is_over:
+            break
+        seat = g.current_player
+        if len(g.legal_actions()) > 1 and len(g.players[1 - seat].deck) >= len(g.players[1 - seat].hand):
+            twin = hidden_from(g, 1 - seat)
+            assert twin.legal_actions() == g.legal_actions()
+            assert get_bot(level, 6).choose(twin) == get_bot(level, 6).choose(g)
+            checked += 1
+        g.apply(get_bot(level, 6).choose(g))
+    assert checked > 20
