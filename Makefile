@@ -5,7 +5,7 @@ PORT ?= 8000
 # Extra pytest arguments for every test target, e.g.  make test-sqlite PYTEST_ARGS="-k decks -x"
 export PYTEST_ARGS
 
-.PHONY: install run serve-data serve-prod test test-sqlite test-postgres pg-start pg-stop migrations-check bench bench-instructions bench-load
+.PHONY: install run serve-data serve-prod test test-sqlite test-postgres pg-start pg-stop migrations-check bench bench-instructions bench-load bench-cpu
 
 install:
 	@scripts/setup.sh
@@ -53,6 +53,10 @@ bench: install
 bench-instructions: install
 	@command -v valgrind >/dev/null || bash -c '. scripts/apt.sh && apt_install valgrind'
 	$(PY) -m benchmarks instructions
+
+# The computer's difficulty levels against each other: 408 games a pairing, decks and seats swapped.
+bench-cpu: install
+	$(PY) -m benchmarks cpu
 
 # The load benchmark: gunicorn + PostgreSQL on loopback, driven by wrk; prints req/s and p50/p99 per endpoint.
 bench-load: install
