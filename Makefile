@@ -5,7 +5,7 @@ PORT ?= 8000
 # Extra pytest arguments for every test target, e.g.  make test-sqlite PYTEST_ARGS="-k decks -x"
 export PYTEST_ARGS
 
-.PHONY: install run serve-data serve-prod test test-sqlite test-postgres pg-start pg-stop migrations-check bench bench-instructions bench-load bench-cpu
+.PHONY: install run serve-data serve-prod test test-sqlite test-postgres pg-start pg-stop migrations-check bench bench-instructions bench-load bench-cpu bench-expert
 
 install:
 	@scripts/setup.sh
@@ -57,6 +57,10 @@ bench-instructions: install
 # The computer's difficulty levels against each other: 408 games a pairing, decks and seats swapped.
 bench-cpu: install
 	$(PY) -m benchmarks cpu
+
+# The search player against the hard one: 48 games (every ordered pair of four starters), on every core.
+bench-expert: install
+	$(PY) -m benchmarks expert $(BENCH_EXPERT_ARGS)
 
 # The load benchmark: gunicorn + PostgreSQL on loopback, driven by wrk; prints req/s and p50/p99 per endpoint.
 bench-load: install

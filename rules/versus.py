@@ -32,9 +32,8 @@ from rules.engine.catalogue import Catalogue
 from rules.models import Difficulty, Outcome, Seating, Status, VersusGame
 from rules.services import Actor, GameConflict, LiveGame
 
-# The one place a difficulty becomes a CPU player (rules/engine/cpu.py). `expert`, the search player of issue 13,
-# is not built yet: asking for it is a clear 400 until it is.
-CPU_BOTS: dict[str, str] = {"easy": "cpu:easy", "normal": "cpu:normal", "hard": "cpu:hard"}
+# The one place a difficulty becomes a CPU player (rules/engine/cpu.py, and rules/engine/expert.py for the search).
+CPU_BOTS: dict[str, str] = {"easy": "cpu:easy", "normal": "cpu:normal", "hard": "cpu:hard", "expert": "cpu:expert"}
 HELPER_BOT = "greedy"  # decides for the visitor on "finish the turn" / "play to the end"
 SEATS: dict[str, int] = {"first": 0, "second": 1}  # the visitor's seat: Player 1 or Player 2 (who goes first is
 # the coin toss's and its winner's choice, as the rulebook says)

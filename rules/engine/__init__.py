@@ -7,7 +7,7 @@ from .state import GameState  # noqa: E402
 from .setup import DeckSpec, new_game  # noqa: E402
 from .serialize import replay  # noqa: E402
 from .scenario import load_scenario  # noqa: E402
-from . import cpu  # noqa: E402,F401  (registers the cpu:* players with the bots)
+from . import cpu, expert  # noqa: E402,F401  (register the cpu:* players with the bots)
 
 __all__ = ["ENGINE_VERSION", "Action", "DeckSpec", "GameDataError", "GameState", "IllegalAction", "load_scenario",
            "new_game", "replay"]

@@ -341,24 +341,16 @@ def _best_purchase(g: "GameState", p: int, side: "_Side", actions: list[Action],
             verb = {"person": "summon", "instant": "cast"}.get(info.type, "play")
             verbs = [a for a in by_kind.get(verb, ()) if a.args[1] == info.slug]
         wants.append(_Want(net, info.req, info.any, verbs, (0, info.slug)))
-    for iid in player.board:
-        card = cards[iid]
-        info = card.info
-        if not info.use or (card.tapped and info.type != "hero") or not g.can_activate(card):
+    for iid, index, ability in usable_abilities(g, p):
+        gain = _ability_gain(g, side, iid, ability)
+        if gain <= 0:
             continue
-        for index in info.use:
-            ability = info.abilities[index]
-            if ability.cost.charge > card.charge:
-                continue
-            gain = _ability_gain(g, side, iid, ability)
-            if gain <= 0:
-                continue
-            req, any_ = cost_vector(ability.cost)
-            net = gain - energy_cost * (sum(req) + any_)
-            if net <= 0:
-                continue
-            verbs = [a for a in by_kind.get("activate", ()) if a.args[0] == iid and a.args[2] == index]
-            wants.append(_Want(net, req, any_, verbs, (1, info.slug, iid, index)))
+        req, any_ = cost_vector(ability.cost)
+        net = gain - energy_cost * (sum(req) + any_)
+        if net <= 0:
+            continue
+        verbs = [a for a in by_kind.get("activate", ()) if a.args[0] == iid and a.args[2] == index]
+        wants.append(_Want(net, req, any_, verbs, (1, cards[iid].info.slug, iid, index)))
     wants.sort(key=lambda w: (-w.net, -w.cost, w.order))
     for want in wants:
         if want.actions:
@@ -368,6 +360,21 @@ def _best_purchase(g: "GameState", p: int, side: "_Side", actions: list[Action],
             if tap is not None:
                 return tap
     return None
+
+
+def usable_abilities(g: "GameState", p: int) -> Iterable[tuple[int, int, Any]]:
+    """(card, ability index, ability) for each Use ability of player p's cards in play that may be used now and whose
+    charge cost its card holds (a Hero's Use abilities do not need it untapped)."""
+    cards = g.cards
+    for iid in g.players[p].board:
+        card = cards[iid]
+        info = card.info
+        if not info.use or (card.tapped and info.type != "hero") or not g.can_activate(card):
+            continue
+        for index in info.use:
+            ability = info.abilities[index]
+            if ability.cost.charge <= card.charge:
+                yield iid, index, ability
 
 
 def _card_gain(g: "GameState", p: int, info, side: _Side) -> float | None:

@@ -1,14 +1,13 @@
-"""The computer opponent's difficulty levels (versus games), built from the engine's random and greedy players.
+"""The computer opponent's difficulty levels (versus games and `manage.py match`), rules/CPU.md.
 
-This is the interim ladder of issue 13: the CPU that rules/CPU.md is to describe (the action ladder, personalities
-per faction, the expert search) is not built yet, so only three levels exist, each a real difference in play:
-- `cpu:easy`: a legal choice at random;
-- `cpu:normal`: the greedy player, who takes a random legal choice instead on one decision in four;
-- `cpu:hard`: the greedy player.
-Each decides from its own seat's knowledge only (the greedy player reads its own hand and the public board, never
-the other hand or any deck order). A level's randomness comes from (its seed, the decisions made so far in the game),
-never from state kept in the object, so a fresh CPU chooses the same in the same state: a versus game replays and
-resumes exactly.
+- `cpu:easy` and `cpu:normal`: the ladder CPU of the Arcade sheet (rules/engine/ladder.py: rungs, personalities and
+  traps are data in rules/engine/cpu.yaml), taking a random legal choice instead on one decision in two (easy) or
+  about one in seven (normal): the sheet's difficulty dip switches, also data (`levels` in cpu.yaml);
+- `cpu:hard`: the greedy player (a one-step Legacy heuristic, rules/engine/bots.py), which never errs;
+- `cpu:expert`: the hard player improved by search over sampled futures (rules/engine/expert.py).
+Each decides from its own seat's knowledge only (its hand and the public board, never the other hand or any deck
+order). A level's randomness comes from (its seed, the decisions made so far in the game), never from state kept in
+the object, so a fresh CPU chooses the same in the same state: a versus game replays and resumes exactly.
 """
 from __future__ import annotations
 
@@ -17,12 +16,14 @@ from typing import TYPE_CHECKING
 
 from .actions import Action
 from .bots import BOTS, Bot, GreedyBot
+from .ladder import LadderPlayer, policy
 
 if TYPE_CHECKING:
     from .state import GameState
 
-# Level -> chance that a decision with a real choice is a random legal one instead of the greedy player's.
-MISTAKE_RATE = {"easy": 1.0, "normal": 0.25, "hard": 0.0}
+LEVELS: dict[str, dict] = policy()["levels"]
+# Level -> chance that a decision with a real choice is a random legal one instead of the level's own (cpu.yaml).
+MISTAKE_RATE: dict[str, float] = {name: float(level["mistakes"]) for name, level in LEVELS.items()}
 
 
 class CpuPlayer(Bot):
@@ -47,18 +48,30 @@ class CpuPlayer(Bot):
             self.last_reason = f"ONLY CHOICE: {actions[0].label}"
             return actions[0]
         draw = random.Random(f"{self.seed}:{len(state.history)}")   # per decision: a fresh CPU draws the same
-        if draw.random() < MISTAKE_RATE[self.level]:
+        if draw.random() < MISTAKE_RATE.get(self.level, 0.0):
             action = actions[draw.randrange(len(actions))]
             self.last_reason = f"{self.level.upper()}: {action.label} (a guess)"
             return action
+        return self.decide(state, actions)
+
+    def decide(self, state: "GameState", actions: list[Action]) -> Action:
+        """The level's own choice (the hard player's: the most Legacy now)."""
         action = self.greedy.choose(state)
-        self.last_reason = f"{self.level.upper()}: {action.label} (the most Legacy now)"
+        self.last_reason = f"HARD: {action.label} (the most Legacy now)"
         return action
 
 
-def _level(name: str) -> type[CpuPlayer]:
-    return type(f"Cpu{name.title()}", (CpuPlayer,), {"level": name})
+class LadderCpu(CpuPlayer):
+    """A ladder level; its reason names the rung, personality, trap or Golden Rule that chose."""
+
+    def decide(self, state: "GameState", actions: list[Action]) -> Action:
+        action, reason = LadderPlayer().choose(state, actions)
+        self.last_reason = reason
+        return action
 
 
-for _name in MISTAKE_RATE:
-    BOTS[f"cpu:{_name}"] = _level(_name)
+PLAYS: dict[str, type[CpuPlayer]] = {"ladder": LadderCpu, "greedy": CpuPlayer}   # "search": expert.py registers
+
+for _name, _level in LEVELS.items():
+    if _level["plays"] in PLAYS:
+        BOTS[f"cpu:{_name}"] = type(f"Cpu{_name.title()}", (PLAYS[_level["plays"]],), {"level": _name})

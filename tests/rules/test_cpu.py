@@ -95,3 +95,61 @@ def test_a_cpu_decides_only_from_what_its_seat_may_know(catalogue, level):
             checked += 1
         g.apply(get_bot(level, 6).choose(g))
     assert checked > 20
+
+
+# ---------------------------------------------------------------- cpu:expert (rules/engine/expert.py)
+def small_expert(seed):
+    """The expert with a small search budget: the same player, searching fewer futures, so tests stay quick."""
+    from rules.engine.expert import ExpertPlayer
+    return ExpertPlayer(seed, budget=600, max_worlds=2)
+
+
+def test_the_expert_is_a_difficulty_level_with_a_search_budget():
+    from rules.engine.expert import BUDGET, ExpertPlayer
+    expert = get_bot("cpu:expert", 3)
+    assert isinstance(expert, ExpertPlayer) and expert.name == "cpu:expert" and expert.budget == BUDGET
+
+
+def test_the_expert_decides_only_from_what_its_seat_may_know_and_the_same_when_fresh(catalogue):
+    """What it cannot see it samples: two states differing only in the other hand, deck order and the generator
+    give the same choice, and a fresh expert (a reload) chooses as the one that has been playing."""
+    from rules.engine.expert import candidates
+    g = new_game(catalogue, [starter_deck(catalogue, "starter-talah"), starter_deck(catalogue, "starter-lethan")],
+                 seed=21)
+    playing = small_expert(6)
+    searched = 0
+    for _ in range(200):
+        if g.is_over:
+            break
+        seat = g.current_player
+        action = playing.choose(g)
+        assert action in g.legal_actions()
+        if len(candidates(g, g.legal_actions(), playing.greedy.choose(g))) >= 2:
+            searched += 1
+            assert small_expert(6).choose(hidden_from(g, 1 - seat)) == action
+            fresh = small_expert(6)
+            assert fresh.choose(g) == action and fresh.last_reason == playing.last_reason
+            assert "sampled futures" in playing.last_reason
+        g.apply(action)
+    assert searched >= 8
+
+
+def test_the_expert_searches_commitments_and_leaves_paying_to_the_hard_player(catalogue):
+    from rules.engine.expert import PAYING, candidates
+    g = new_game(catalogue, [starter_deck(catalogue, "starter-talah"), starter_deck(catalogue, "starter-lethan")],
+                 seed=4)
+    hard = get_bot("cpu:hard", 0)
+    seen_paying = seen_choice = False
+    while not g.is_over and not (seen_paying and seen_choice):
+        actions = g.legal_actions()
+        choice = hard.choose(g)
+        options = candidates(g, actions, choice)
+        if choice.kind in PAYING:
+            assert options == []
+            seen_paying = True
+        elif len(options) >= 2:
+            assert options[0] == choice and len(set(options)) == len(options)
+            assert not any(o.kind in PAYING for o in options)
+            seen_choice = True
+        g.apply(choice)
+    assert seen_paying and seen_choice

@@ -72,7 +72,7 @@ def test_the_match_command_prints_the_record_and_the_interval_or_json():
 @pytest.mark.django_db
 @pytest.mark.parametrize("args,code", [
     (["--deck", MARU, "--vs", TALAH, "--games", "0"], "bad_games"),
-    (["--deck", MARU, "--vs", TALAH, "--p1", "cpu:expert"], "bad_player"),
+    (["--deck", MARU, "--vs", TALAH, "--p1", "cpu:wizard"], "bad_player"),
     (["--deck", MARU, "--vs", "starter-nobody"], "deck_not_found"),
     (["--deck", MARU], "no_decks"),
     (["--decks", MARU], "bad_decks"),

@@ -199,12 +199,33 @@ def test_a_slow_computer_is_stopped_by_the_time_budget_and_goes_on_one_decision_
             break
 
 
-def test_the_expert_level_is_refused_until_its_search_player_exists(api):
+def test_an_unknown_difficulty_is_refused_and_the_four_levels_are_offered(api):
     response = api.post("/api/versus/", {"deck": "starter-dr-veylan", "opponent": "starter-elder-maru",
-                                         "difficulty": "expert"}, format="json")
+                                         "difficulty": "nightmare"}, format="json")
     assert response.status_code == 400
-    assert response.json()["code"] == "bad_difficulty" and "easy, normal, hard" in response.json()["message"]
+    assert response.json()["errors"]["difficulty"] == ['"nightmare" is not a valid choice.']
     assert not VersusGame.objects.exists()
+    assert list(versus.CPU_BOTS) == ["easy", "normal", "hard", "expert"]
+    with pytest.raises(versus.ApiError) as refused:
+        versus.clean_difficulty("nightmare")
+    assert refused.value.error_code == "bad_difficulty" and "easy, normal, hard, expert" in refused.value.message
+
+
+def test_the_expert_searches_and_says_so_in_its_reasons(api):
+    """At expert the computer's moves come from the search, with its reasons, and are a fresh expert's choices."""
+    game = start(api, deck="starter-talah", opponent="starter-mayor-vaelis", seed=5, difficulty="expert",
+                 seat="second")
+    reasons: list[str] = []
+    for _ in range(60):
+        reasons += [move["reason"] for move in game["cpu_moves"]]
+        if any("sampled futures" in r for r in reasons) or game["status"] == "finished":
+            break
+        if game["cpu_to_move"]:
+            game = api.post(f"/api/versus/{game['id']}/continue/", {}, format="json").json()
+        else:
+            game = act(api, game, version=game["version"]).json()
+    assert any(r.startswith("EXPERT: ") and "sampled futures" in r for r in reasons), reasons
+    cpu_replies_are_its_own_choices(VersusGame.objects.get())
 
 
 def test_a_game_against_the_computer_plays_and_records_its_rule_variants(api):

@@ -1,0 +1,174 @@
+"""`cpu:expert`: the hard player, improved by search over sampled futures (determinized Monte Carlo).
+
+The hard player (the greedy one-step Legacy heuristic, `bots.GreedyBot`) is fast and never blunders on the spot, but
+it cannot see past its own decision. At every decision where a real choice is open, the expert asks the hard player
+what it would do, lists the alternatives, and plays each of them out many times in futures it samples, keeping the
+one that wins most often. This is a *rollout algorithm* (Tesauro and Galperin; Bertsekas): one step of policy
+improvement over the hard player, which it can only match or beat on average in the futures it samples.
+
+Decisions it searches (`candidates`): the Action Phase's commitments (summon, play, cast, equip, activate, play
+Energy, end the turn), chosen targets, absorb/deflect, Cataclysm damage, reactions (`SEARCHED`). The others keep
+the hard player's choice: paying for what it chose to buy (tapping Energy and charge, Battery counters), mulligans,
+who goes first, start-of-turn Passives (free: always triggered), Allocate's points and Arc Burn.
+
+What it may know (rules/CPU.md): its own hand, every card in play and in the graveyards, how many cards each hand
+and deck holds, which Pyramid cards have been flipped, and the other player's decklist (chosen in the open: a starter
+or a public deck). What it cannot know it samples, in every future afresh (`determinize`): which of the other
+player's remaining cards are in their hand and in which order their deck lies, its own deck's order, the order of the
+Pyramid cards not yet flipped, and the game's generator. So two states that differ only in what it cannot see give
+the same choice (tests/rules/test_cpu.py).
+
+Its budget is a number of decisions played out per searched decision (`budget`), never a clock, so the same seed and state give the
+same choice on any machine: a versus game replays and resumes exactly. The default is calibrated in
+`benchmarks/cpu.py` to stay under a second a decision on the 2-core machine the project is measured on.
+"""
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING
+
+from .actions import Action
+from .bots import BOTS, GreedyBot, _score_target, _target_context
+from .cpu import CpuPlayer
+from .model import DECK, HAND
+from .rng import Rng
+
+if TYPE_CHECKING:
+    from .state import GameState
+
+BUDGET = 20_000          # decisions played out per searched decision, over all candidates and sampled futures
+MAX_WORLDS = 12          # sampled futures per candidate at most (late in a game a play-out is short)
+MIN_WORLDS = 2           # ... and at least, whatever they cost
+MAX_CANDIDATES = 6       # the hard player's choice and at most five alternatives
+PAYING = frozenset({"tap", "tap_charge", "add_counter"})
+# The decisions it searches, by the kind of the hard player's choice. The rest (paying, mulligans, who goes first,
+# start-of-turn Passives, Allocate's points one by one, storing charge or burning it) keep the hard player's choice:
+# measured over whole games, searching them changed almost nothing and cost most of the time (rules/CPU.md).
+SEARCHED = frozenset({"summon", "play", "cast", "equip", "activate", "play_energy", "end_turn", "pass", "react",
+                      "target", "absorb", "deflect", "assign_damage"})
+# One representative per commitment: the same card bought with another payment is the same choice.
+_SAME_CHOICE = {
+    "summon": lambda a: (a.kind, a.args[1]), "play": lambda a: (a.kind, a.args[1]),
+    "cast": lambda a: (a.kind, a.args[1]), "equip": lambda a: (a.kind, a.args[1], a.args[2]),
+    "activate": lambda a: (a.kind, a.args[0], a.args[2]), "react": lambda a: (a.kind, a.args[0], a.args[2]),
+}
+
+
+class ExpertPlayer(CpuPlayer):
+    """The search player; `budget` decisions played out per searched decision (deterministic from seed and state)."""
+
+    level = "expert"
+
+    def __init__(self, seed: int = 0, budget: int = BUDGET, max_worlds: int = MAX_WORLDS):
+        super().__init__(seed)
+        self.budget = budget
+        self.max_worlds = max_worlds
+
+    def decide(self, state: "GameState", actions: list[Action]) -> Action:
+        hard = self.greedy.choose(state)
+        options = candidates(state, actions, hard)
+        if len(options) < 2:
+            self.last_reason = f"EXPERT: {hard.label} (as the hard player)"
+            return hard
+        me = state.current_player
+        draw = random.Random(f"{self.seed}:{len(state.history)}")   # per decision: a fresh CPU draws the same
+        scores = [0.0] * len(options)
+        worlds = spent = 0
+        while worlds < self.max_worlds and (worlds < MIN_WORLDS or spent < self.budget):
+            world = determinize(state, me, draw)
+            for index, option in enumerate(options):   # every option meets the same futures: a fair comparison
+                future = world.clone()
+                future.apply(option)
+                value, steps = play_out(future, me, self.greedy)
+                scores[index] += value
+                spent += steps
+            worlds += 1
+        best = max(range(len(options)), key=lambda i: (scores[i], i == 0))   # ties: the hard player's choice
+        choice = options[best]
+        won = scores[best] / worlds
+        if best == 0:
+            self.last_reason = f"EXPERT: {choice.label} (won {won:.0%} of {worlds} sampled futures)"
+        else:
+            self.last_reason = (f"EXPERT: {choice.label} (won {won:.0%} of {worlds} sampled futures; "
+                                f"the hard choice {scores[0] / worlds:.0%})")
+        return choice
+
+
+def candidates(state: "GameState", actions: list[Action], hard: Action) -> list[Action]:
+    """The choices worth searching, the hard player's first; [] when its choice stands unsearched."""
+    if hard.kind not in SEARCHED or _repeats_last_use(state, hard):
+        return []
+    groups: dict[object, Action] = {}
+    for action in actions:
+        if action.kind in PAYING:
+            continue
+        key = _SAME_CHOICE.get(action.kind, lambda a: a)(action)
+        if key not in groups or action == hard:
+            groups[key] = action
+    others = [a for a in groups.values() if a != hard]
+    if any(a.kind in ("target", "assign") for a in others):
+        context = _target_context(state)
+        p = state.current_player
+        others.sort(key=lambda a: -_score_target(state, p, a.args[2], context)
+                    if a.kind in ("target", "assign") else 0.0)
+    else:
+        others.sort(key=lambda a: a.kind != "end_turn")   # stopping is always an alternative worth a look
+    return [hard] + others[:MAX_CANDIDATES - 1]
+
+
+def _repeats_last_use(state: "GameState", hard: Action) -> bool:
+    """Whether the hard player wants to use again the ability it used last (paying, targets and passing priority
+    to let it resolve aside): the search
+    that chose the first use chose the line, and searching every repeat of a Use ability cost most of the time in
+    games with one (a Hero's Accelerate used again and again, say)."""
+    if hard.kind != "activate":
+        return False
+    for past in reversed(state.history):
+        kind = past.kind if isinstance(past, Action) else past.split(".", 1)[0]
+        if kind in PAYING or kind in ("target", "pass"):
+            continue
+        return isinstance(past, Action) and past.kind == "activate" and past.player == hard.player \
+            and past.args[0] == hard.args[0] and past.args[2] == hard.args[2]
+    return False
+
+
+def determinize(state: "GameState", me: int, draw: random.Random) -> "GameState":
+    """A copy of the state in which everything seat `me` cannot see is drawn afresh (see the module's docstring)."""
+    world = state.clone()
+    other = world.players[1 - me]
+    unseen = sorted(other.hand + other.deck)       # the same cards, whichever were where: sorted, then shuffled
+    draw.shuffle(unseen)
+    n = len(other.hand)
+    other.hand, other.deck = unseen[:n], unseen[n:]
+    for iid in other.hand:
+        world.cards[iid].zone = HAND
+    for iid in other.deck:
+        world.cards[iid].zone = DECK
+    own = world.players[me]
+    own.deck = sorted(own.deck)
+    draw.shuffle(own.deck)
+    flipped = min(len(world.pyramid), sum(1 for row in world.log_rows if row[0] == "pyramid"))
+    hidden = sorted(world.pyramid[:len(world.pyramid) - flipped])
+    draw.shuffle(hidden)
+    world.pyramid[:len(hidden)] = hidden
+    world.rng = Rng.from_seed(draw.getrandbits(64))
+    world._legal = None
+    return world
+
+
+def play_out(g: "GameState", me: int, player: GreedyBot) -> tuple[float, int]:
+    """Play the game to its end with the hard player in both seats; return its value for `me` (1 for a win, 0.5 a
+    draw, 0 a loss, plus a thousandth of a point per point of Legacy margin: a bigger win is a safer one) and the
+    number of decisions it took."""
+    steps = 0
+    while g.phase != "over":
+        g.apply_legal(player.choose(g))
+        steps += 1
+    result = g.result()
+    winner = result["winner"]
+    legacy = result["legacy"]
+    outcome = 0.5 if winner is None else (1.0 if winner == me else 0.0)
+    return outcome + (legacy[me] - legacy[1 - me]) / 1000.0, steps
+
+
+BOTS["cpu:expert"] = ExpertPlayer
