@@ -36,7 +36,7 @@ from .rng import Rng
 if TYPE_CHECKING:
     from .state import GameState
 
-BUDGET = 20_000          # decisions played out per searched decision, over all candidates and sampled futures
+BUDGET = 4_000           # decisions played out per searched decision, over all candidates and sampled futures
 MAX_WORLDS = 12          # sampled futures per candidate at most (late in a game a play-out is short)
 MIN_WORLDS = 2           # ... and at least, whatever they cost
 MAX_CANDIDATES = 6       # the hard player's choice and at most five alternatives

@@ -1,6 +1,6 @@
 """`python manage.py match --deck A --vs B --games N --seed S --p1 P --p2 P [--json]`: deck against deck, by bots.
 
-Each P is a player the engine knows (`cpu:easy`, `cpu:normal`, `cpu:hard`, `greedy`, `random`): P1 plays deck A and
+Each P is a player the engine knows (`cpu:easy`, `cpu:normal`, `cpu:hard`, `cpu:expert`, `greedy`, `random`): P1 plays deck A and
 P2 deck B, the seats alternating game by game. `--decks a,b,c` plays every pair and prints the matrix. Decks are
 starter slugs, Hero slugs or decklist files, as for `goldfish`. The games themselves: `rules.engine.match`.
 """
