@@ -5,7 +5,7 @@ PORT ?= 8000
 # Extra pytest arguments for every test target, e.g.  make test-sqlite PYTEST_ARGS="-k decks -x"
 export PYTEST_ARGS
 
-.PHONY: install run serve-data serve-prod test test-sqlite test-postgres pg-start pg-stop migrations-check bench bench-instructions bench-load bench-cpu bench-expert
+.PHONY: install run serve-data serve-prod test test-sqlite test-postgres pg-start pg-stop migrations-check bench bench-instructions bench-load bench-cpu bench-expert bench-lab
 
 install:
 	@scripts/setup.sh
@@ -15,8 +15,9 @@ serve-data: install
 	$(PY) manage.py load_catalogue
 	$(PY) manage.py load_starter_decks
 
+# Serves the site with the lab's Redis broker and a Celery worker (scripts/run.sh); all three stop together.
 run: serve-data
-	$(PY) manage.py runserver $(HOST):$(PORT)
+	@HOST=$(HOST) PORT=$(PORT) scripts/run.sh
 
 # Production-style serving (gunicorn + WhiteNoise, DEBUG off); the environment (or .env) configures it.
 serve-prod: install
@@ -61,6 +62,12 @@ bench-cpu: install
 # The search player against the hard one: 48 games (every ordered pair of four starters), on every core.
 bench-expert: install
 	$(PY) -m benchmarks expert $(BENCH_EXPERT_ARGS)
+
+# The lab on its real parts (Redis + Celery workers): games/s on 1 and 2 workers, overhead, a 10,000-game analysis,
+# time to first progress.
+bench-lab: install
+	@command -v redis-server >/dev/null || bash -c '. scripts/apt.sh && apt_install redis-server'
+	$(PY) -m benchmarks lab $(BENCH_LAB_ARGS)
 
 # The load benchmark: gunicorn + PostgreSQL on loopback, driven by wrk; prints req/s and p50/p99 per endpoint.
 bench-load: install

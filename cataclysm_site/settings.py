@@ -215,3 +215,27 @@ CONTENT_SECURITY_POLICY = os.environ.get(
     "frame-ancestors 'none'",
 )
 CONTENT_SECURITY_POLICY_REPORT_ONLY = env_bool("DJANGO_CSP_REPORT_ONLY", False)
+
+# The designers' lab (rules/lab.py): studies run as chunks on Celery workers when a broker is configured
+# (CELERY_BROKER_URL, e.g. redis://127.0.0.1:6379/0; `make run` starts Redis and a worker and sets it). Without one,
+# the same chunk function runs in a local process pool of this web process, on every core (the embedded default).
+CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL", "")
+CELERY_RESULT_BACKEND = os.environ.get("CELERY_RESULT_BACKEND", CELERY_BROKER_URL)
+CELERY_TASK_ACKS_LATE = True               # a chunk is acknowledged once played: a lost worker's chunk is played again
+CELERY_TASK_REJECT_ON_WORKER_LOST = True
+CELERY_WORKER_PREFETCH_MULTIPLIER = 1      # each worker process holds one chunk at a time: the others stay shared
+CELERY_RESULT_EXPIRES = env_int("CELERY_RESULT_EXPIRES", 7 * 24 * 3600)
+# A chunk taken by a worker that vanished (machine lost) goes back to the queue once it has been unacknowledged for
+# the visibility timeout; Redis is swept for such chunks every CELERY_RESTORE_INTERVAL seconds (kombu's default
+# sweeps only every 100 s).
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    "visibility_timeout": env_int("CELERY_VISIBILITY_TIMEOUT", 600),
+    "unacked_restore_interval": env_int("CELERY_RESTORE_INTERVAL", 10),
+    "unacked_restore_throttle": 1,
+}
+CELERY_TASK_SERIALIZER = CELERY_RESULT_SERIALIZER = "json"
+CELERY_ACCEPT_CONTENT = ["json"]
+LAB_MAX_GAMES = env_int("LAB_MAX_GAMES", 1_000_000)            # games per study, signed in
+LAB_MAX_GAMES_ANONYMOUS = env_int("LAB_MAX_GAMES_ANONYMOUS", 20_000)
+LAB_MAX_RUNNING = env_int("LAB_MAX_RUNNING", 2)                # studies queued or running at once, per visitor
+LAB_LOCAL_WORKERS = env_int("LAB_LOCAL_WORKERS", os.cpu_count() or 1)   # the embedded pool's processes

@@ -22,6 +22,7 @@ urlpatterns = [
     path("", include("decks.urls")),
     path("", include("rules.urls")),
     path("", include("rules.versus_urls")),
+    path("", include("rules.lab_urls")),
     path("", include("cards.urls")),
 ] + static(settings.MEDIA_URL, document_root=settings.MEDIA_ROOT)
 

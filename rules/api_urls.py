@@ -2,7 +2,7 @@
 against the computer (versus)."""
 from django.urls import path
 
-from rules import api, versus_api
+from rules import api, lab_api, versus_api
 
 urlpatterns = [
     path("goldfish/", api.GoldfishListView.as_view(), name="api-goldfish-list"),
@@ -19,6 +19,9 @@ urlpatterns = [
 ]
 
 urlpatterns += [
+    path("simulations/", lab_api.SimulationListView.as_view(), name="api-simulations"),
+    path("simulations/<str:sim_id>/", lab_api.SimulationDetailView.as_view(), name="api-simulation"),
+    path("simulations/<str:sim_id>/cancel/", lab_api.SimulationCancelView.as_view(), name="api-simulation-cancel"),
     path("versus/", versus_api.VersusListView.as_view(), name="api-versus-list"),
     path("versus/<str:game_id>/", versus_api.VersusDetailView.as_view(), name="api-versus-detail"),
     path("versus/<str:game_id>/actions/", versus_api.VersusActView.as_view(), name="api-versus-act"),

@@ -233,3 +233,64 @@ class VersusGame(models.Model):
             "variants": list(self.variants),
             "actions": list(self.actions),
         }
+
+
+class SimulationStatus(models.TextChoices):
+    QUEUED = "queued", "Queued"
+    RUNNING = "running", "Running"
+    DONE = "done", "Done"
+    FAILED = "failed", "Failed"
+    CANCELLED = "cancelled", "Cancelled"
+
+
+class Simulation(models.Model):
+    """A designers' study (`/lab/`): many seeded games split into chunks that workers play (rules/lab.py).
+
+    `study` is the engine's description of it (rules/engine/lab.py: kind, decks, players, seed, games, variants);
+    the chunks keep each finished chunk's tally, so a worker lost mid-study loses only the chunk it was playing.
+    """
+
+    id = models.CharField(primary_key=True, max_length=32, default=new_game_id, editable=False)
+    owner = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE,
+                              related_name="simulations", help_text="Empty for an anonymous study: see session_key.")
+    session_key = models.CharField(max_length=64, blank=True, db_index=True)
+    is_public = models.BooleanField(default=False, help_text="Anyone with the link may read a public study.")
+    kind = models.CharField(max_length=10)
+    title = models.CharField(max_length=200, blank=True)
+    study = models.JSONField(help_text="What the engine plays (rules/engine/lab.py).")
+    games = models.PositiveIntegerField(help_text="Games in all.")
+    seed = models.BigIntegerField()
+    status = models.CharField(max_length=10, choices=SimulationStatus.choices, default=SimulationStatus.QUEUED)
+    games_done = models.PositiveIntegerField(default=0)
+    results = models.JSONField(null=True, blank=True)
+    error = models.TextField(blank=True)
+    engine = models.CharField(max_length=20, help_text="Where its chunks run: celery, or the local process pool.")
+    created_at = models.DateTimeField(auto_now_add=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    objects = GoldfishGameQuerySet.as_manager()  # the same question: of_player
+
+    class Meta:
+        ordering = ["-created_at"]
+
+    def __str__(self):
+        return f"Study {self.pk} ({self.kind}, {self.games} games)"
+
+    def get_absolute_url(self):
+        return reverse("lab:study", args=[self.pk])
+
+
+class SimulationChunk(models.Model):
+    """Games start .. start+count-1 of a study: the task that plays them and, once played, their tally."""
+
+    simulation = models.ForeignKey(Simulation, on_delete=models.CASCADE, related_name="chunks")
+    index = models.PositiveIntegerField()
+    start = models.PositiveIntegerField()
+    count = models.PositiveIntegerField()
+    task_id = models.CharField(max_length=64)
+    tally = models.JSONField(null=True, blank=True, help_text="rules/engine/lab.py tally; empty until played.")
+
+    class Meta:
+        ordering = ["simulation", "index"]
+        constraints = [models.UniqueConstraint(fields=["simulation", "index"], name="simulation_chunk_once")]

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Set up everything the project needs on a fresh machine, idempotently.
 #   scripts/setup.sh         the Python environment (.venv) with the site's and the tests' packages
-#   scripts/setup.sh browser also Debian's chromium, which the real-browser tests drive, and valgrind, which the
-#                            instruction-count benchmark (and its test) runs the engine under
+#   scripts/setup.sh browser also Debian's chromium, which the real-browser tests drive, valgrind, which the
+#                            instruction-count benchmark (and its test) runs the engine under, and redis-server,
+#                            the broker of the lab's tests (scripts/redis.sh)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -15,6 +16,10 @@ fi
 if [ "${1:-}" = "browser" ] && ! command -v valgrind >/dev/null; then
   echo "setup: installing Debian's valgrind for the instruction-count benchmark"
   apt_install valgrind
+fi
+if [ "${1:-}" = "browser" ] && ! command -v redis-server >/dev/null; then
+  echo "setup: installing Debian's redis-server for the lab's broker"
+  apt_install redis-server
 fi
 
 # The interpreter: $PYTHON if set; else Debian's python3.11, whose optimized build (libpython linked in, built

@@ -1,6 +1,7 @@
-"""Shared fixtures: the catalogue in the test database, and Chromium for the browser tests."""
+"""Shared fixtures: the catalogue in the test database, API clients, and Chromium for the browser tests."""
 import pytest
 from django.core.management import call_command
+from rest_framework.test import APIClient
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
@@ -36,3 +37,15 @@ def catalogue_db(db):
     call_command("load_catalogue", verbosity=0)
     call_command("load_starter_decks", verbosity=0)
     return db
+
+
+@pytest.fixture
+def api(catalogue_db):
+    """An API client with its own browser session (an anonymous player), over the loaded catalogue."""
+    return APIClient()
+
+
+@pytest.fixture
+def other(catalogue_db):
+    """A second anonymous player, in another browser session."""
+    return APIClient()

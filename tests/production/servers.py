@@ -84,7 +84,7 @@ def postgres_admin(database: dict) -> psycopg.Connection:
 
 def production_env(database_url: str, **extra: str) -> dict[str, str]:
     """Return the environment of a production server on plain-HTTP loopback with generous rate limits."""
-    env = {key: value for key, value in os.environ.items() if not key.startswith(("DJANGO_", "GUNICORN_"))}
+    env = {key: value for key, value in os.environ.items() if not key.startswith(("DJANGO_", "GUNICORN_", "CELERY_", "LAB_"))}
     env.update(
         DJANGO_SETTINGS_MODULE="cataclysm_site.settings",
         DATABASE_URL=database_url,
@@ -99,6 +99,11 @@ def production_env(database_url: str, **extra: str) -> dict[str, str]:
         DJANGO_THROTTLE_USER="100000/min",
         DJANGO_THROTTLE_EXPENSIVE="100000/min",
         DJANGO_LOG_LEVEL="WARNING",
+        # Lab studies run in the server's own process pool here: small ones, on one process, so that a fuzzer's
+        # studies never compete with the tests for the machine.
+        LAB_MAX_GAMES="200",
+        LAB_MAX_GAMES_ANONYMOUS="100",
+        LAB_LOCAL_WORKERS="1",
         PYTHONUNBUFFERED="1",
     )
     env.update(extra)

@@ -63,6 +63,8 @@ DOMAIN_REFUSALS = {
                                            "not_your_decision, game_over)",
     "POST /api/versus/{game_id}/continue/": "the game must not be over (game_over)",
     "POST /api/versus/{game_id}/bot/": "the game must not be over (game_over)",
+    "POST /api/simulations/": "the decks must be readable legal decks, as many as the kind takes, and the players "
+                              "known (bad_decks, bad_games, bad_player, invalid_variant, bad_seating, invalid_deck)",
 }
 
 

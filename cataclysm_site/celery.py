@@ -1,0 +1,14 @@
+"""The Celery application: `celery -A cataclysm_site worker` plays the lab's study chunks (rules/tasks.py).
+
+Its settings are the CELERY_* names of cataclysm_site/settings.py (from the environment). Workers need the broker and
+the card data files, not the database: a chunk's tally travels back through the result backend.
+"""
+import os
+
+from celery import Celery
+
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "cataclysm_site.settings")
+
+app = Celery("cataclysm_site")
+app.config_from_object("django.conf:settings", namespace="CELERY")
+app.autodiscover_tasks(["rules"])

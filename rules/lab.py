@@ -1,0 +1,264 @@
+"""The designers' lab: start a study, follow it, cancel it (the pages, the API and `manage.py simulate` call these).
+
+A study is split into seeded chunks (rules/engine/lab.py), each one task. With a broker configured the tasks go to
+Celery workers (rules/tasks.py), on as many machines as share the broker; without one, to a process pool of this
+web process on every core (the embedded default, `LocalRunner`). Each chunk's tally is stored on its row as soon as
+anyone looks at the study (`refresh`), so nothing finished is lost; a chunk whose worker died is played again by
+another (acks_late), and a chunk of the embedded pool lost with its server is submitted again. The result is the
+merge of the tallies: the same numbers for the same inputs and seed, however the study was split or spread.
+"""
+from __future__ import annotations
+
+import math
+import uuid
+from concurrent.futures import Future, ProcessPoolExecutor
+from typing import Any, Mapping
+
+from django.conf import settings
+from django.db import transaction
+from django.utils import timezone
+
+from cards.catalogue import get_catalogue
+from cataclysm_site.api_errors import ApiError
+from decks import selectors as deck_selectors
+from rules import services
+from rules.engine import lab as engine_lab
+from rules.engine.bots import BOTS
+from rules.models import Simulation, SimulationChunk, SimulationStatus
+from rules.services import Actor
+
+KINDS = engine_lab.KINDS
+GOLDFISH_BOTS = ("greedy", "random")
+STUDY_PLAYERS = ("random", "greedy", "cpu:easy", "cpu:normal", "cpu:hard")   # the expert thinks ~1 s a decision
+ACTIVE = (SimulationStatus.QUEUED, SimulationStatus.RUNNING)
+MAX_DECKS = 8
+BAD_KIND, BAD_GAMES, BAD_PLAYER, BAD_DECKS, TOO_MANY = "bad_kind", "bad_games", "bad_player", "bad_decks", \
+    "too_many_studies"
+
+
+# ---------------------------------------------------------------- starting
+def start_study(*, actor: Actor, kind: str, decks: list[str], games: int, seed: int | None = None,
+                bot: str = "greedy", p1: str = "cpu:hard", p2: str = "cpu:hard", variants: list[str] | None = None,
+                seating: str = "side-by-side", public: bool = False, title: str = "",
+                trusted: bool = False) -> Simulation:
+    """Check the request, save the study and its chunks, and queue the chunks once saved. `trusted` (the command
+    line) lifts the per-visitor limits."""
+    study = build_study(actor, kind=kind, decks=decks, games=games, seed=seed, bot=bot, p1=p1, p2=p2,
+                        variants=variants or [], seating=seating, trusted=trusted)
+    if not trusted and Simulation.objects.of_player(actor.user, actor.session_key).filter(
+            status__in=ACTIVE).count() >= settings.LAB_MAX_RUNNING:
+        raise ApiError(TOO_MANY, f"At most {settings.LAB_MAX_RUNNING} studies may run at once: wait for one to "
+                       "finish or cancel it.", status_code=429)
+    total = engine_lab.total_games(study)
+    with transaction.atomic():
+        sim = Simulation.objects.create(
+            owner=actor.user if getattr(actor.user, "is_authenticated", False) else None,
+            session_key=actor.session_key or "", is_public=bool(public), kind=kind, study=study, games=total,
+            seed=study["seed"], engine=runner().name, title=title or default_title(study))
+        SimulationChunk.objects.bulk_create(
+            SimulationChunk(simulation=sim, index=i, start=start, count=count, task_id=uuid.uuid4().hex)
+            for i, (start, count) in enumerate(chunks_for(total)))
+        transaction.on_commit(lambda: submit_all(sim))
+    return sim
+
+
+def build_study(actor: Actor, *, kind: str, decks: list[str], games: int, seed: int | None, bot: str, p1: str,
+                p2: str, variants: list[str], seating: str, trusted: bool = False) -> dict[str, Any]:
+    """The engine's description of the study (rules/engine/lab.py), or a 400 naming what is wrong."""
+    if kind not in KINDS:
+        raise ApiError(BAD_KIND, f"A study is one of: {', '.join(KINDS)}.")
+    wanted = {"goldfish": (1, 1), "matchup": (2, 2), "matrix": (2, MAX_DECKS), "pyramid": (0, 0)}[kind]
+    if not wanted[0] <= len(decks) <= wanted[1]:
+        count = str(wanted[0]) if wanted[0] == wanted[1] else f"{wanted[0]} to {wanted[1]}"
+        raise ApiError(BAD_DECKS, f"A {kind} study takes {count} deck{'s' if wanted[1] != 1 else ''}.")
+    limit = settings.LAB_MAX_GAMES if trusted or getattr(actor.user, "is_authenticated", False) \
+        else settings.LAB_MAX_GAMES_ANONYMOUS
+    per = len(decks) * (len(decks) - 1) // 2 if kind == "matrix" else 1
+    if isinstance(games, bool) or not isinstance(games, int) or not 1 <= games * per <= limit:
+        extra = "" if getattr(actor.user, "is_authenticated", False) else " (sign in for more)"
+        raise ApiError(BAD_GAMES, f"A study plays from 1 to {limit:,} games in all{extra}; a matrix plays `games` "
+                       "for each pair of decks.")
+    if kind == "goldfish" and bot not in GOLDFISH_BOTS:
+        raise ApiError(BAD_PLAYER, f"A goldfish study's bot is one of: {', '.join(GOLDFISH_BOTS)}.")
+    if kind in ("matchup", "matrix"):
+        for player in (p1, p2):
+            if player not in STUDY_PLAYERS:
+                known = ", ".join(STUDY_PLAYERS)
+                why = " (the expert thinks about a second a decision: too slow for a study)" if player in BOTS else ""
+                raise ApiError(BAD_PLAYER, f"Players are one of: {known}{why}.")
+    catalogue = get_catalogue()
+    entries = []
+    for ref in decks:
+        deck = deck_selectors.get_readable_deck(actor.user, ref)
+        hero, counts = services.checked_deck(catalogue, deck=deck, hero=None, counts=None)
+        entries.append({"name": deck.name, "id": str(deck.pk), "hero": hero,
+                        "cards": list(services.deck_spec(hero, counts).cards)})
+    study: dict[str, Any] = {
+        "kind": kind, "games": games, "seed": services.clean_seed(seed), "decks": entries,
+        "seating": services.clean_seating(seating), "variants": services.clean_variants(catalogue, variants),
+        "data_hash": catalogue.data_hash,
+    }
+    if kind == "goldfish":
+        study["bot"] = bot
+    elif kind != "pyramid":
+        study["p1"], study["p2"] = p1, p2
+    return study
+
+
+def default_title(study: Mapping[str, Any]) -> str:
+    names = " vs ".join(d["name"] for d in study["decks"]) if study["kind"] != "matrix" else \
+        f"{len(study['decks'])} decks"
+    what = {"goldfish": f"{study.get('bot')} goldfish", "pyramid": "the Pyramid",
+            "matchup": f"{study.get('p1')} vs {study.get('p2')}", "matrix": f"matrix, {study.get('p1')}"}
+    return f"{names + ': ' if names else ''}{what[study['kind']]}, {study['games']:,} games"
+
+
+def chunks_for(games: int) -> list[tuple[int, int]]:
+    """About a hundred chunks (5 to 2,000 games each); the first two small, so the first progress shows at once."""
+    size = max(5, min(2000, math.ceil(games / 100)))
+    sizes = [max(1, size // 10)] * 2
+    out: list[tuple[int, int]] = []
+    start = 0
+    while start < games:
+        count = min(sizes.pop(0) if sizes else size, games - start)
+        out.append((start, count))
+        start += count
+    return out
+
+
+# ---------------------------------------------------------------- following
+def refresh(sim: Simulation) -> Simulation:
+    """Store the tallies of the chunks played since the last look; finish the study when all are in."""
+    if sim.status not in ACTIVE:
+        return sim
+    run = runner()
+    pending = list(sim.chunks.filter(tally__isnull=True))
+    failure = ""
+    for chunk in pending:
+        state, value = run.poll(chunk.task_id, sim.study, chunk.start, chunk.count)
+        if state == "done":
+            SimulationChunk.objects.filter(pk=chunk.pk, tally__isnull=True).update(tally=value)
+        elif state == "failed":
+            failure = str(value)
+    done = sim.chunks.filter(tally__isnull=False)
+    fields: dict[str, Any] = {"games_done": sum(c.count for c in done)}
+    if fields["games_done"] and sim.started_at is None:
+        fields["started_at"] = timezone.now()
+    if failure:
+        run.revoke([c.task_id for c in pending])
+        fields.update(status=SimulationStatus.FAILED, error=failure, finished_at=timezone.now())
+    elif fields["games_done"] >= sim.games:
+        tally = engine_lab.merge(c.tally for c in sim.chunks.order_by("index"))
+        fields.update(status=SimulationStatus.DONE, results=engine_lab.results(sim.study, tally),
+                      finished_at=timezone.now())
+    elif fields["games_done"]:
+        fields["status"] = SimulationStatus.RUNNING
+    Simulation.objects.filter(pk=sim.pk, status__in=ACTIVE).update(**fields)
+    sim.refresh_from_db()
+    return sim
+
+
+def cancel(sim: Simulation) -> Simulation:
+    if sim.status in ACTIVE:
+        runner().revoke(list(sim.chunks.filter(tally__isnull=True).values_list("task_id", flat=True)))
+        Simulation.objects.filter(pk=sim.pk, status__in=ACTIVE).update(status=SimulationStatus.CANCELLED,
+                                                                       finished_at=timezone.now())
+        sim.refresh_from_db()
+    return sim
+
+
+def progress(sim: Simulation) -> dict[str, Any]:
+    """Games done, the share done, games a second and the seconds left (from the first chunk's start)."""
+    share = sim.games_done / sim.games if sim.games else 1.0
+    out: dict[str, Any] = {"games_done": sim.games_done, "games": sim.games, "progress": round(share, 4),
+                           "games_per_second": None, "seconds_left": None}
+    end = sim.finished_at or timezone.now()
+    if sim.games_done and sim.created_at:
+        elapsed = max(0.001, (end - sim.created_at).total_seconds())
+        rate = sim.games_done / elapsed
+        out["games_per_second"] = round(rate, 1)
+        if sim.status in ACTIVE:
+            out["seconds_left"] = round((sim.games - sim.games_done) / rate, 1)
+    return out
+
+
+def may_read(actor: Actor, sim: Simulation) -> bool:
+    return sim.is_public or actor.may_act_in(sim)
+
+
+def readable_study(actor: Actor, sim_id: str) -> Simulation | None:
+    """The study if this visitor may read it (theirs, or public); None for no study and for someone else's."""
+    sim = Simulation.objects.filter(pk=sim_id).first()
+    return sim if sim is not None and may_read(actor, sim) else None
+
+
+def submit_all(sim: Simulation) -> None:
+    run = runner()
+    for chunk in sim.chunks.all():
+        run.submit(chunk.task_id, sim.study, chunk.start, chunk.count)
+
+
+# ---------------------------------------------------------------- where chunks run
+class CeleryRunner:
+    """Chunks as Celery tasks (rules/tasks.py) on the configured broker."""
+
+    name = "celery"
+
+    def submit(self, task_id: str, study: Mapping, start: int, count: int) -> None:
+        from rules.tasks import run_chunk
+        run_chunk.apply_async(args=[dict(study), start, count], task_id=task_id)
+
+    def poll(self, task_id: str, study: Mapping, start: int, count: int) -> tuple[str, Any]:
+        from celery.result import AsyncResult
+        result = AsyncResult(task_id)
+        if result.successful():
+            return "done", result.result
+        if result.failed():
+            return "failed", f"chunk of games {start}-{start + count - 1}: {result.result}"
+        return "pending", None
+
+    def revoke(self, task_ids: list[str]) -> None:
+        from cataclysm_site.celery import app
+        if task_ids:
+            app.control.revoke(task_ids)
+
+
+class LocalRunner:
+    """The embedded default: the same chunk function in a process pool of this process, every core busy."""
+
+    name = "local"
+    _pool: ProcessPoolExecutor | None = None
+    _futures: dict[str, Future] = {}
+
+    @classmethod
+    def pool(cls) -> ProcessPoolExecutor:
+        if cls._pool is None:
+            cls._pool = ProcessPoolExecutor(max_workers=settings.LAB_LOCAL_WORKERS)
+        return cls._pool
+
+    def submit(self, task_id: str, study: Mapping, start: int, count: int) -> None:
+        from rules.tasks import play_chunk
+        self._futures[task_id] = self.pool().submit(play_chunk, dict(study), start, count)
+
+    def poll(self, task_id: str, study: Mapping, start: int, count: int) -> tuple[str, Any]:
+        future = self._futures.get(task_id)
+        if future is None:   # this server restarted since: play the chunk again
+            self.submit(task_id, study, start, count)
+            return "pending", None
+        if not future.done():
+            return "pending", None
+        self._futures.pop(task_id, None)
+        error = future.exception()
+        if error is not None:
+            return "failed", f"chunk of games {start}-{start + count - 1}: {error}"
+        return "done", future.result()
+
+    def revoke(self, task_ids: list[str]) -> None:
+        for task_id in task_ids:
+            future = self._futures.pop(task_id, None)
+            if future is not None:
+                future.cancel()
+
+
+def runner() -> CeleryRunner | LocalRunner:
+    return CeleryRunner() if settings.CELERY_BROKER_URL else LocalRunner()

@@ -1,0 +1,82 @@
+"""The lab API: start a study (202), follow it, cancel it, list mine. Thin views over `rules.lab`.
+
+Only the owner (their account, or their browser session when anonymous) sees a private study: anyone else gets 404.
+Limits: games per study (more when signed in) -> 400 `bad_games`; studies running at once -> 429 `too_many_studies`.
+"""
+from __future__ import annotations
+
+from django.http import Http404
+from drf_spectacular.utils import OpenApiResponse, extend_schema
+from rest_framework import status
+from rest_framework.permissions import AllowAny
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from decks.serializers import ErrorSerializer
+from rules import lab, selectors
+from rules import lab_serializers as s
+from rules.models import Simulation
+
+TAGS = ["lab"]
+E400 = OpenApiResponse(ErrorSerializer, description="`invalid`, `bad_kind`, `bad_decks`, `bad_games`, `bad_player`, "
+                       "`invalid_variant`, `bad_seating`, `invalid_deck` (a deck the validator refuses).")
+E404 = OpenApiResponse(ErrorSerializer, description="`not_found`: no study (or readable deck) with this id.")
+E429 = OpenApiResponse(ErrorSerializer, description="`too_many_studies`: wait for one to finish or cancel it.")
+
+
+def readable(request, sim_id: str) -> Simulation:
+    sim = lab.readable_study(selectors.actor_for(request), sim_id)
+    if sim is None:
+        raise Http404("No study with this id.")
+    return sim
+
+
+def owned(request, sim_id: str) -> Simulation:
+    sim = readable(request, sim_id)
+    if not selectors.actor_for(request).may_act_in(sim):
+        raise Http404("No study of yours with this id.")
+    return sim
+
+
+class SimulationListView(APIView):
+    permission_classes = [AllowAny]
+    throttle_scope = "expensive"   # starting a study: the per-client limit on costly requests (reading too)
+
+    @extend_schema(tags=TAGS, summary="My studies, most recent first", responses={200: s.StudySerializer(many=True)})
+    def get(self, request):
+        actor = selectors.actor_for(request)
+        sims = Simulation.objects.of_player(actor.user, actor.session_key)[:50]
+        return Response(s.StudySerializer([s.simulation_data(sim) for sim in sims], many=True).data)
+
+    @extend_schema(tags=TAGS, summary="Start a study: it runs in the background, split into seeded chunks",
+                   request=s.StudyStartSerializer,
+                   responses={202: s.StudySerializer, 400: E400, 404: E404, 429: E429})
+    def post(self, request):
+        serializer = s.StudyStartSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        sim = lab.start_study(
+            actor=selectors.actor_for(request, create=True), kind=data["kind"], decks=serializer.deck_refs(),
+            games=data["games"], seed=data.get("seed"), bot=data["bot"], p1=data["p1"], p2=data["p2"],
+            variants=serializer.variant_list(), seating=data["seating"], public=data["public"], title=data["title"])
+        return Response(s.StudySerializer(s.simulation_data(sim)).data, status=status.HTTP_202_ACCEPTED)
+
+
+class SimulationDetailView(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(tags=TAGS, summary="A study: status, progress and, once done, its results",
+                   responses={200: s.StudySerializer, 404: E404})
+    def get(self, request, sim_id: str):
+        sim = lab.refresh(readable(request, sim_id))
+        return Response(s.StudySerializer(s.simulation_data(sim)).data)
+
+
+class SimulationCancelView(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(tags=TAGS, summary="Cancel my study (a finished one stays as it is)", request=None,
+                   responses={200: s.StudySerializer, 404: E404})
+    def post(self, request, sim_id: str):
+        sim = lab.cancel(lab.refresh(owned(request, sim_id)))
+        return Response(s.StudySerializer(s.simulation_data(sim)).data)

@@ -1,0 +1,68 @@
+"""Shapes of the lab API (`/api/simulations/`): the request that starts a study and the study as it stands."""
+from __future__ import annotations
+
+from rest_framework import serializers
+
+from rules.engine.lab import KINDS
+
+
+class StudyStartSerializer(serializers.Serializer):
+    kind = serializers.ChoiceField(choices=KINDS, help_text="goldfish: one deck and a bot; matchup: two decks and two "
+                                   "players; matrix: every pair of 2-8 decks; pyramid: the Pyramid alone, no deck.")
+    deck = serializers.CharField(required=False, help_text="A deck id or starter slug (goldfish; or the first deck).")
+    decks = serializers.ListField(child=serializers.CharField(), required=False, max_length=8,
+                                  help_text="Deck ids or starter slugs (matchup: two; matrix: two to eight).")
+    vs = serializers.CharField(required=False, help_text="The second deck of a matchup (with `deck`).")
+    games = serializers.IntegerField(help_text="Games (per pair of decks for a matrix).")
+    seed = serializers.IntegerField(required=False, allow_null=True, help_text="Same inputs and seed, same numbers.")
+    bot = serializers.CharField(required=False, default="greedy", help_text="goldfish: greedy or random.")
+    p1 = serializers.CharField(required=False, default="cpu:hard", help_text="Plays the first deck of each pair.")
+    p2 = serializers.CharField(required=False, default="cpu:hard", help_text="Plays the second deck of each pair.")
+    variants = serializers.ListField(child=serializers.CharField(), required=False, default=list,
+                                     help_text="Rule variants by slug (decks/data/variants.yaml).")
+    variant = serializers.CharField(required=False, help_text="One rule variant (the same as `variants: [it]`).")
+    seating = serializers.CharField(required=False, default="side-by-side")
+    public = serializers.BooleanField(required=False, default=False, help_text="Anyone with the link may read it.")
+    title = serializers.CharField(required=False, allow_blank=True, max_length=200, default="")
+
+    def deck_refs(self) -> list[str]:
+        data = self.validated_data
+        refs = list(data.get("decks") or [])
+        if data.get("deck"):
+            refs.insert(0, data["deck"])
+        if data.get("vs"):
+            refs.append(data["vs"])
+        return refs
+
+    def variant_list(self) -> list[str]:
+        data = self.validated_data
+        return list(data.get("variants") or []) + ([data["variant"]] if data.get("variant") else [])
+
+
+class StudySerializer(serializers.Serializer):
+    id = serializers.CharField()
+    url = serializers.CharField(help_text="The study's page.")
+    kind = serializers.CharField()
+    title = serializers.CharField()
+    status = serializers.ChoiceField(choices=["queued", "running", "done", "failed", "cancelled"])
+    progress = serializers.FloatField(help_text="0..1")
+    games = serializers.IntegerField()
+    games_done = serializers.IntegerField()
+    games_per_second = serializers.FloatField(allow_null=True)
+    seconds_left = serializers.FloatField(allow_null=True)
+    engine = serializers.CharField(help_text="celery (workers on the broker) or local (the embedded process pool)")
+    public = serializers.BooleanField()
+    study = serializers.JSONField(help_text="The inputs: kind, decks, players, seed, games, variants, seating.")
+    results = serializers.JSONField(allow_null=True, help_text="Once done: distributions, win rates with 95% "
+                                    "intervals, means (their shape depends on the kind).")
+    error = serializers.CharField(allow_blank=True)
+    created_at = serializers.DateTimeField()
+    finished_at = serializers.DateTimeField(allow_null=True)
+
+
+def simulation_data(sim) -> dict:
+    from rules import lab
+    return {"id": sim.pk, "url": sim.get_absolute_url(), "kind": sim.kind, "title": sim.title,
+            "status": sim.status, "engine": sim.engine, "public": sim.is_public, "study": sim.study,
+            "results": sim.results, "error": sim.error, "created_at": sim.created_at,
+            "finished_at": sim.finished_at, **lab.progress(sim)}

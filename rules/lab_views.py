@@ -1,0 +1,123 @@
+"""The lab's pages: `/lab/` (start a study, my studies) and `/lab/<id>/` (live progress, results, downloads)."""
+from __future__ import annotations
+
+import csv
+import io
+import json
+
+from django import forms
+from django.http import Http404, HttpResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_http_methods, require_POST
+
+from cataclysm_site.api_errors import ApiError
+from rules import lab, selectors
+from rules import versus_selectors as vs
+from rules.charts import histogram_chart
+from rules.engine.lab import KINDS
+from rules.models import Seating, Simulation
+
+
+class StudyForm(forms.Form):
+    kind = forms.ChoiceField(choices=[(k, k) for k in KINDS], initial="goldfish")
+    decks = forms.MultipleChoiceField(required=False, choices=())
+    games = forms.IntegerField(min_value=1, initial=1000)
+    seed = forms.IntegerField(required=False, min_value=0)
+    bot = forms.ChoiceField(choices=[(b, b) for b in lab.GOLDFISH_BOTS], initial="greedy")
+    p1 = forms.ChoiceField(choices=[(p, p) for p in lab.STUDY_PLAYERS], initial="cpu:hard")
+    p2 = forms.ChoiceField(choices=[(p, p) for p in lab.STUDY_PLAYERS], initial="cpu:hard")
+    variants = forms.MultipleChoiceField(required=False, choices=selectors.variant_choices)
+    seating = forms.ChoiceField(choices=Seating.choices, initial=Seating.SIDE_BY_SIDE)
+    public = forms.BooleanField(required=False)
+
+    def __init__(self, *args, decks=(), **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["decks"].choices = [(str(d.pk), d.name) for d in decks]
+
+
+def readable(request, sim_id: str) -> Simulation:
+    sim = lab.readable_study(selectors.actor_for(request), sim_id)
+    if sim is None:
+        raise Http404("No study with this id.")
+    return sim
+
+
+@require_http_methods(["GET", "POST"])
+def start(request):
+    """The start form (a deck page's "Simulate" link preselects its deck) and my studies."""
+    decks = vs.opponent_decks(request.user)
+    errors: list[str] = []
+    if request.method == "POST":
+        form = StudyForm(request.POST, decks=decks)
+        if form.is_valid():
+            data = form.cleaned_data
+            try:
+                sim = lab.start_study(
+                    actor=selectors.actor_for(request, create=True), kind=data["kind"], decks=data["decks"],
+                    games=data["games"], seed=data.get("seed"), bot=data["bot"], p1=data["p1"], p2=data["p2"],
+                    variants=data["variants"], seating=data["seating"], public=data["public"])
+            except ApiError as exc:
+                errors = [exc.message] + [p["message"] for p in exc.extra.get("errors", [])]
+            else:
+                return redirect(sim)
+    else:
+        form = StudyForm(initial={"decks": request.GET.getlist("deck"), "kind": request.GET.get("kind", "goldfish")},
+                         decks=decks)
+    actor = selectors.actor_for(request)
+    studies = Simulation.objects.of_player(actor.user, actor.session_key)[:30]
+    status = 400 if request.method == "POST" else 200
+    return render(request, "lab/start.html", {"form": form, "decks": decks, "errors": errors, "studies": studies},
+                  status=status)
+
+
+def study(request, sim_id):
+    """One study: a live progress bar while it runs (static/js/lab.js polls the API), then its results."""
+    sim = lab.refresh(readable(request, sim_id))
+    results = sim.results or {}
+    charts = [histogram_chart(title, results.get(key)) for title, key in
+              (("Legacy after the Cataclysm", "legacy"), ("Round of the Cataclysm", "rounds")) if results.get(key)]
+    return render(request, "lab/study.html", {
+        "sim": sim, "progress": lab.progress(sim), "results": results, "charts": charts,
+        "is_owner": selectors.actor_for(request).may_act_in(sim),
+        "results_json": json.dumps(results, indent=1) if results else "",
+    })
+
+
+@require_POST
+def cancel(request, sim_id):
+    sim = readable(request, sim_id)
+    if not selectors.actor_for(request).may_act_in(sim):
+        raise Http404("No study of yours with this id.")
+    lab.cancel(lab.refresh(sim))
+    return redirect(sim)
+
+
+def download(request, sim_id, fmt):
+    """The results as JSON (everything) or CSV (one row per figure)."""
+    if fmt not in ("json", "csv"):
+        raise Http404("Results come as results.json or results.csv.")
+    sim = readable(request, sim_id)
+    body = {"id": sim.pk, "title": sim.title, "study": sim.study, "status": sim.status, "results": sim.results}
+    if fmt == "json":
+        response = HttpResponse(json.dumps(body, indent=1), content_type="application/json")
+    else:
+        out = io.StringIO()
+        writer = csv.writer(out)
+        writer.writerow(["figure", "value"])
+        for key, value in flatten(sim.results or {}):
+            writer.writerow([key, value])
+        response = HttpResponse(out.getvalue(), content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="study-{sim.pk}.{fmt}"'
+    return response
+
+
+def flatten(value, prefix=""):
+    """(dotted name, value) for every number and text in nested results (histograms as name.i.field)."""
+    if isinstance(value, dict):
+        for key, item in value.items():
+            yield from flatten(item, f"{prefix}{key}.")
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            yield from flatten(item, f"{prefix}{index}.")
+    else:
+        yield prefix.rstrip("."), value

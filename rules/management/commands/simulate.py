@@ -1,0 +1,79 @@
+"""`python manage.py simulate --kind K [--deck D | --decks a,b,...] --games N [--seed S] ... [--local] [--json]`.
+
+The lab's studies from the command line (rules/lab.py): `goldfish` (one deck, `--bot greedy|random`), `matchup`
+(`--decks a,b`, `--p1`/`--p2` players), `matrix` (`--decks a,b,c,...`) or `pyramid` (no deck; `--variant` picks the
+rule set). By default the study runs where the site's run: on the Celery workers of the configured broker, or in a
+local process pool on every core; the command follows its progress and prints the results, and the study keeps its
+page at /lab/<id>/. `--local` plays the same chunks in this process, one after the other: the same numbers.
+Decks are deck ids or starter slugs, as in the API.
+"""
+from __future__ import annotations
+
+import json
+import sys
+import time
+
+from django.core.management.base import BaseCommand, CommandError
+
+from cards.catalogue import get_catalogue
+from cataclysm_site.api_errors import ApiError
+from rules import lab
+from rules.engine import lab as engine_lab
+from rules.models import Simulation
+from rules.services import Actor
+
+
+class Command(BaseCommand):
+    help = "Run a designers' study (goldfish, matchup, matrix, pyramid) on the lab's workers, or in-process."
+
+    def add_arguments(self, parser):
+        parser.add_argument("--kind", choices=engine_lab.KINDS, default="goldfish")
+        parser.add_argument("--deck", action="append", default=[], help="A deck id or starter slug (repeatable).")
+        parser.add_argument("--decks", default="", help="Several decks, comma-separated.")
+        parser.add_argument("--games", type=int, default=1000, help="Games (per pair of decks for a matrix).")
+        parser.add_argument("--seed", type=int, default=0)
+        parser.add_argument("--bot", default="greedy", help="goldfish: greedy or random.")
+        parser.add_argument("--p1", default="cpu:hard")
+        parser.add_argument("--p2", default="cpu:hard")
+        parser.add_argument("--variant", action="append", default=[], help="A rule variant (repeatable).")
+        parser.add_argument("--seating", default="side-by-side")
+        parser.add_argument("--local", action="store_true", help="Play every chunk in this process.")
+        parser.add_argument("--json", action="store_true", dest="as_json", help="Print exactly one JSON object.")
+
+    def handle(self, *args, kind, deck, decks, games, seed, bot, p1, p2, variant, seating, local, as_json,
+               **options):
+        refs = deck + [d.strip() for d in decks.split(",") if d.strip()]
+        actor = Actor(user=None, session_key="")
+        try:
+            if local:
+                study = lab.build_study(actor, kind=kind, decks=refs, games=games, seed=seed, bot=bot, p1=p1,
+                                        p2=p2, variants=variant, seating=seating, trusted=True)
+                report = self.run_here(study)
+            else:
+                sim = lab.start_study(actor=actor, kind=kind, decks=refs, games=games, seed=seed, bot=bot, p1=p1,
+                                      p2=p2, variants=variant, seating=seating, trusted=True)
+                report = self.follow(sim, quiet=as_json)
+        except ApiError as exc:
+            raise CommandError(f"{exc.error_code}: {exc.message}") from exc
+        self.stdout.write(json.dumps(report, indent=None if as_json else 1))
+
+    def run_here(self, study: dict) -> dict:
+        catalogue = get_catalogue()
+        total = engine_lab.total_games(study)
+        tallies = [engine_lab.run_chunk(catalogue, study, start, count) for start, count in lab.chunks_for(total)]
+        return {"study": study, "engine": "in-process", "results": engine_lab.results(study, engine_lab.merge(tallies))}
+
+    def follow(self, sim: Simulation, *, quiet: bool) -> dict:
+        while sim.status in lab.ACTIVE:
+            time.sleep(0.5)
+            sim = lab.refresh(sim)
+            if not quiet:
+                p = lab.progress(sim)
+                sys.stderr.write(f"\r{sim.pk}: {p['games_done']}/{p['games']} games"
+                                 f" ({p['games_per_second'] or 0} games/s)   ")
+        if not quiet:
+            sys.stderr.write("\n")
+        if sim.status != "done":
+            raise CommandError(f"study_{sim.status}: {sim.error or 'the study did not finish'}")
+        return {"id": sim.pk, "url": sim.get_absolute_url(), "study": sim.study, "engine": sim.engine,
+                "results": sim.results}

@@ -1,0 +1,31 @@
+"""The lab's one task: play a chunk of a study (rules/engine/lab.py) and return its tally.
+
+Workers need no database: the study travels in the message, the card data are the repository's files (checked
+against the study's `data_hash`, so a worker with other cards refuses rather than mixes results), and the tally goes
+back through the result backend. `acks_late` and `reject_on_worker_lost`: a chunk whose worker dies is played again.
+"""
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from celery import shared_task
+
+from rules.engine import lab
+from rules.engine.catalogue import load_catalogue
+
+
+class CatalogueMismatch(RuntimeError):
+    """This worker's card data are not the study's."""
+
+
+def play_chunk(study: Mapping[str, Any], start: int, count: int) -> dict[str, Any]:
+    catalogue = load_catalogue()
+    if study.get("data_hash") and catalogue.data_hash != study["data_hash"]:
+        raise CatalogueMismatch(f"catalogue_mismatch: this worker's card data ({catalogue.data_hash}) are not the "
+                                f"study's ({study['data_hash']}); run every worker from the same card data")
+    return lab.run_chunk(catalogue, study, start, count)
+
+
+@shared_task(name="lab.run_chunk", acks_late=True, reject_on_worker_lost=True)
+def run_chunk(study: dict[str, Any], start: int, count: int) -> dict[str, Any]:
+    return play_chunk(study, start, count)

@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# `make run`: serve the site on HOST:PORT with the lab's broker (a throwaway Redis, scripts/redis.sh) and one Celery
+# worker using every core; the worker and Redis stop when the server does. Without Redis (it could not be installed)
+# the lab runs its chunks in the embedded local process pool instead, and says so.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+host=${HOST:-127.0.0.1} port=${PORT:-8000}
+if ! url=$(REDIS_NAME=run scripts/redis.sh start); then
+  echo "run: no Redis broker: the lab's studies run in this server's local process pool" >&2
+  exec .venv/bin/python manage.py runserver "$host:$port"
+fi
+export CELERY_BROKER_URL=$url
+echo "run: the lab's broker is $url; starting a Celery worker ($(nproc) processes)"
+.venv/bin/celery -A cataclysm_site worker --concurrency "$(nproc)" --loglevel WARNING &
+worker=$!
+stop() { kill "$worker" 2>/dev/null; wait "$worker" 2>/dev/null; REDIS_NAME=run scripts/redis.sh stop; }
+trap stop EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
+.venv/bin/python manage.py runserver "$host:$port"

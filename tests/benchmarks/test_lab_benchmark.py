@@ -1,0 +1,20 @@
+"""The lab benchmark runs with one command on its real parts (Redis and Celery workers it starts and stops) and
+reports every figure of issue 15; the figures themselves are the benchmark's to report, not a test's to assert."""
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_the_lab_benchmark_plays_the_same_games_every_way_and_reports_each_figure():
+    done = subprocess.run([sys.executable, "-m", "benchmarks", "lab", "--quick", "--json"], cwd=ROOT,
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    report = json.loads(done.stdout)
+    assert report["same_numbers"] is True   # the plain loop, 1 worker and 2 workers agree exactly
+    assert set(report["games_per_second"]) == {"in_process", "one_worker", "two_workers"}
+    assert all(rate > 0 for rate in report["games_per_second"].values())
+    assert report["analysis"]["games"] == 60 and report["analysis"]["seconds"] > 0
+    assert report["first_progress_seconds"] > 0
