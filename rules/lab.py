@@ -10,6 +10,8 @@ merge of the tallies: the same numbers for the same inputs and seed, however the
 from __future__ import annotations
 
 import math
+import multiprocessing
+import threading
 import uuid
 from concurrent.futures import Future, ProcessPoolExecutor
 from typing import Any, Mapping
@@ -86,6 +88,8 @@ def build_study(actor: Actor, *, kind: str, decks: list[str], games: int, seed: 
                 known = ", ".join(STUDY_PLAYERS)
                 why = " (the expert thinks about a second a decision: too slow for a study)" if player in BOTS else ""
                 raise ApiError(BAD_PLAYER, f"Players are one of: {known}{why}.")
+    if len(set(decks)) < len(decks):
+        raise ApiError(BAD_DECKS, "A deck appears twice: a study's decks must all differ.")
     catalogue = get_catalogue()
     entries = []
     for ref in decks:
@@ -93,6 +97,10 @@ def build_study(actor: Actor, *, kind: str, decks: list[str], games: int, seed: 
         hero, counts = services.checked_deck(catalogue, deck=deck, hero=None, counts=None)
         entries.append({"name": deck.name, "id": str(deck.pk), "hero": hero,
                         "cards": list(services.deck_spec(hero, counts).cards)})
+    names = [e["name"] for e in entries]
+    for entry in entries:   # the results name decks: two decks of the same name are told apart by their ids
+        if names.count(entry["name"]) > 1:
+            entry["name"] = f"{entry['name']} ({entry['id']})"
     study: dict[str, Any] = {
         "kind": kind, "games": games, "seed": services.clean_seed(seed), "decks": entries,
         "seating": services.clean_seating(seating), "variants": services.clean_variants(catalogue, variants),
@@ -109,7 +117,8 @@ def default_title(study: Mapping[str, Any]) -> str:
     names = " vs ".join(d["name"] for d in study["decks"]) if study["kind"] != "matrix" else \
         f"{len(study['decks'])} decks"
     what = {"goldfish": f"{study.get('bot')} goldfish", "pyramid": "the Pyramid",
-            "matchup": f"{study.get('p1')} vs {study.get('p2')}", "matrix": f"matrix, {study.get('p1')}"}
+            "matchup": f"{study.get('p1')} vs {study.get('p2')}",
+            "matrix": f"matrix, {study.get('p1')} vs {study.get('p2')}"}
     return f"{names + ': ' if names else ''}{what[study['kind']]}, {study['games']:,} games"
 
 
@@ -233,7 +242,14 @@ class LocalRunner:
     @classmethod
     def pool(cls) -> ProcessPoolExecutor:
         if cls._pool is None:
-            cls._pool = ProcessPoolExecutor(max_workers=settings.LAB_LOCAL_WORKERS)
+            # "spawn": fresh interpreters. Forking a web server's process copies its threads' locks mid-use, and a
+            # forked pool deadlocked under the test server.
+            cls._pool = ProcessPoolExecutor(max_workers=settings.LAB_LOCAL_WORKERS,
+                                            mp_context=multiprocessing.get_context("spawn"))
+            # When the server stops, drop the chunks still queued: by default the interpreter would play every one
+            # of them before exiting (a Ctrl-C could wait minutes). They are played again when the study is next
+            # looked at. Registered with threading's exit hooks, which run before concurrent.futures' own.
+            threading._register_atexit(cls._pool.shutdown, wait=False, cancel_futures=True)
         return cls._pool
 
     def submit(self, task_id: str, study: Mapping, start: int, count: int) -> None:

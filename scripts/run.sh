@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # `make run`: serve the site on HOST:PORT with the lab's broker (a throwaway Redis, scripts/redis.sh) and one Celery
-# worker using every core; the worker and Redis stop when the server does. Without Redis (it could not be installed)
-# the lab runs its chunks in the embedded local process pool instead, and says so.
+# worker with a process per core. Ctrl-C (or a TERM to this script) stops the server, the worker and Redis together.
+# Without Redis (it could not be installed) the lab runs its chunks in the server's embedded process pool instead,
+# and says so.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 host=${HOST:-127.0.0.1} port=${PORT:-8000}
@@ -11,10 +12,17 @@ if ! url=$(REDIS_NAME=run scripts/redis.sh start); then
 fi
 export CELERY_BROKER_URL=$url
 echo "run: the lab's broker is $url; starting a Celery worker ($(nproc) processes)"
-.venv/bin/celery -A cataclysm_site worker --concurrency "$(nproc)" --loglevel WARNING &
-worker=$!
-stop() { kill "$worker" 2>/dev/null; wait "$worker" 2>/dev/null; REDIS_NAME=run scripts/redis.sh stop; }
+pids=()
+stop() {
+  kill "${pids[@]}" 2>/dev/null
+  wait "${pids[@]}" 2>/dev/null
+  REDIS_NAME=run scripts/redis.sh stop
+}
 trap stop EXIT
 trap 'exit 130' INT
 trap 'exit 143' TERM
-.venv/bin/python manage.py runserver "$host:$port"
+.venv/bin/celery -A cataclysm_site worker --concurrency "$(nproc)" --loglevel WARNING &
+pids+=($!)
+.venv/bin/python manage.py runserver "$host:$port" &
+pids+=($!)
+wait "${pids[-1]}"

@@ -1,3 +1,19 @@
+// The lab's start form: show only the fields the chosen kind of study uses.
+(function () {
+  "use strict";
+  var form = document.getElementById("lab-form");
+  if (!form) return;
+  function update() {
+    var checked = form.querySelector("input[name=kind]:checked");
+    var kind = checked ? checked.value : "goldfish";
+    form.querySelectorAll("[data-kinds]").forEach(function (field) {
+      field.hidden = field.dataset.kinds.split(" ").indexOf(kind) < 0;
+    });
+  }
+  form.querySelectorAll("input[name=kind]").forEach(function (radio) { radio.addEventListener("change", update); });
+  update();
+})();
+
 // The lab's study page: poll the study's API while it runs, move the progress bar, reload once it is finished.
 (function () {
   "use strict";

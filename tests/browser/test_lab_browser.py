@@ -1,10 +1,15 @@
 """The lab in a real headless Chromium: from a deck page to a started study, its live progress bar, its results."""
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.core.management import call_command
+from playwright.sync_api import expect
 
 from cards.catalogue import clear_cache
+from rules import lab
+from rules.models import Simulation
 
 
 @pytest.mark.browser
@@ -42,3 +47,33 @@ def test_a_bad_study_says_what_went_wrong(page, live_server):
     page.select_option("#id_decks", ["starter-talah"])
     page.click("#lab-start-button")
     assert "takes 2 decks" in page.locator("[role=alert]").inner_text()
+
+
+@pytest.mark.browser
+@pytest.mark.django_db(transaction=True)
+def test_the_form_shows_each_kinds_fields_and_a_running_study_survives_a_reload_and_cancels(page, live_server):
+    call_command("load_catalogue", verbosity=0)
+    call_command("load_starter_decks", verbosity=0)
+    clear_cache()
+    page.goto(f"{live_server.url}/lab/")
+    page.check("input[name=kind][value=pyramid]")
+    assert not page.locator("#id_decks").is_visible() and not page.locator("#id_p1").is_visible()
+    page.check("input[name=kind][value=matchup]")
+    assert page.locator("#id_decks").is_visible() and page.locator("#id_p2").is_visible()
+    assert not page.locator("#id_bot").is_visible()
+    page.check("input[name=kind][value=goldfish]")
+    page.select_option("#id_decks", ["starter-dr-veylan"])
+    page.fill("#id_games", "20000")
+    page.click("#lab-start-button")
+    page.wait_for_url("**/lab/*/")
+    try:
+        expect(page.locator("#lab-figures")).to_have_text(re.compile(r"^[1-9]"), timeout=60_000)   # games done
+        page.reload()   # the study goes on; its page picks it up again
+        assert page.locator("#lab-status").text_content().strip() in ("queued", "running")
+        page.click("#lab-cancel button")
+        assert page.locator("#lab-status").text_content().strip() == "cancelled"
+    finally:
+        for sim in Simulation.objects.all():   # whatever happened, leave no chunk queued in this process's pool
+            lab.cancel(sim)
+    page.goto(f"{live_server.url}/lab/")
+    assert "cancelled" in page.locator(".lab-list").inner_text()

@@ -68,6 +68,7 @@ def test_only_the_owner_sees_a_private_study_and_anyone_a_public_one(api, other)
     ({"kind": "matchup", "decks": ["starter-talah", "starter-lethan"], "games": 10, "p1": "cpu:expert"},
      "bad_player"),
     ({"kind": "matrix", "decks": ["starter-talah"], "games": 10}, "bad_decks"),
+    ({"kind": "matrix", "decks": ["starter-talah", "starter-lethan", "starter-talah"], "games": 10}, "bad_decks"),
     ({"kind": "pyramid", "games": 10, "variants": ["moon"]}, "invalid_variant"),
 ])
 def test_bad_requests_are_clear_400s_and_start_nothing(api, body, code):
