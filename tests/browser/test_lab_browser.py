@@ -12,12 +12,17 @@ from rules import lab
 from rules.models import Simulation
 
 
-@pytest.mark.browser
-@pytest.mark.django_db(transaction=True)
-def test_a_deck_page_starts_a_study_whose_page_shows_progress_then_results(page, live_server):
+@pytest.fixture
+def starters(transactional_db):
+    """The catalogue and the starter decks, in the live server's database."""
     call_command("load_catalogue", verbosity=0)
     call_command("load_starter_decks", verbosity=0)
     clear_cache()
+
+
+@pytest.mark.browser
+@pytest.mark.django_db(transaction=True)
+def test_a_deck_page_starts_a_study_whose_page_shows_progress_then_results(page, live_server, starters):
     page.set_viewport_size({"width": 390, "height": 844})   # a phone
     page.goto(f"{live_server.url}/decks/starter-talah/")
     page.click("#deck-simulate")
@@ -38,10 +43,7 @@ def test_a_deck_page_starts_a_study_whose_page_shows_progress_then_results(page,
 
 @pytest.mark.browser
 @pytest.mark.django_db(transaction=True)
-def test_a_bad_study_says_what_went_wrong(page, live_server):
-    call_command("load_catalogue", verbosity=0)
-    call_command("load_starter_decks", verbosity=0)
-    clear_cache()
+def test_a_bad_study_says_what_went_wrong(page, live_server, starters):
     page.goto(f"{live_server.url}/lab/")
     page.check("input[name=kind][value=matchup]")
     page.select_option("#id_decks", ["starter-talah"])
@@ -51,10 +53,7 @@ def test_a_bad_study_says_what_went_wrong(page, live_server):
 
 @pytest.mark.browser
 @pytest.mark.django_db(transaction=True)
-def test_the_form_shows_each_kinds_fields_and_a_running_study_survives_a_reload_and_cancels(page, live_server):
-    call_command("load_catalogue", verbosity=0)
-    call_command("load_starter_decks", verbosity=0)
-    clear_cache()
+def test_the_form_shows_each_kinds_fields_and_a_running_study_survives_a_reload_and_cancels(page, live_server, starters):
     page.goto(f"{live_server.url}/lab/")
     page.check("input[name=kind][value=pyramid]")
     assert not page.locator("#id_decks").is_visible() and not page.locator("#id_p1").is_visible()
