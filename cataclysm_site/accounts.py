@@ -1,12 +1,17 @@
-"""Accounts: sign up on the site (Django's auth covers log in and log out) and API tokens for scripts.
+"""Accounts: sign up on the site (Django's auth covers log in, log out and password resets by e-mail), the account
+page, deleting an account, and API tokens for scripts.
 
-Neither the login form nor the token endpoint says whether an account exists: a wrong password and an unknown
-user get the same answer.
+Neither the login form, the password-reset form nor the token endpoint says whether an account exists: a wrong
+password and an unknown user get the same answer, and a reset is "sent" to any address.
 """
 from django import forms
-from django.contrib.auth import authenticate, get_user_model, login
+from django.contrib import messages
+from django.contrib.auth import authenticate, get_user_model, login, logout
+from django.contrib.auth.decorators import login_required
 from django.contrib.auth.forms import UserCreationForm
+from django.db import transaction
 from django.shortcuts import redirect, render
+from django.views.decorators.http import require_http_methods
 from django.utils.http import url_has_allowed_host_and_scheme
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import serializers
@@ -17,6 +22,8 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from cataclysm_site.api_errors import ApiError
+from decks import services as deck_services
+from decks.models import Deck
 
 INVALID_CREDENTIALS = "invalid_credentials"
 INVALID_CREDENTIALS_MESSAGE = "Unable to log in with that username and password."
@@ -48,6 +55,71 @@ def signup(request):
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
         return redirect(safe_next(request))
     return render(request, "registration/signup.html", {"form": form, "next": safe_next(request, "")})
+
+
+class PublicDecks:
+    """What happens to an account's public decks when it is deleted (private and unlisted ones always go)."""
+
+    KEEP = "keep"
+    DELETE = "delete"
+    CHOICES = [(KEEP, "Keep them, anonymised: they stay listed, by “[deleted]”"), (DELETE, "Delete them too")]
+
+
+class DeleteAccountForm(forms.Form):
+    password = forms.CharField(
+        label="Your password", strip=False,
+        widget=forms.PasswordInput(attrs={"autocomplete": "current-password"}),
+        help_text="To be sure it is you.",
+    )
+    public_decks = forms.ChoiceField(
+        label="Your public decks", choices=PublicDecks.CHOICES, widget=forms.RadioSelect,
+        error_messages={"required": "Choose whether your public decks stay (anonymised) or go."},
+    )
+
+    def __init__(self, *args, user, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.user = user
+
+    def clean_password(self):
+        password = self.cleaned_data["password"]
+        if not self.user.check_password(password):
+            raise forms.ValidationError("That is not your password; nothing was deleted.")
+        return password
+
+
+@transaction.atomic
+def delete_account(user, *, keep_public: bool) -> dict[str, int]:
+    """Delete an account and everything it owns in one transaction; public decks stay, anonymised, when asked.
+
+    Returns how many decks were kept and how many deleted.
+    """
+    kept = deck_services.anonymise_public_decks(owner=user) if keep_public else 0
+    deleted = Deck.objects.owned_by(user).count()
+    get_user_model().objects.filter(pk=user.pk).delete()  # cascades to its decks, games, tokens
+    return {"kept": kept, "deleted": deleted}
+
+
+@login_required
+def account(request):
+    """The signed-in user's account: what it holds, and the ways to change the password or delete it."""
+    return render(request, "registration/account.html", {"deck_counts": deck_services.deck_counts(owner=request.user)})
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def account_delete(request):
+    """Delete the account after its password, with the user's choice for their public decks."""
+    form = DeleteAccountForm(request.POST or None, user=request.user)
+    if request.method == "POST" and form.is_valid():
+        user = request.user
+        result = delete_account(user, keep_public=form.cleaned_data["public_decks"] == PublicDecks.KEEP)
+        logout(request)
+        kept = f"; {result['kept']} public deck(s) stay, anonymised" if result["kept"] else ""
+        messages.success(request, f"Your account and {result['deleted']} deck(s) are deleted{kept}.")
+        return redirect("/")
+    return render(request, "registration/account_delete.html", {
+        "form": form, "deck_counts": deck_services.deck_counts(owner=request.user),
+    })
 
 
 class TokenRequestSerializer(serializers.Serializer):

@@ -238,3 +238,41 @@ def deck_restore_version(*, deck: Deck, number: int, author=None, expected_versi
 def deck_delete(*, deck: Deck) -> None:
     """Delete a deck with its cards, history and simulations."""
     Deck.objects.filter(pk=deck.pk).delete()
+
+
+# --- accounts ------------------------------------------------------------------------------------------------------
+
+DELETED_AUTHOR = "[deleted]"  # brackets: no sign-up can take this name (usernames allow letters, digits, @.+-_)
+
+
+def deleted_author():
+    """Return the account that holds the public decks of deleted accounts (it cannot log in)."""
+    from django.contrib.auth import get_user_model
+
+    user, created = get_user_model().objects.get_or_create(username=DELETED_AUTHOR, defaults={"is_active": False})
+    if created:
+        user.set_unusable_password()
+        user.save(update_fields=["password"])
+    return user
+
+
+def deck_counts(*, owner) -> dict[str, int]:
+    """Return how many decks the user has of each visibility (for the account pages)."""
+    decks = Deck.objects.owned_by(owner)
+    counts = {value: 0 for value in Visibility.values}
+    for visibility in decks.values_list("visibility", flat=True):
+        counts[visibility] += 1
+    counts["total"] = sum(counts.values())
+    return counts
+
+
+@transaction.atomic
+def anonymise_public_decks(*, owner) -> int:
+    """Hand the user's public decks to the deleted author (their history forgets who wrote it); return how many."""
+    decks = Deck.objects.owned_by(owner).public()
+    ids = list(decks.values_list("pk", flat=True))
+    if ids:
+        ghost = deleted_author()
+        Deck.objects.filter(pk__in=ids).update(owner=ghost)
+        DeckVersion.objects.filter(deck_id__in=ids).update(author=None)
+    return len(ids)
