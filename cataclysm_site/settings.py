@@ -183,7 +183,8 @@ SPECTACULAR_SETTINGS = {
     "SERVE_INCLUDE_SCHEMA": False,
     "COMPONENT_SPLIT_REQUEST": True,
     # Two fields are called "format": a deck's rules format, and an export's text/code format.
-    "ENUM_NAME_OVERRIDES": {"ExportFormatEnum": ["text", "code"], "DeckFormatEnum": "decks.formats.FORMAT_CHOICES"},
+    "ENUM_NAME_OVERRIDES": {"ExportFormatEnum": ["text", "code"], "CollectionFormatEnum": ["csv", "text"],
+                            "DeckFormatEnum": "decks.formats.FORMAT_CHOICES"},
 }
 
 LOGGING = {

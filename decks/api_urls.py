@@ -19,4 +19,7 @@ urlpatterns = [
     path("decks/<str:deck_id>/versions/<int:number>/", api.DeckVersionDetailView.as_view(), name="api-deck-version"),
     path("decks/<str:deck_id>/versions/<int:number>/restore/", api.DeckRestoreView.as_view(), name="api-deck-restore"),
     path("decks/<str:deck_id>/diff/", api.DeckDiffView.as_view(), name="api-deck-diff"),
+    path("decks/<str:deck_id>/ownership/", api.DeckOwnershipView.as_view(), name="api-deck-ownership"),
+    path("collection/", api.CollectionView.as_view(), name="api-collection"),
+    path("collection/export/", api.CollectionExportView.as_view(), name="api-collection-export"),
 ]

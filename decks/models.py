@@ -160,3 +160,32 @@ class DeckSimulation(models.Model):
 
     def __str__(self):
         return f"{self.deck_id}: {self.games} games by {self.bot}"
+
+
+class CollectionQuerySet(models.QuerySet):
+    def of(self, user):
+        """Return the cards this user owns (none for an anonymous visitor)."""
+        if not getattr(user, "is_authenticated", False):
+            return self.none()
+        return self.filter(owner=user)
+
+
+class CollectionEntry(models.Model):
+    """How many copies of a card a player owns; a card they own none of has no row."""
+
+    owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="collection")
+    card = models.ForeignKey("cards.Card", on_delete=models.CASCADE, related_name="collection_entries")
+    count = models.PositiveSmallIntegerField()
+    updated_at = models.DateTimeField(auto_now=True)
+
+    objects = CollectionQuerySet.as_manager()
+
+    class Meta:
+        verbose_name_plural = "collection entries"
+        constraints = [
+            models.UniqueConstraint(fields=["owner", "card"], name="collection_unique_card"),
+            models.CheckConstraint(condition=Q(count__gte=1) & Q(count__lte=MAX_COPIES), name="collection_count_range"),
+        ]
+
+    def __str__(self):
+        return f"{self.owner_id}: {self.count} {self.card_id}"

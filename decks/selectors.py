@@ -8,13 +8,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Mapping
 
-from django.db.models import Q, QuerySet
+from django.db.models import Exists, OuterRef, Q, QuerySet
 from django.http import Http404
 
 from cards.catalogue import get_catalogue
 from decks import stats as deck_stats
 from decks.formats import FORMATS, get_format
-from decks.models import Deck, DeckVersion
+from decks import collection as collection_io
+from decks.models import CollectionEntry, Deck, DeckCard, DeckVersion
 from decks import validation
 from decks.validation import ValidationResult, validate_deck
 
@@ -37,9 +38,13 @@ def can_edit(user, deck: Deck) -> bool:
     return deck.is_owned_by(user)
 
 
-def decks_for_list(user, *, mine: bool = False, hero: str = "", card: str = "", q: str = "") -> QuerySet:
-    """Return public decks and the user's own (only their own with `mine`), filtered by Hero, card and name."""
+def decks_for_list(user, *, mine: bool = False, hero: str = "", card: str = "", q: str = "",
+                   buildable: bool = False) -> QuerySet:
+    """Return public decks and the user's own (only their own with `mine`), filtered by Hero, card and name, and
+    with `buildable` to those the user's collection holds every card of (Hero included)."""
     queryset = Deck.objects.owned_by(user) if mine else Deck.objects.visible_to(user)
+    if buildable:
+        queryset = queryset.filter(buildable_from(user))
     if hero:
         queryset = queryset.filter(hero__slug=hero)
     if card:
@@ -47,6 +52,58 @@ def decks_for_list(user, *, mine: bool = False, hero: str = "", card: str = "", 
     if q:
         queryset = queryset.filter(name__icontains=q)
     return queryset.with_cards().order_by("-updated_at", "pk")
+
+
+# --- collections ---------------------------------------------------------------------------------------------------
+
+def collection_counts(user) -> dict[str, int]:
+    """Return the copies of each card the user owns (empty for an anonymous visitor)."""
+    return dict(CollectionEntry.objects.of(user).values_list("card__slug", "count"))
+
+
+def collection_rows(user, catalogue=None) -> list[dict[str, Any]]:
+    """Return the user's collection card by card (name order), with what a list shows of each card."""
+    catalogue = catalogue or get_catalogue()
+    rows = []
+    for slug, count in collection_counts(user).items():
+        card = catalogue.cards.get(slug)
+        if card is not None:
+            rows.append({"card": slug, "name": card.name, "type": card.type, "faction": card.faction, "count": count})
+    return sorted(rows, key=lambda row: row["name"].lower())
+
+
+def _owned_at_least(user, amount, card=OuterRef("pk")) -> Exists:
+    return Exists(CollectionEntry.objects.of(user).filter(card=card, count__gte=amount))
+
+
+def owned_q(user):
+    """Return the compiler of the catalogue search's `owned` term for this user: (op, n) -> Q on cards."""
+    def compile_owned(op: str, amount: int) -> Q:
+        if op in (">=", ">"):
+            least = amount if op == ">=" else amount + 1
+            return Q() if least <= 0 else Q(_owned_at_least(user, least))
+        if op in ("<", "<="):
+            return ~Q(_owned_at_least(user, amount if op == "<" else amount + 1))
+        exactly = ~Q(_owned_at_least(user, 1)) if amount == 0 else Q(
+            Exists(CollectionEntry.objects.of(user).filter(card=OuterRef("pk"), count=amount)))
+        return ~exactly if op == "!=" else exactly
+    return compile_owned
+
+
+def buildable_from(user) -> Q:
+    """Return a filter on decks: the user owns the Hero and at least as many copies of every card as the deck runs."""
+    lacking = DeckCard.objects.filter(deck=OuterRef("pk")).exclude(
+        Exists(CollectionEntry.objects.of(user).filter(card=OuterRef("card"), count__gte=OuterRef("count"))))
+    return Q(hero__isnull=False) & Q(_owned_at_least(user, 1, OuterRef("hero"))) & ~Q(Exists(lacking))
+
+
+def deck_ownership(user, deck: Deck, catalogue=None) -> dict[str, Any] | None:
+    """Return how much of the deck the user's collection covers (None for an anonymous visitor)."""
+    if not getattr(user, "is_authenticated", False):
+        return None
+    catalogue = catalogue or get_catalogue()
+    return collection_io.deck_ownership(deck.hero.slug if deck.hero else None, deck.counts(),
+                                        collection_counts(user), catalogue)
 
 
 def deck_format(deck: Deck):

@@ -341,3 +341,63 @@ class VersionDiffSerializer(serializers.Serializer):
     def get_fields(self):
         """Add `from`, which cannot be a class attribute (it is a Python keyword)."""
         return {"from": serializers.IntegerField(help_text="The older version."), **super().get_fields()}
+
+
+# --- collections ---------------------------------------------------------------------------------------------------
+
+class OwnedCardSerializer(serializers.Serializer):
+    card = serializers.CharField(max_length=120, help_text="Card slug, e.g. kalen-vos.")
+    count = serializers.IntegerField(min_value=0, max_value=99, help_text="Copies owned; 0 removes the card.")
+
+
+class CollectionEntrySerializer(serializers.Serializer):
+    card = serializers.CharField()
+    name = serializers.CharField()
+    type = serializers.CharField()
+    faction = serializers.CharField(allow_null=True)
+    count = serializers.IntegerField()
+
+
+class CollectionSerializer(serializers.Serializer):
+    count = serializers.IntegerField(help_text="Copies owned, all cards together.")
+    distinct = serializers.IntegerField(help_text="Different cards owned.")
+    cards = CollectionEntrySerializer(many=True)
+
+
+class CollectionWriteSerializer(serializers.Serializer):
+    """Cards as JSON, or a pasted `text` (a decklist-like list or CSV with a count and a card column): one of the two."""
+
+    cards = OwnedCardSerializer(many=True, required=False, max_length=2000)
+    text = serializers.CharField(required=False, allow_blank=True, trim_whitespace=False, max_length=200_000,
+                                 help_text="`3 Kalen Vos` lines, or CSV with a header such as `count,card`.")
+    mode = serializers.ChoiceField(choices=["set", "add"], required=False,
+                                   help_text="PATCH only: `set` (default) gives the named cards these counts; "
+                                             "`add` adds them to what you own.")
+
+    def validate(self, attrs):
+        if ("cards" in attrs) == ("text" in attrs):
+            raise ApiError("ambiguous_collection", "Send either `cards` or `text`, not both and not neither.")
+        return attrs
+
+
+class CollectionExportSerializer(serializers.Serializer):
+    format = serializers.ChoiceField(choices=["csv", "text"])
+    content = serializers.CharField()
+    filename = serializers.CharField()
+
+
+class DeckOwnershipSerializer(serializers.Serializer):
+    class MissingSerializer(serializers.Serializer):
+        card = serializers.CharField()
+        name = serializers.CharField()
+        missing = serializers.IntegerField()
+        owned = serializers.IntegerField()
+        needed = serializers.IntegerField()
+
+    owned = serializers.IntegerField(help_text="Copies of the deck's cards you own (at most what it runs).")
+    total = serializers.IntegerField(help_text="Cards in the deck, the Hero not counted.")
+    missing = MissingSerializer(many=True)
+    hero = serializers.CharField(allow_null=True)
+    hero_owned = serializers.BooleanField()
+    buildable = serializers.BooleanField()
+    summary = serializers.CharField(help_text="“You own 41/45 — missing: …”.")

@@ -14,7 +14,7 @@ from django.db.models import F
 from cards.models import Card
 from cataclysm_site.api_errors import ApiError
 from decks.formats import FORMATS
-from decks.models import MAX_COPIES, Deck, DeckCard, DeckVersion, Visibility
+from decks.models import MAX_COPIES, CollectionEntry, Deck, DeckCard, DeckVersion, Visibility
 
 MAX_DISTINCT_CARDS = 200
 MAX_NAME_LENGTH = 100
@@ -238,6 +238,61 @@ def deck_restore_version(*, deck: Deck, number: int, author=None, expected_versi
 def deck_delete(*, deck: Deck) -> None:
     """Delete a deck with its cards, history and simulations."""
     Deck.objects.filter(pk=deck.pk).delete()
+
+
+# --- collections ---------------------------------------------------------------------------------------------------
+
+MAX_COLLECTION_ENTRIES = 2000
+NOT_COLLECTIBLE = "not_collectible"
+COLLECTION_MODES = ("replace", "set", "add")
+
+
+def _collection_cards(counts: Mapping[str, int]) -> dict[str, Card]:
+    """Return the cards named, refusing unknown slugs, Pyramid cards and counts outside 0..99 (0 removes)."""
+    if len(counts) > MAX_COLLECTION_ENTRIES:
+        raise ApiError(TOO_MANY_CARDS, f"A collection write may name at most {MAX_COLLECTION_ENTRIES} cards.")
+    for slug, count in counts.items():
+        if isinstance(count, bool) or not isinstance(count, int) or not 0 <= count <= MAX_COPIES:
+            raise ApiError(INVALID_COUNT, f"{slug}: copies owned must be a whole number from 0 to {MAX_COPIES}.",
+                           extra={"card": slug})
+    cards = {card.slug: card for card in Card.objects.select_related("type").filter(slug__in=list(counts))}
+    missing = sorted(set(counts) - set(cards))
+    if missing:
+        raise ApiError(UNKNOWN_CARD, f"Unknown card(s): {', '.join(missing)}.", extra={"card": missing[0],
+                                                                                       "cards": missing})
+    pyramid = sorted(slug for slug, card in cards.items() if card.type.slug == "pyramid")
+    if pyramid:
+        raise ApiError(NOT_COLLECTIBLE, f"Pyramid cards belong to the game, not to a collection: "
+                                        f"{', '.join(pyramid)}.", extra={"card": pyramid[0]})
+    return cards
+
+
+@transaction.atomic
+def collection_write(*, owner, counts: Mapping[str, int], mode: str = "set") -> dict[str, int]:
+    """Change a player's collection in one transaction and return it (copies by card slug).
+
+    `replace`: the collection becomes exactly `counts`; `set`: the named cards get these counts (0 removes one);
+    `add`: the counts are added to what is owned (an import of newly bought cards).
+    """
+    if mode not in COLLECTION_MODES:
+        raise ApiError("invalid_mode", f"The mode must be one of: {', '.join(COLLECTION_MODES)}.")
+    cards = _collection_cards(counts)
+    mine = CollectionEntry.objects.of(owner)
+    current = dict(mine.values_list("card__slug", "count"))
+    if mode == "add":
+        counts = {slug: current.get(slug, 0) + count for slug, count in counts.items()}
+        over = sorted(slug for slug, count in counts.items() if count > MAX_COPIES)
+        if over:
+            raise ApiError(INVALID_COUNT, f"{cards[over[0]].name}: that makes {counts[over[0]]} copies; a collection "
+                                          f"holds at most {MAX_COPIES} of a card.", extra={"card": over[0]})
+    if mode == "replace":
+        mine.exclude(card__slug__in=[slug for slug, count in counts.items() if count]).delete()
+    mine.filter(card__slug__in=[slug for slug, count in counts.items() if not count]).delete()
+    keep = {slug: count for slug, count in counts.items() if count}
+    for slug, count in keep.items():
+        if current.get(slug) != count:
+            CollectionEntry.objects.update_or_create(owner=owner, card=cards[slug], defaults={"count": count})
+    return dict(CollectionEntry.objects.of(owner).values_list("card__slug", "count"))
 
 
 # --- accounts ------------------------------------------------------------------------------------------------------

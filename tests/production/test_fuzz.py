@@ -58,6 +58,9 @@ DOMAIN_REFUSALS = {
     "POST /api/goldfish/{game_id}/undo/": "there must be a decision to take back (nothing_to_undo, game_over)",
     "POST /api/goldfish/{game_id}/bot/": "the game must not be over (game_over)",
     "POST /api/decks/{deck_id}/simulate/": "the deck must be a legal deck to play (invalid_deck)",
+    "PUT /api/collection/": "the cards must exist and not be Pyramid cards; pasted lines must name real cards "
+                            "(unknown_card, not_collectible, collection_unreadable)",
+    "PATCH /api/collection/": "as PUT; adding must stay within 99 copies",
     "POST /api/versus/": "both decks must be legal decks to play (invalid_deck)",
     "POST /api/versus/{game_id}/actions/": "the action must be legal now and the decision yours (illegal_action, "
                                            "not_your_decision, game_over)",
