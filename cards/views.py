@@ -314,8 +314,11 @@ def card_detail(request, slug: str):
     card_def = catalogue_[slug]
     details = functools.cache(lambda: card_page_details(slug, card_def, catalogue_))
     lazy = {key: (lambda key=key: details()[key]) for key in CARD_PAGE_KEYS}
+    from decks.selectors import owned_count  # the collection lives with the decks
+
     return render(request, "cards/detail.html", {
         **lazy, "card_def": card_def, "catalogue_version": version, "cache_seconds": CARD_PAGE_SECONDS,
+        "owned": lambda: owned_count(request.user, slug),
     })
 
 

@@ -61,6 +61,23 @@ def collection_counts(user) -> dict[str, int]:
     return dict(CollectionEntry.objects.of(user).values_list("card__slug", "count"))
 
 
+def owned_count(user, slug: str) -> int | None:
+    """Return how many copies of one card the user owns (None for an anonymous visitor)."""
+    if not getattr(user, "is_authenticated", False):
+        return None
+    return CollectionEntry.objects.of(user).filter(card__slug=slug).values_list("count", flat=True).first() or 0
+
+
+def checklist(catalogue, faction: str, owned: Mapping[str, int]) -> list[dict[str, Any]]:
+    """Return a faction's cards (`neutral`: those of no faction) by type then name, with the copies owned."""
+    order = [row["slug"] for row in catalogue.rulebook["card_types"]]
+    cards = [card for card in catalogue.cards.values()
+             if collection_io.collectible(card) and (card.faction or "neutral") == faction]
+    cards.sort(key=lambda c: (order.index(c.type) if c.type in order else len(order), c.name.lower()))
+    return [{"slug": c.slug, "name": c.name, "type": c.type, "rarity": c.rarity, "count": owned.get(c.slug, 0)}
+            for c in cards]
+
+
 def collection_rows(user, catalogue=None) -> list[dict[str, Any]]:
     """Return the user's collection card by card (name order), with what a list shows of each card."""
     catalogue = catalogue or get_catalogue()

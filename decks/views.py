@@ -11,19 +11,20 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
-from django.http import HttpResponse, HttpResponseBadRequest
+from django.http import Http404, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.text import slugify
 from django.views.decorators.http import require_POST, require_safe
 
 from cards.catalogue import get_catalogue
-from cards.models import Card
+from cards.models import Card, Faction
 from cataclysm_site.api_errors import ApiError
+from decks import collection as collection_io
 from decks import proxies, selectors, services
 from decks.codes import DeckCodeError, decode_deck
 from decks.formats import FORMATS, get_format
-from decks.forms import CompareForm, DeckSearchForm, ForkForm, RestoreForm
+from decks.forms import CollectionImportForm, CompareForm, DeckSearchForm, ForkForm, OwnedCountForm, RestoreForm
 from decks.models import Deck, Visibility
 from decks.serializers import deck_code
 from decks.textio import format_decklist, group_title
@@ -152,8 +153,10 @@ def deck_list(request):
     catalogue = get_catalogue()
     form = DeckSearchForm(request.GET or None, heroes=hero_choices(catalogue))
     filters = form.cleaned_data if form.is_valid() else {}
+    buildable = bool(filters.get("buildable")) and request.user.is_authenticated
     decks = selectors.decks_for_list(
-        None, hero=filters.get("hero", ""), card=filters.get("card", "").strip(), q=filters.get("q", "").strip()
+        request.user if buildable else None, hero=filters.get("hero", ""), card=filters.get("card", "").strip(),
+        q=filters.get("q", "").strip(), buildable=buildable,
     )
     page = Paginator(decks, DECKS_PER_PAGE).get_page(request.GET.get("page"))
     query = request.GET.copy()
@@ -208,15 +211,22 @@ def deck_detail(request, deck_id):
     catalogue = get_catalogue()
     hero_slug = deck.hero.slug if deck.hero else None
     history = selectors.version_history(deck, catalogue)
+    ownership = selectors.deck_ownership(request.user, deck, catalogue)
+    groups = grouped_cards(deck, catalogue)
+    lacking = {row["card"]: row["missing"] for row in ownership["missing"]} if ownership else {}
+    for group in groups:
+        for row in group["cards"]:
+            row["lacking"] = lacking.get(row["slug"], 0)
     return render(request, "decks/detail.html", {
         "deck": deck,
         "hero": catalogue.cards.get(hero_slug) if hero_slug else None,
         "hero_card": deck.hero,
-        "groups": grouped_cards(deck, catalogue),
+        "groups": groups,
         "validation": selectors.deck_validation(deck, catalogue),
         "stats": stats_context(selectors.deck_statistics(deck, catalogue), catalogue),
         "text": format_decklist(hero_slug, deck.counts(), catalogue),
         "code": deck_code(deck, catalogue),
+        "ownership": ownership,
         "history": history[:5],
         "more_history": len(history) > 5,
         "is_owner": selectors.can_edit(request.user, deck),
@@ -346,6 +356,7 @@ def builder(request, deck_id=None):
                       for row in catalogue.rulebook["card_types"] if row["in_deck"]],
             "energyNames": {row["code"]: row["name"] for row in catalogue.rulebook["energy_types"]},
             "authenticated": request.user.is_authenticated,
+            "collection": selectors.collection_counts(request.user) if request.user.is_authenticated else None,
             "loginUrl": f"{reverse('login')}?next={request.path}",
             "visibilities": [{"value": value, "label": label} for value, label in Visibility.choices],
             "urls": {
@@ -357,3 +368,116 @@ def builder(request, deck_id=None):
             },
         },
     })
+
+
+# --- the collection ------------------------------------------------------------------------------------------------
+
+def faction_tabs(catalogue) -> list[dict[str, str]]:
+    """Return the checklist's tabs: the factions in the rulebook's order, then the cards of no faction."""
+    names = dict(Faction.objects.values_list("slug", "name"))
+    tabs = [{"slug": row["slug"], "name": names.get(row["slug"], row["slug"])} for row in catalogue.rulebook["factions"]]
+    return tabs + [{"slug": "neutral", "name": "Neutral"}]
+
+
+def collection_context(request, catalogue, faction: str, **extra) -> dict[str, Any]:
+    owned = selectors.collection_counts(request.user)
+    return {
+        "tabs": faction_tabs(catalogue), "faction": faction,
+        "rows": selectors.checklist(catalogue, faction, owned),
+        "total": sum(owned.values()), "distinct": len(owned),
+        "import_form": CollectionImportForm(), **extra,
+    }
+
+
+def chosen_faction(request, catalogue) -> str:
+    known = [tab["slug"] for tab in faction_tabs(catalogue)]
+    faction = request.POST.get("faction") or request.GET.get("faction") or known[0]
+    return faction if faction in known else known[0]
+
+
+@login_required
+def collection_page(request):
+    """The collection: a checklist of one faction's cards (save the counts), import and export."""
+    catalogue = get_catalogue()
+    faction = chosen_faction(request, catalogue)
+    if request.method != "POST":
+        return render(request, "decks/collection.html", collection_context(request, catalogue, faction))
+    rows = selectors.checklist(catalogue, faction, {})
+    counts, errors = {}, {}
+    for row in rows:
+        raw = request.POST.get(f"count-{row['slug']}", "").strip() or "0"
+        if raw.isdigit() and int(raw) <= collection_io.MAX_COPIES:
+            counts[row["slug"]] = int(raw)
+        else:
+            errors[row["slug"]] = f"{row['name']}: “{raw[:20]}” is not a number of copies from 0 to 99."
+    if errors:
+        context = collection_context(request, catalogue, faction, checklist_errors=list(errors.values()))
+        for row in context["rows"]:
+            row["error"] = errors.get(row["slug"])
+            row["count"] = request.POST.get(f"count-{row['slug']}", row["count"])
+        return render(request, "decks/collection.html", context, status=400)
+    services.collection_write(owner=request.user, counts=counts, mode="set")
+    messages.success(request, f"Saved: you own {sum(counts.values())} copies of {sum(1 for n in counts.values() if n)} "
+                              f"{dict((t['slug'], t['name']) for t in faction_tabs(catalogue))[faction]} card(s).")
+    return redirect(f"{reverse('decks:collection')}?faction={faction}")
+
+
+@require_POST
+@login_required
+def collection_import(request):
+    """Add a pasted or uploaded list/CSV to the collection, or replace it; every unreadable line is shown."""
+    catalogue = get_catalogue()
+    faction = chosen_faction(request, catalogue)
+    form = CollectionImportForm(request.POST, request.FILES)
+    problems = []
+    if form.is_valid():
+        parsed = collection_io.parse_collection(form.cleaned_data["text"], catalogue)
+        problems = list(parsed.errors)
+        if not problems:
+            try:
+                services.collection_write(owner=request.user, counts=parsed.counts, mode=form.cleaned_data["mode"])
+            except ApiError as exc:
+                form.add_error(None, exc.message)
+            else:
+                messages.success(request, f"Imported {sum(parsed.counts.values())} copies of {len(parsed.counts)} "
+                                          f"card(s) ({'replacing' if form.cleaned_data['mode'] == 'replace' else 'added to'} "
+                                          "your collection).")
+                return redirect("decks:collection")
+    return render(request, "decks/collection.html",
+                  collection_context(request, catalogue, faction, import_form=form, import_problems=problems),
+                  status=400)
+
+
+@require_safe
+@login_required
+def collection_export(request, kind):
+    """Download the collection as CSV or text."""
+    counts = selectors.collection_counts(request.user)
+    catalogue = get_catalogue()
+    if kind == "csv":
+        body, content_type = collection_io.format_collection_csv(counts, catalogue), "text/csv; charset=utf-8"
+    else:
+        body, content_type = collection_io.format_collection_text(counts, catalogue), "text/plain; charset=utf-8"
+    response = HttpResponse(body, content_type=content_type)
+    response["Content-Disposition"] = f'attachment; filename="collection.{kind}"'
+    return response
+
+
+@require_POST
+@login_required
+def collection_card(request, slug):
+    """Set how many copies of one card the user owns (the card page's control)."""
+    card = Card.objects.filter(slug=slug).first()
+    if card is None:
+        raise Http404("No such card.")
+    form = OwnedCountForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, "Copies owned must be a whole number from 0 to 99; nothing was changed.")
+    else:
+        try:
+            services.collection_write(owner=request.user, counts={slug: form.cleaned_data["count"]})
+        except ApiError as exc:
+            messages.error(request, exc.message)
+        else:
+            messages.success(request, f"You own {form.cleaned_data['count']} × {card.name}.")
+    return redirect(card.get_absolute_url())

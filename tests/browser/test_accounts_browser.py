@@ -9,11 +9,7 @@ from playwright.sync_api import expect
 from decks import services
 from decks.models import Deck, Visibility
 
-PHONE = {"width": 390, "height": 844}
-
-
-def fits_the_phone(page):
-    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+from tests.browser.helpers import PHONE, fits_the_phone, log_in_as
 
 
 @pytest.mark.browser
@@ -46,11 +42,8 @@ def test_reset_a_forgotten_password_by_email_on_a_phone(page, live_server, setti
     expect(page.locator("#reset-complete")).to_be_visible()
     fits_the_phone(page)
 
-    page.click("text=Log in with it")
-    page.fill("#id_username", "ann")
-    page.fill("#id_password", "brand-new-pass-77")
-    page.click("form.stack button[type=submit]")
-    expect(page.locator(".account .who")).to_have_text("ann")
+    expect(page.locator("text=Log in with it")).to_be_visible()
+    log_in_as(page, base, "ann", "brand-new-pass-77")
 
 
 @pytest.mark.browser
@@ -65,11 +58,7 @@ def test_delete_the_account_keeping_public_decks_anonymised(page, live_server):
     services.deck_create(owner=ann, name="Secret list", hero="dr-veylan", counts={"kalen-vos": 3})
     page.set_viewport_size(PHONE)
     base = live_server.url
-    page.goto(f"{base}/accounts/login/")
-    page.fill("#id_username", "ann")
-    page.fill("#id_password", "ann-pass-123")
-    page.click("form.stack button[type=submit]")
-
+    log_in_as(page, base, "ann", "ann-pass-123")
     page.click(".account .who")
     page.click("#delete-account-link")
     page.fill("#id_password", "wrong-pass")
