@@ -168,6 +168,7 @@ REST_FRAMEWORK = {
         "anon": os.environ.get("DJANGO_THROTTLE_ANON", "300/min"),
         "user": os.environ.get("DJANGO_THROTTLE_USER", "1200/min"),
         "expensive": os.environ.get("DJANGO_THROTTLE_EXPENSIVE", "120/min"),
+        "community": os.environ.get("DJANGO_THROTTLE_COMMUNITY", "30/min"),
     },
     # How many reverse proxies append to X-Forwarded-For; 0 trusts only REMOTE_ADDR, so clients cannot spoof it.
     "NUM_PROXIES": env_int("DJANGO_NUM_PROXIES", 0),

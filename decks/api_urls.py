@@ -20,6 +20,12 @@ urlpatterns = [
     path("decks/<str:deck_id>/versions/<int:number>/restore/", api.DeckRestoreView.as_view(), name="api-deck-restore"),
     path("decks/<str:deck_id>/diff/", api.DeckDiffView.as_view(), name="api-deck-diff"),
     path("decks/<str:deck_id>/ownership/", api.DeckOwnershipView.as_view(), name="api-deck-ownership"),
+    path("decks/<str:deck_id>/like/", api.DeckLikeView.as_view(), name="api-deck-like"),
+    path("decks/<str:deck_id>/tags/", api.DeckTagsView.as_view(), name="api-deck-tags"),
+    path("decks/<str:deck_id>/comments/", api.DeckCommentsView.as_view(), name="api-deck-comments"),
+    path("comments/<int:comment_id>/", api.CommentDetailView.as_view(), name="api-comment"),
+    path("comments/<int:comment_id>/report/", api.CommentReportView.as_view(), name="api-comment-report"),
+    path("authors/<str:username>/", api.AuthorView.as_view(), name="api-author"),
     path("collection/", api.CollectionView.as_view(), name="api-collection"),
     path("collection/export/", api.CollectionExportView.as_view(), name="api-collection-export"),
 ]

@@ -10,11 +10,17 @@ class DeckSearchForm(forms.Form):
                            widget=forms.TextInput(attrs={"placeholder": "Card name or slug", "list": "card-names"}))
     q = forms.CharField(required=False, max_length=100, label="Name",
                         widget=forms.TextInput(attrs={"placeholder": "Words in the deck name"}))
+    faction = forms.ChoiceField(required=False, label="Faction")
+    tag = forms.ChoiceField(required=False, label="Tag")
+    sort = forms.ChoiceField(required=False, label="Sort")
     buildable = forms.BooleanField(required=False, label="Buildable from my collection")
 
-    def __init__(self, *args, heroes=(), **kwargs):
+    def __init__(self, *args, heroes=(), factions=(), tags=(), sorts=(), **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["hero"].choices = [("", "Any Hero"), *heroes]
+        self.fields["faction"].choices = [("", "Any faction"), *factions]
+        self.fields["tag"].choices = [("", "Any tag"), *tags]
+        self.fields["sort"].choices = list(sorts)
 
 
 class ForkForm(forms.Form):
@@ -63,3 +69,19 @@ class CollectionImportForm(forms.Form):
 
 class OwnedCountForm(forms.Form):
     count = forms.IntegerField(min_value=0, max_value=99, label="Copies you own")
+
+
+class CommentForm(forms.Form):
+    body = forms.CharField(label="Add a comment", max_length=4000, widget=forms.Textarea(attrs={
+        "rows": 4, "placeholder": "Markdown: **bold**, *italic*, lists; [[Kalen Vos]] links a card."}),
+        error_messages={"required": "Write something before posting."})
+
+
+class ReportForm(forms.Form):
+    reason = forms.CharField(label="What is wrong with it?", max_length=500,
+                             error_messages={"required": "Say what is wrong with the comment."})
+
+
+class TagsForm(forms.Form):
+    tags = forms.CharField(label="Tags", required=False, max_length=300,
+                           help_text="Comma-separated, at most 8: aggro, budget, combo…")

@@ -229,12 +229,21 @@ class DeckSerializer(serializers.Serializer):
     statistics = serializers.SerializerMethodField()
     code = serializers.SerializerMethodField()
     forked_from = serializers.CharField(source="forked_from_id", allow_null=True)
+    tags = serializers.SerializerMethodField()
+    likes = serializers.SerializerMethodField()
     created_at = serializers.DateTimeField()
     updated_at = serializers.DateTimeField()
 
     @property
     def catalogue(self):
         return self.context["catalogue"]
+
+    def get_tags(self, deck) -> list[str]:
+        return sorted(tag.slug for tag in deck.tags.all())
+
+    def get_likes(self, deck) -> int:
+        count = getattr(deck, "like_count", None)
+        return count if count is not None else deck.likes.count()
 
     def get_url(self, deck) -> str:
         return deck.get_absolute_url()
@@ -401,3 +410,55 @@ class DeckOwnershipSerializer(serializers.Serializer):
     hero_owned = serializers.BooleanField()
     buildable = serializers.BooleanField()
     summary = serializers.CharField(help_text="“You own 41/45 — missing: …”.")
+
+
+# --- the community -------------------------------------------------------------------------------------------------
+
+class LikeSerializer(serializers.Serializer):
+    liked = serializers.BooleanField()
+    likes = serializers.IntegerField()
+
+
+class TagsSerializer(serializers.Serializer):
+    tags = serializers.ListField(child=serializers.CharField(max_length=30), max_length=8,
+                                 help_text="At most 8 tags of 1 to 30 letters, digits, spaces or dashes.")
+
+
+class CommentWriteSerializer(serializers.Serializer):
+    body = serializers.CharField(max_length=4000, help_text="Markdown; [[Card Name]] links a card.")
+
+
+class CommentSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    deck = serializers.CharField(source="deck_id")
+    author = serializers.CharField(source="author.username")
+    body = serializers.CharField(help_text="The Markdown as written.")
+    html = serializers.SerializerMethodField(help_text="The Markdown rendered and sanitized.")
+    hidden = serializers.BooleanField(help_text="Hidden by the deck's owner (only the owner sees hidden comments).")
+    created_at = serializers.DateTimeField()
+
+    def get_html(self, comment) -> str:
+        from decks.markdown import render_markdown
+
+        return render_markdown(comment.body, self.context["catalogue"])
+
+
+class CommentHideSerializer(serializers.Serializer):
+    hidden = serializers.BooleanField()
+
+
+class ReportSerializer(serializers.Serializer):
+    reason = serializers.CharField(max_length=500)
+
+
+class ReportResponseSerializer(serializers.Serializer):
+    comment = serializers.IntegerField()
+    reason = serializers.CharField()
+
+
+class AuthorSerializer(serializers.Serializer):
+    username = serializers.CharField()
+    joined = serializers.DateTimeField()
+    decks = serializers.IntegerField(help_text="Public decks.")
+    likes_received = serializers.IntegerField()
+    comments = serializers.IntegerField()

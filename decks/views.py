@@ -24,7 +24,11 @@ from decks import collection as collection_io
 from decks import proxies, selectors, services
 from decks.codes import DeckCodeError, decode_deck
 from decks.formats import FORMATS, get_format
-from decks.forms import CollectionImportForm, CompareForm, DeckSearchForm, ForkForm, OwnedCountForm, RestoreForm
+from decks.forms import (
+    CollectionImportForm, CommentForm, CompareForm, DeckSearchForm, ForkForm, OwnedCountForm, ReportForm, RestoreForm,
+    TagsForm,
+)
+from decks.markdown import render_markdown
 from decks.models import Deck, Visibility
 from decks.serializers import deck_code
 from decks.textio import format_decklist, group_title
@@ -142,27 +146,41 @@ def deck_rows(decks, catalogue) -> list[dict[str, Any]]:
                 types[card.type] = types.get(card.type, 0) + entry.count
         mix = sorted(types.items(), key=lambda item: -item[1])[:3]
         rows.append({"deck": deck, "valid": result.valid, "count": result.count, "errors": len(result.errors),
-                     "hero": hero, "mix": " · ".join(f"{n} {group_title(catalogue, t)}" for t, n in mix)})
+                     "hero": hero, "mix": " · ".join(f"{n} {group_title(catalogue, t)}" for t, n in mix),
+                     "likes": getattr(deck, "like_count", None), "tags": list(deck.tags.all())})
     return rows
 
 
 # --- lists ---------------------------------------------------------------------------------------------------------
 
 def deck_list(request):
-    """Public decks, searchable by Hero, by a card they run and by name."""
+    """Public decks: browse by Hero, faction, a card they run, tag and name; sort by recency or likes (7/30 days, all
+    time); with a login, only those the collection can build. The ordered ids of a browse are cached."""
     catalogue = get_catalogue()
-    form = DeckSearchForm(request.GET or None, heroes=hero_choices(catalogue))
-    filters = form.cleaned_data if form.is_valid() else {}
+    form = DeckSearchForm(request.GET or None, heroes=hero_choices(catalogue),
+                          factions=list(Faction.objects.values_list("slug", "name")),
+                          tags=[(tag.slug, f"{tag.name} ({tag.uses})") for tag in selectors.tag_list()[:100]],
+                          sorts=list(selectors.SORTS.items()))
+    if form.is_bound and not form.is_valid():
+        messages.error(request, "Some filters were not understood and are ignored: " + "; ".join(
+            f"{form.fields[name].label}: {' '.join(errors)}" for name, errors in form.errors.items()))
+    filters = {name: form.cleaned_data.get(name) for name in form.fields if name not in form.errors} \
+        if form.is_bound else {}
     buildable = bool(filters.get("buildable")) and request.user.is_authenticated
-    decks = selectors.decks_for_list(
-        request.user if buildable else None, hero=filters.get("hero", ""), card=filters.get("card", "").strip(),
-        q=filters.get("q", "").strip(), buildable=buildable,
-    )
-    page = Paginator(decks, DECKS_PER_PAGE).get_page(request.GET.get("page"))
+    browse = {"hero": filters.get("hero") or "", "faction": filters.get("faction") or "",
+              "card": (filters.get("card") or "").strip(), "tag": filters.get("tag") or "",
+              "q": (filters.get("q") or "").strip(), "sort": filters.get("sort") or "recent"}
+    if buildable:  # depends on the user's collection: never from the shared cache
+        decks = selectors.decks_for_list(request.user, buildable=True, **browse)
+        page = Paginator(decks, DECKS_PER_PAGE).get_page(request.GET.get("page"))
+        deck_objects = list(page.object_list)
+    else:
+        page = Paginator(selectors.public_feed_ids(**browse), DECKS_PER_PAGE).get_page(request.GET.get("page"))
+        deck_objects = selectors.decks_by_ids(list(page.object_list))
     query = request.GET.copy()
     query.pop("page", None)
     return render(request, "decks/list.html", {
-        "form": form, "page": page, "rows": deck_rows(page.object_list, catalogue), "query": query.urlencode(),
+        "form": form, "page": page, "rows": deck_rows(deck_objects, catalogue), "query": query.urlencode(),
         "card_names": sorted(c.name for c in catalogue.cards.values() if c.type not in ("hero", "pyramid")),
         "heading": "Public decks", "mine": False,
     })
@@ -212,6 +230,9 @@ def deck_detail(request, deck_id):
     hero_slug = deck.hero.slug if deck.hero else None
     history = selectors.version_history(deck, catalogue)
     ownership = selectors.deck_ownership(request.user, deck, catalogue)
+    community = selectors.deck_community(request.user, deck)
+    for comment in community["comments"]:
+        comment.html = render_markdown(comment.body, catalogue)
     groups = grouped_cards(deck, catalogue)
     lacking = {row["card"]: row["missing"] for row in ownership["missing"]} if ownership else {}
     for group in groups:
@@ -227,6 +248,10 @@ def deck_detail(request, deck_id):
         "text": format_decklist(hero_slug, deck.counts(), catalogue),
         "code": deck_code(deck, catalogue),
         "ownership": ownership,
+        "description_html": render_markdown(deck.description, catalogue) if deck.description else "",
+        "community": community,
+        "comment_form": CommentForm(),
+        "tags_form": TagsForm(initial={"tags": ", ".join(tag.name for tag in community["tags"])}),
         "history": history[:5],
         "more_history": len(history) > 5,
         "is_owner": selectors.can_edit(request.user, deck),
@@ -481,3 +506,108 @@ def collection_card(request, slug):
         else:
             messages.success(request, f"You own {form.cleaned_data['count']} × {card.name}.")
     return redirect(card.get_absolute_url())
+
+
+# --- the community -------------------------------------------------------------------------------------------------
+
+def refused(request, exc: ApiError) -> None:
+    messages.error(request, exc.message)
+
+
+@require_POST
+@login_required
+def deck_like(request, deck_id):
+    """Like a public deck, or stop liking it (`liked=0`)."""
+    deck = selectors.get_readable_deck(request.user, deck_id, with_cards=False)
+    try:
+        services.deck_like(user=request.user, deck=deck, liked=request.POST.get("liked") != "0")
+    except ApiError as exc:
+        refused(request, exc)
+    return redirect(f"{deck.get_absolute_url()}#community")
+
+
+@require_POST
+@login_required
+def deck_tags(request, deck_id):
+    deck = owned_deck(request, deck_id)
+    try:
+        names = form_value(TagsForm(request.POST), "tags", "invalid_tag", "The tags could not be read.")
+        tags = services.deck_set_tags(deck=deck, names=names)
+    except ApiError as exc:
+        refused(request, exc)
+    else:
+        messages.success(request, f"Tags saved: {', '.join(tags) or 'none'}.")
+    return redirect(f"{deck.get_absolute_url()}#community")
+
+
+@require_POST
+@login_required
+def deck_comment(request, deck_id):
+    deck = selectors.get_readable_deck(request.user, deck_id, with_cards=False)
+    try:
+        body = form_value(CommentForm(request.POST), "body", "invalid_comment", "The comment could not be read.")
+        comment = services.comment_create(author=request.user, deck=deck, body=body)
+    except ApiError as exc:
+        refused(request, exc)
+        return redirect(f"{deck.get_absolute_url()}#comment-form")
+    messages.success(request, "Comment posted.")
+    return redirect(f"{deck.get_absolute_url()}#comment-{comment.pk}")
+
+
+def comment_action(request, comment_id, act, success, anchor: str = "") -> HttpResponse:
+    """Do `act(comment)` for a comment's page form: its message on success, the refusal's message otherwise."""
+    comment = selectors.get_comment(comment_id)
+    try:
+        act(comment)
+    except ApiError as exc:
+        refused(request, exc)
+    else:
+        messages.success(request, success(comment) if callable(success) else success)
+    return redirect(f"{comment.deck.get_absolute_url()}#{anchor or f'comment-{comment.pk}'}")
+
+
+def form_value(form, name: str, code: str, fallback: str) -> str:
+    """Return a valid form's field, or raise its error as an ApiError with `code`."""
+    if not form.is_valid():
+        raise ApiError(code, " ".join(form.errors.get(name, [fallback])))
+    return form.cleaned_data[name]
+
+
+@require_POST
+@login_required
+def comment_hide(request, comment_id):
+    hidden = request.POST.get("hidden") != "0"
+    return comment_action(
+        request, comment_id, lambda c: services.comment_hide(user=request.user, comment=c, hidden=hidden),
+        "Comment hidden from everyone but you." if hidden else "Comment shown again.")
+
+
+@require_POST
+@login_required
+def comment_report(request, comment_id):
+    return comment_action(
+        request, comment_id,
+        lambda c: services.comment_report(reporter=request.user, comment=c, reason=form_value(
+            ReportForm(request.POST), "reason", "invalid_reason", "Say what is wrong.")),
+        "Thank you: the staff will look at this comment.")
+
+
+@require_POST
+@login_required
+def comment_delete(request, comment_id):
+    return comment_action(request, comment_id, lambda c: services.comment_delete(user=request.user, comment=c),
+                          "Comment deleted.", anchor="comments")
+
+
+@require_safe
+def author_page(request, username):
+    """A player's page: their public decks, the likes they received, the comments they wrote."""
+    author = selectors.get_author(username)
+    catalogue = get_catalogue()
+    sort = request.GET.get("sort") if request.GET.get("sort") in selectors.SORTS else "recent"
+    decks = selectors.decks_for_list(None, author=author.get_username(), sort=sort)
+    page = Paginator(decks, DECKS_PER_PAGE).get_page(request.GET.get("page"))
+    return render(request, "decks/author.html", {
+        "author": author, "summary": selectors.author_summary(author), "page": page, "sort": sort,
+        "sorts": selectors.SORTS, "rows": deck_rows(page.object_list, catalogue), "query": f"sort={sort}",
+    })

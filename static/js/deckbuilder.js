@@ -802,7 +802,7 @@
       });
     }
     const preview = cardPreview();
-    for (const list of root.querySelectorAll(".decklist")) {
+    for (const list of root.querySelectorAll(".decklist, .markdown")) {
       list.addEventListener("mouseover", (event) => {
         const row = event.target.closest("[data-image]");
         if (row) preview.show(row, row.dataset.image);

@@ -1,21 +1,14 @@
 """A player's collection: what they own, read and written as JSON, text and CSV, searched with `owned`, and
 held against decks ("you own 41/45 — missing: …", "buildable from my collection")."""
 import pytest
-from rest_framework.test import APIClient
 
 from cards.catalogue import get_catalogue
 from decks import collection, selectors, services
 from decks.management.commands.load_starter_decks import STARTER_FILE, read_starter_decks
 from decks.models import CollectionEntry, Deck
+from tests.decks.helpers import client_for
 
 pytestmark = pytest.mark.django_db
-
-
-def client_for(user=None):
-    client = APIClient()
-    if user is not None:
-        client.force_authenticate(user)
-    return client
 
 
 @pytest.fixture

@@ -61,6 +61,12 @@ DOMAIN_REFUSALS = {
     "PUT /api/collection/": "the cards must exist and not be Pyramid cards; pasted lines must name real cards "
                             "(unknown_card, not_collectible, collection_unreadable)",
     "PATCH /api/collection/": "as PUT; adding must stay within 99 copies",
+    "POST /api/decks/{deck_id}/like/": "only another player's public deck takes a like (not_public, own_deck)",
+    "PUT /api/decks/{deck_id}/tags/": "a tag must have a letter or digit (invalid_tag)",
+    "POST /api/decks/{deck_id}/comments/": "only public decks take comments; a blank body is no comment "
+                                           "(not_public, invalid_comment)",
+    "POST /api/comments/{comment_id}/report/": "a blank reason, or one's own comment, is refused (invalid_reason, "
+                                               "own_comment)",
     "POST /api/versus/": "both decks must be legal decks to play (invalid_deck)",
     "POST /api/versus/{game_id}/actions/": "the action must be legal now and the decision yours (illegal_action, "
                                            "not_your_decision, game_over)",
