@@ -238,7 +238,10 @@ def mine_flag(raw: str, name: str = "mine") -> bool:
 
 
 def buildable_flag(request) -> bool:
-    buildable = mine_flag(request.query_params.get("buildable", ""), "buildable")
+    raw = request.query_params.get("buildable")
+    if raw is not None and not raw.strip():
+        raise ApiError(BAD_FILTER, "`buildable` must be true or false, not empty.")
+    buildable = mine_flag(raw or "", "buildable")
     if buildable and not request.user.is_authenticated:
         raise ApiError(LOGIN_FOR_COLLECTION, "`buildable` compares decks with your collection: log in first.",
                        status_code=403)

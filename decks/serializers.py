@@ -355,7 +355,7 @@ class VersionDiffSerializer(serializers.Serializer):
 # --- collections ---------------------------------------------------------------------------------------------------
 
 class OwnedCardSerializer(serializers.Serializer):
-    card = serializers.CharField(max_length=120, help_text="Card slug, e.g. kalen-vos.")
+    card = serializers.CharField(max_length=80, help_text="Card slug, e.g. kalen-vos.")
     count = serializers.IntegerField(min_value=0, max_value=99, help_text="Copies owned; 0 removes the card.")
 
 
@@ -376,8 +376,9 @@ class CollectionSerializer(serializers.Serializer):
 class CollectionWriteSerializer(serializers.Serializer):
     """Cards as JSON, or a pasted `text` (a decklist-like list or CSV with a count and a card column): one of the two."""
 
-    cards = OwnedCardSerializer(many=True, required=False, max_length=2000)
-    text = serializers.CharField(required=False, allow_blank=True, trim_whitespace=False, max_length=200_000,
+    # Small enough that any body within these limits stays under the 256 kB request limit (413 past it).
+    cards = OwnedCardSerializer(many=True, required=False, max_length=200)
+    text = serializers.CharField(required=False, allow_blank=True, trim_whitespace=False, max_length=20_000,
                                  help_text="`3 Kalen Vos` lines, or CSV with a header such as `count,card`.")
     mode = serializers.ChoiceField(choices=["set", "add"], required=False,
                                    help_text="PATCH only: `set` (default) gives the named cards these counts; "

@@ -249,7 +249,7 @@ def deck_delete(*, deck: Deck) -> None:
 
 # --- collections ---------------------------------------------------------------------------------------------------
 
-MAX_COLLECTION_ENTRIES = 2000
+MAX_COLLECTION_ENTRIES = 1000
 NOT_COLLECTIBLE = "not_collectible"
 COLLECTION_MODES = ("replace", "set", "add")
 

@@ -187,6 +187,7 @@ def test_public_decks_filter_to_those_my_collection_builds(starters, ann, veylan
     assert api.get("/api/decks/starter-dr-veylan/ownership/").json()["owned"] == sum(veylan_list.values()) - 1
     assert client_for().get("/api/decks/", {"buildable": "true"}).status_code == 403
     assert api.get("/api/decks/", {"buildable": "maybe"}).json()["code"] == "bad_filter"
+    assert api.get("/api/decks/", {"buildable": ""}).json()["code"] == "bad_filter"
 
 
 def test_collection_entries_go_with_the_account(catalogue_db, ann):

@@ -145,7 +145,7 @@ def test_the_api_survives_schema_driven_fuzzing_with_every_check(start_server, p
     assert selected and tested, f"schemathesis did not report a run:\n{output[-6000:]}"
     assert int(selected.group(1)) == int(selected.group(2)) == int(tested.group(1)) > 0, output[-3000:]
     failures = output[output.find("FAILURES"):] if "FAILURES" in output else output
-    assert result.returncode == 0, f"schemathesis found failures (seed {SEED}):\n{failures[-30000:]}"
+    assert result.returncode == 0, f"schemathesis found failures (seed {SEED}):\n{failures[:30000]}"
 
 
 def operations(schema: dict):
