@@ -8,7 +8,7 @@ from django import forms
 from django.contrib import messages
 from django.contrib.auth import authenticate, get_user_model, login, logout
 from django.contrib.auth.decorators import login_required
-from django.contrib.auth.forms import UserCreationForm
+from django.contrib.auth.forms import PasswordResetForm, UserCreationForm
 from django.db import transaction
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods
@@ -17,11 +17,12 @@ from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import serializers
 from rest_framework.parsers import FormParser, JSONParser
 from rest_framework.authtoken.models import Token
-from rest_framework.permissions import AllowAny
+from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from cataclysm_site.api_errors import ApiError
+from cataclysm_site.throttling import AnonRateThrottle, CommunityWriteThrottle
 from decks import services as deck_services
 from decks.models import Deck
 
@@ -165,3 +166,71 @@ class ObtainTokenView(APIView):
             raise ApiError(INVALID_CREDENTIALS, INVALID_CREDENTIALS_MESSAGE)
         token, _ = Token.objects.get_or_create(user=user)
         return Response({"token": token.key})
+
+
+class DeleteAccountSerializer(serializers.Serializer):
+    password = serializers.CharField(max_length=1024, trim_whitespace=False, style={"input_type": "password"})
+    public_decks = serializers.ChoiceField(choices=[PublicDecks.KEEP, PublicDecks.DELETE],
+                                           help_text="`keep`: public decks stay, anonymised under [deleted]; "
+                                                     "`delete`: they go too.")
+
+
+class DeleteAccountResponseSerializer(serializers.Serializer):
+    kept = serializers.IntegerField(help_text="Public decks kept, anonymised.")
+    deleted = serializers.IntegerField(help_text="Decks deleted with the account.")
+
+
+WRONG_PASSWORD = "wrong_password"
+
+
+class DeleteAccountView(APIView):
+    """Delete the signed-in account (its token stops working at once)."""
+
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        tags=["auth"], summary="Delete your account, with your private and unlisted decks; keep or delete public ones",
+        request=DeleteAccountSerializer,
+        responses={200: DeleteAccountResponseSerializer,
+                   400: OpenApiResponse(TokenErrorSerializer, description="`wrong_password` or `invalid`."),
+                   403: OpenApiResponse(TokenErrorSerializer, description="`not_authenticated`.")},
+    )
+    def post(self, request):
+        serializer = DeleteAccountSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        if not request.user.check_password(serializer.validated_data["password"]):
+            raise ApiError(WRONG_PASSWORD, "That is not your password; nothing was deleted.")
+        keep = serializer.validated_data["public_decks"] == PublicDecks.KEEP
+        return Response(delete_account(request.user, keep_public=keep))
+
+
+class PasswordResetRequestSerializer(serializers.Serializer):
+    email = serializers.EmailField(max_length=254)
+
+
+class PasswordResetResponseSerializer(serializers.Serializer):
+    message = serializers.CharField()
+
+
+class PasswordResetView(APIView):
+    """Mail a password-reset link; the answer is the same whether or not an account has the address."""
+
+    permission_classes = [AllowAny]
+    authentication_classes = []
+    throttle_classes = [AnonRateThrottle, CommunityWriteThrottle]  # each answer may send an e-mail
+
+    @extend_schema(tags=["auth"], summary="E-mail a link to choose a new password (the same answer for any address)",
+                   request=PasswordResetRequestSerializer,
+                   responses={202: PasswordResetResponseSerializer,
+                              400: OpenApiResponse(TokenErrorSerializer, description="`invalid`: not an address."),
+                              429: OpenApiResponse(TokenErrorSerializer, description="`throttled`: too many.")})
+    def post(self, request):
+        serializer = PasswordResetRequestSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        form = PasswordResetForm({"email": serializer.validated_data["email"]})
+        if form.is_valid():
+            form.save(request=request._request, use_https=request.is_secure(),
+                      subject_template_name="registration/password_reset_subject.txt",
+                      email_template_name="registration/password_reset_email.html")
+        return Response({"message": "If an account has that address, a link to choose a new password is on its way."},
+                        status=202)

@@ -1,11 +1,13 @@
 """API URLs of the decks app (mounted under /api/), plus the token endpoint for API clients."""
 from django.urls import path
 
-from cataclysm_site.accounts import ObtainTokenView
+from cataclysm_site.accounts import DeleteAccountView, ObtainTokenView, PasswordResetView
 from decks import api
 
 urlpatterns = [
     path("auth/token/", ObtainTokenView.as_view(), name="api-token"),
+    path("auth/password-reset/", PasswordResetView.as_view(), name="api-password-reset"),
+    path("auth/delete-account/", DeleteAccountView.as_view(), name="api-delete-account"),
     path("decks/validate/", api.ValidateDecklistView.as_view(), name="api-deck-validate"),
     path("decks/stats/", api.DecklistStatsView.as_view(), name="api-deck-stats"),
     path("decks/export/", api.DecklistExportView.as_view(), name="api-decklist-export"),

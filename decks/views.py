@@ -159,7 +159,7 @@ def deck_list(request):
     catalogue = get_catalogue()
     form = DeckSearchForm(request.GET or None, heroes=hero_choices(catalogue),
                           factions=list(Faction.objects.values_list("slug", "name")),
-                          tags=[(tag.slug, f"{tag.name} ({tag.uses})") for tag in selectors.tag_list()[:100]],
+                          tags=[(tag.slug, f"{tag.name} ({tag.uses})") for tag in selectors.tag_list()],
                           sorts=list(selectors.SORTS.items()))
     if form.is_bound and not form.is_valid():
         messages.error(request, "Some filters were not understood and are ignored: " + "; ".join(

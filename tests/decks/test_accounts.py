@@ -144,3 +144,36 @@ def test_the_deleted_author_cannot_log_in_nor_be_signed_up_for(client, ann_with_
     taken = client.post("/accounts/signup/", {"username": "[deleted]", "password1": "a-long-passphrase-42",
                                                "password2": "a-long-passphrase-42"})
     assert taken.status_code == 200 and User.objects.filter(username="[deleted]").count() == 1
+
+
+# --- the same through the API --------------------------------------------------------------------------------------
+
+def test_the_api_mails_a_reset_link_and_answers_the_same_for_any_address(db):
+    from rest_framework.test import APIClient
+
+    User.objects.create_user("ann", email="ann@example.org", password="old-pass-123")
+    api = APIClient()
+    known = api.post("/api/auth/password-reset/", {"email": "ann@example.org"}, format="json")
+    unknown = api.post("/api/auth/password-reset/", {"email": "nobody@example.org"}, format="json")
+    assert known.status_code == unknown.status_code == 202 and known.json() == unknown.json()
+    assert [m.to for m in mail.outbox] == [["ann@example.org"]] and "/accounts/reset/" in mail.outbox[0].body
+    bad = api.post("/api/auth/password-reset/", {"email": "not an address"}, format="json")
+    assert bad.status_code == 400 and bad.json()["code"] == "invalid"
+
+
+def test_the_api_deletes_the_account_after_its_password(ann_with_decks):
+    from rest_framework.authtoken.models import Token
+    from rest_framework.test import APIClient
+
+    ann, decks = ann_with_decks
+    token = Token.objects.create(user=ann)
+    api = APIClient()
+    api.credentials(HTTP_AUTHORIZATION=f"Token {token.key}")
+    wrong = api.post("/api/auth/delete-account/", {"password": "nope", "public_decks": "keep"}, format="json")
+    assert wrong.status_code == 400 and wrong.json()["code"] == "wrong_password"
+    assert User.objects.filter(username="ann").exists()
+    done = api.post("/api/auth/delete-account/", {"password": "ann-pass-123", "public_decks": "delete"}, format="json")
+    assert done.json() == {"kept": 0, "deleted": 3}
+    assert not Deck.objects.filter(name__startswith="Ann").exists()
+    assert api.get("/api/collection/").status_code in (401, 403)  # the token went with the account
+    assert APIClient().post("/api/auth/delete-account/", {}, format="json").status_code == 403
