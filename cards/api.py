@@ -52,8 +52,8 @@ class CardViewSet(viewsets.ReadOnlyModelViewSet):
         process shows within that time. A cached answer may thus be served while the database is down; a search
         that is not cached needs the database and answers 503 then. Nothing read inside a transaction is cached.
         """
-        if connection.in_atomic_block:
-            return super().list(request, *args, **kwargs)
+        if connection.in_atomic_block or "owned" in request.META.get("QUERY_STRING", "").lower():
+            return super().list(request, *args, **kwargs)  # `owned` answers differ by user: never shared
         key = (request.scheme, request.get_host(), request.META.get("QUERY_STRING", ""), request.accepted_media_type)
         cached = SEARCH_CACHE.get(key)
         if cached is not None and cached[0] == catalogue_version():

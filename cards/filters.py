@@ -6,7 +6,7 @@ from cataclysm_site.api_errors import ApiError
 
 from .models import Card
 from .search import QuerySyntaxError
-from .selectors import FilterError, filter_q, order_cards, query_q
+from .selectors import FilterError, filter_q, order_cards, owned_compiler, query_q
 
 
 def _field_filter(label: str, example: str) -> django_filters.CharFilter:
@@ -25,7 +25,8 @@ class CardFilter(django_filters.FilterSet):
     energy = _field_filter("An energy type its costs need", "DR")
     keyword = _field_filter("A keyword it has", "strike")
     q = django_filters.CharFilter(method="filter_query",
-                                  help_text='A search in the query syntax, e.g. `t:person strike>=2 -civ:lem`.')
+                                  help_text='A search in the query syntax, e.g. `t:person strike>=2 -civ:lem`; '
+                                            '`owned`, `-owned`, `owned>=2` search your collection (log in).')
     ordering = django_filters.CharFilter(
         method="filter_ordering",
         help_text="name, cost, hp, rarity, type or faction; prefix '-' for descending. Default: name.",
@@ -43,7 +44,7 @@ class CardFilter(django_filters.FilterSet):
 
     def filter_query(self, queryset, name: str, value: str):
         try:
-            return queryset.filter(query_q(value))
+            return queryset.filter(query_q(value, owned=owned_compiler(getattr(self.request, "user", None))))
         except QuerySyntaxError as exc:
             raise ApiError(exc.code, f"Cannot read the query: {exc.message}.",
                            extra={"position": exc.position}) from exc

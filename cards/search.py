@@ -124,6 +124,9 @@ FIELDS: tuple[FieldSpec, ...] = (
     FieldSpec("charge", (), "number",
               "The card's own charge: a Scene's entering charge, a Battery's counters, equipment capacity. "
               "For the Charge keyword write k:charge.", ("charge>=2",)),
+    FieldSpec("owned", (), "number",
+              "How many copies you own (your collection; log in first). `owned` alone: at least one; "
+              "`-owned`: none.", ("owned", "owned>=2", "-owned", "owned=0")),
     FieldSpec("name", (), "text", "The name has these words (the last may be a word's start).",
               ("name:vos", "name:kal", 'name:"high mystic"')),
     FieldSpec("text", ("o", "oracle"), "text", "The rules text has these words, in this order.",
@@ -135,6 +138,7 @@ FIELDS: tuple[FieldSpec, ...] = (
 )
 FIELDS_BY_NAME: Mapping[str, FieldSpec] = {name: spec for spec in FIELDS for name in spec.names
                                            if spec.kind != "keyword_field"}
+OWNED_FLAG = "owned"
 ORDERED_OPS = frozenset({">", ">=", "<", "<="})
 
 
@@ -380,6 +384,8 @@ class _Parser:
             self.depth -= 1
             return node
         if token.kind == "WORD":
+            if token.text.lower() == OWNED_FLAG:  # a flag, like Scryfall's is:; "owned" in quotes searches text
+                return Compare("owned", ">=", 1)
             return Text(token.text.lower())
         if token.kind == "PHRASE":
             if not token.text.strip():
@@ -401,6 +407,8 @@ class _Parser:
         op = "=" if token.op in (":", "=") else token.op
         if spec.kind == "keyword":
             return self.keyword_value(token)
+        if spec.name == "owned" and op == "=" and not token.text.strip():
+            return Compare("owned", ">=", 1)  # `owned:` is `owned`
         if spec.kind == "number":
             return Compare(spec.name, op, self.number(spec.name, token.text, token.value_position))
         if op in ORDERED_OPS and spec.kind != "rarity":

@@ -70,8 +70,24 @@ def _keyword_q(node: HasKeyword) -> Q:
     return Q(_ability_q(Q(keyword__slug=node.keyword) & _amount_q("amount", node.op, node.amount)))
 
 
-def _compare_q(node: Compare, vocabulary: Vocabulary) -> Q:
+OWNED_NEEDS_LOGIN = "'owned' searches your collection: log in to use it"
+
+
+def owned_compiler(user):
+    """Return how this user's `owned` terms compile (None for a visitor, whose search may not use them)."""
+    if not getattr(user, "is_authenticated", False):
+        return None
+    from decks.selectors import owned_q  # collections live with the decks, which build on the catalogue
+
+    return owned_q(user)
+
+
+def _compare_q(node: Compare, vocabulary: Vocabulary, owned=None) -> Q:
     field, value = node.field, node.value
+    if field == "owned":
+        if owned is None:
+            raise QuerySyntaxError(OWNED_NEEDS_LOGIN)
+        return owned(node.op, value)
     if field in NUMBER_COLUMNS:
         return _amount_q(NUMBER_COLUMNS[field], node.op, value)
     if field in TEXT_COLUMNS:
@@ -98,30 +114,36 @@ def _compare_q(node: Compare, vocabulary: Vocabulary) -> Q:
     raise ValueError(f"no query for field {field!r}")  # a FIELDS entry without a compiler: a bug, not bad input
 
 
-def compile_query(node: Node | None, vocabulary: Vocabulary | None = None) -> Q:
-    """Turn a parsed search into one Q object (an empty search matches everything)."""
+def compile_query(node: Node | None, vocabulary: Vocabulary | None = None, owned=None) -> Q:
+    """Turn a parsed search into one Q object (an empty search matches everything); `owned` compiles the
+    collection terms (`owned_compiler(user)`), and without it they are refused."""
     vocabulary = vocabulary or default_vocabulary()
     if node is None:
         return Q()
     if isinstance(node, Text):
         return text_match_q(node.value, "name_words", "text_words")
     if isinstance(node, Compare):
-        return _compare_q(node, vocabulary)
+        return _compare_q(node, vocabulary, owned)
     if isinstance(node, HasKeyword):
         return _keyword_q(node)
     if isinstance(node, Not):
-        return ~compile_query(node.child, vocabulary)
+        return ~compile_query(node.child, vocabulary, owned)
     if isinstance(node, And):
-        return reduce(and_, (compile_query(child, vocabulary) for child in node.children))
+        return reduce(and_, (compile_query(child, vocabulary, owned) for child in node.children))
     if isinstance(node, Or):
-        return reduce(or_, (compile_query(child, vocabulary) for child in node.children))
+        return reduce(or_, (compile_query(child, vocabulary, owned) for child in node.children))
     raise TypeError(f"not a query node: {node!r}")
 
 
-def query_q(query: str, vocabulary: Vocabulary | None = None) -> Q:
+def query_q(query: str, vocabulary: Vocabulary | None = None, owned=None) -> Q:
     """Parse and compile a search string; raises `QuerySyntaxError`."""
     vocabulary = vocabulary or default_vocabulary()
-    return compile_query(parse_query(query, vocabulary), vocabulary)
+    try:
+        return compile_query(parse_query(query, vocabulary), vocabulary, owned)
+    except QuerySyntaxError as exc:
+        if exc.message == OWNED_NEEDS_LOGIN:
+            exc.position = max(query.lower().find("owned"), 0)
+        raise
 
 
 def filter_q(name: str, value: str, vocabulary: Vocabulary | None = None) -> Q:
@@ -156,10 +178,11 @@ def order_cards(queryset: QuerySet, ordering: str) -> QuerySet:
     return queryset.order_by(primary, *rest)
 
 
-def card_search(query: str = "", *, ordering: str = "name", **filters: str) -> QuerySet[Card]:
-    """Return the cards matching a search and filters, ordered, with everything a list shows prefetched."""
+def card_search(query: str = "", *, ordering: str = "name", user=None, **filters: str) -> QuerySet[Card]:
+    """Return the cards matching a search and filters, ordered, with everything a list shows prefetched; `owned`
+    terms search the user's collection."""
     vocabulary = default_vocabulary()
-    q = query_q(query, vocabulary)
+    q = query_q(query, vocabulary, owned_compiler(user))
     for name, value in filters.items():
         if value not in (None, ""):
             q &= filter_q(name, value, vocabulary)

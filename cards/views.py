@@ -152,9 +152,9 @@ def catalogue_params(request) -> dict[str, str]:
     return {key: request.GET.get(key, "").strip() for key in CATALOGUE_PARAMS if request.GET.get(key, "").strip()}
 
 
-def matching_cards(params: dict[str, str], order: str = "name"):
+def matching_cards(params: dict[str, str], order: str = "name", user=None):
     """The cards a catalogue search (query, filters and ranges) finds: the catalogue page and its proxies agree."""
-    results = card_search(params.get("q", ""), ordering=order,
+    results = card_search(params.get("q", ""), ordering=order, user=user,
                           **{name: params[name] for name in FILTERS if params.get(name)})
     ranges = _range_query(params)
     return results.filter(query_q(ranges)) if ranges else results
@@ -173,7 +173,7 @@ def catalogue(request):
     try:
         if order.lstrip("-") not in ORDERINGS:
             raise FilterError("bad_ordering", f"unknown sort order '{order}'")
-        results = matching_cards(params, order)
+        results = matching_cards(params, order, request.user)
         page = Paginator(results, PAGE_SIZE).get_page(params.get("page"))
     except QuerySyntaxError as exc:
         error = {"code": exc.code, "message": exc.message[:1].upper() + exc.message[1:], "position": exc.position,
@@ -314,8 +314,11 @@ def card_detail(request, slug: str):
     card_def = catalogue_[slug]
     details = functools.cache(lambda: card_page_details(slug, card_def, catalogue_))
     lazy = {key: (lambda key=key: details()[key]) for key in CARD_PAGE_KEYS}
+    from decks.selectors import owned_count  # the collection lives with the decks
+
     return render(request, "cards/detail.html", {
         **lazy, "card_def": card_def, "catalogue_version": version, "cache_seconds": CARD_PAGE_SECONDS,
+        "owned": lambda: owned_count(request.user, slug),
     })
 
 
@@ -335,7 +338,7 @@ def search_proxies(request):
     query = params.get("q", "")
     try:
         paper = proxies.paper_of(request.GET.get("paper"))
-        cards = list(matching_cards(params)[:MAX_PROXY_CARDS + 1])
+        cards = list(matching_cards(params, user=request.user)[:MAX_PROXY_CARDS + 1])
     except QuerySyntaxError as exc:
         return refuse(f"{exc.code}: {exc.message} (at character {exc.position + 1})")
     except FilterError as exc:

@@ -1,22 +1,30 @@
-"""Accounts: sign up on the site (Django's auth covers log in and log out) and API tokens for scripts.
+"""Accounts: sign up on the site (Django's auth covers log in, log out and password resets by e-mail), the account
+page, deleting an account, and API tokens for scripts.
 
-Neither the login form nor the token endpoint says whether an account exists: a wrong password and an unknown
-user get the same answer.
+Neither the login form, the password-reset form nor the token endpoint says whether an account exists: a wrong
+password and an unknown user get the same answer, and a reset is "sent" to any address.
 """
 from django import forms
-from django.contrib.auth import authenticate, get_user_model, login
-from django.contrib.auth.forms import UserCreationForm
+from django.contrib import messages
+from django.contrib.auth import authenticate, get_user_model, login, logout
+from django.contrib.auth.decorators import login_required
+from django.contrib.auth.forms import PasswordResetForm, UserCreationForm
+from django.db import transaction
 from django.shortcuts import redirect, render
+from django.views.decorators.http import require_http_methods
 from django.utils.http import url_has_allowed_host_and_scheme
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import serializers
 from rest_framework.parsers import FormParser, JSONParser
 from rest_framework.authtoken.models import Token
-from rest_framework.permissions import AllowAny
+from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from cataclysm_site.api_errors import ApiError
+from cataclysm_site.throttling import AnonRateThrottle, CommunityWriteThrottle
+from decks import services as deck_services
+from decks.models import Deck
 
 INVALID_CREDENTIALS = "invalid_credentials"
 INVALID_CREDENTIALS_MESSAGE = "Unable to log in with that username and password."
@@ -48,6 +56,71 @@ def signup(request):
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
         return redirect(safe_next(request))
     return render(request, "registration/signup.html", {"form": form, "next": safe_next(request, "")})
+
+
+class PublicDecks:
+    """What happens to an account's public decks when it is deleted (private and unlisted ones always go)."""
+
+    KEEP = "keep"
+    DELETE = "delete"
+    CHOICES = [(KEEP, "Keep them, anonymised: they stay listed, by “[deleted]”"), (DELETE, "Delete them too")]
+
+
+class DeleteAccountForm(forms.Form):
+    password = forms.CharField(
+        label="Your password", strip=False,
+        widget=forms.PasswordInput(attrs={"autocomplete": "current-password"}),
+        help_text="To be sure it is you.",
+    )
+    public_decks = forms.ChoiceField(
+        label="Your public decks", choices=PublicDecks.CHOICES, widget=forms.RadioSelect,
+        error_messages={"required": "Choose whether your public decks stay (anonymised) or go."},
+    )
+
+    def __init__(self, *args, user, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.user = user
+
+    def clean_password(self):
+        password = self.cleaned_data["password"]
+        if not self.user.check_password(password):
+            raise forms.ValidationError("That is not your password; nothing was deleted.")
+        return password
+
+
+@transaction.atomic
+def delete_account(user, *, keep_public: bool) -> dict[str, int]:
+    """Delete an account and everything it owns in one transaction; public decks stay, anonymised, when asked.
+
+    Returns how many decks were kept and how many deleted.
+    """
+    kept = deck_services.anonymise_public_decks(owner=user) if keep_public else 0
+    deleted = Deck.objects.owned_by(user).count()
+    get_user_model().objects.filter(pk=user.pk).delete()  # cascades to its decks, games, tokens
+    return {"kept": kept, "deleted": deleted}
+
+
+@login_required
+def account(request):
+    """The signed-in user's account: what it holds, and the ways to change the password or delete it."""
+    return render(request, "registration/account.html", {"deck_counts": deck_services.deck_counts(owner=request.user)})
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def account_delete(request):
+    """Delete the account after its password, with the user's choice for their public decks."""
+    form = DeleteAccountForm(request.POST or None, user=request.user)
+    if request.method == "POST" and form.is_valid():
+        user = request.user
+        result = delete_account(user, keep_public=form.cleaned_data["public_decks"] == PublicDecks.KEEP)
+        logout(request)
+        kept = f"; {result['kept']} public deck(s) stay, anonymised" if result["kept"] else ""
+        messages.success(request, f"Your account and {result['deleted']} deck(s) are deleted{kept}.")
+        return redirect("/")
+    return render(request, "registration/account_delete.html", {
+        "form": form, "deck_counts": deck_services.deck_counts(owner=request.user),
+    })
 
 
 class TokenRequestSerializer(serializers.Serializer):
@@ -93,3 +166,71 @@ class ObtainTokenView(APIView):
             raise ApiError(INVALID_CREDENTIALS, INVALID_CREDENTIALS_MESSAGE)
         token, _ = Token.objects.get_or_create(user=user)
         return Response({"token": token.key})
+
+
+class DeleteAccountSerializer(serializers.Serializer):
+    password = serializers.CharField(max_length=1024, trim_whitespace=False, style={"input_type": "password"})
+    public_decks = serializers.ChoiceField(choices=[PublicDecks.KEEP, PublicDecks.DELETE],
+                                           help_text="`keep`: public decks stay, anonymised under [deleted]; "
+                                                     "`delete`: they go too.")
+
+
+class DeleteAccountResponseSerializer(serializers.Serializer):
+    kept = serializers.IntegerField(help_text="Public decks kept, anonymised.")
+    deleted = serializers.IntegerField(help_text="Decks deleted with the account.")
+
+
+WRONG_PASSWORD = "wrong_password"
+
+
+class DeleteAccountView(APIView):
+    """Delete the signed-in account (its token stops working at once)."""
+
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        tags=["auth"], summary="Delete your account, with your private and unlisted decks; keep or delete public ones",
+        request=DeleteAccountSerializer,
+        responses={200: DeleteAccountResponseSerializer,
+                   400: OpenApiResponse(TokenErrorSerializer, description="`wrong_password` or `invalid`."),
+                   403: OpenApiResponse(TokenErrorSerializer, description="`not_authenticated`.")},
+    )
+    def post(self, request):
+        serializer = DeleteAccountSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        if not request.user.check_password(serializer.validated_data["password"]):
+            raise ApiError(WRONG_PASSWORD, "That is not your password; nothing was deleted.")
+        keep = serializer.validated_data["public_decks"] == PublicDecks.KEEP
+        return Response(delete_account(request.user, keep_public=keep))
+
+
+class PasswordResetRequestSerializer(serializers.Serializer):
+    email = serializers.EmailField(max_length=254)
+
+
+class PasswordResetResponseSerializer(serializers.Serializer):
+    message = serializers.CharField()
+
+
+class PasswordResetView(APIView):
+    """Mail a password-reset link; the answer is the same whether or not an account has the address."""
+
+    permission_classes = [AllowAny]
+    authentication_classes = []
+    throttle_classes = [AnonRateThrottle, CommunityWriteThrottle]  # each answer may send an e-mail
+
+    @extend_schema(tags=["auth"], summary="E-mail a link to choose a new password (the same answer for any address)",
+                   request=PasswordResetRequestSerializer,
+                   responses={202: PasswordResetResponseSerializer,
+                              400: OpenApiResponse(TokenErrorSerializer, description="`invalid`: not an address."),
+                              429: OpenApiResponse(TokenErrorSerializer, description="`throttled`: too many.")})
+    def post(self, request):
+        serializer = PasswordResetRequestSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        form = PasswordResetForm({"email": serializer.validated_data["email"]})
+        if form.is_valid():
+            form.save(request=request._request, use_https=request.is_secure(),
+                      subject_template_name="registration/password_reset_subject.txt",
+                      email_template_name="registration/password_reset_email.html")
+        return Response({"message": "If an account has that address, a link to choose a new password is on its way."},
+                        status=202)

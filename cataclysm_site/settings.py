@@ -111,6 +111,21 @@ LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "/"
 LOGOUT_REDIRECT_URL = "/"
 
+# E-mail (password resets). Locally the messages are printed on the console; with DJANGO_EMAIL_HOST set they go out
+# over SMTP (DJANGO_EMAIL_BACKEND overrides the choice, e.g. the locmem backend in tests).
+EMAIL_HOST = os.environ.get("DJANGO_EMAIL_HOST", "")
+EMAIL_BACKEND = os.environ.get("DJANGO_EMAIL_BACKEND") or (
+    "django.core.mail.backends.smtp.EmailBackend" if EMAIL_HOST else "django.core.mail.backends.console.EmailBackend"
+)
+EMAIL_PORT = env_int("DJANGO_EMAIL_PORT", 587)
+EMAIL_HOST_USER = os.environ.get("DJANGO_EMAIL_HOST_USER", "")
+EMAIL_HOST_PASSWORD = os.environ.get("DJANGO_EMAIL_HOST_PASSWORD", "")
+EMAIL_USE_TLS = env_bool("DJANGO_EMAIL_USE_TLS", True)
+EMAIL_USE_SSL = env_bool("DJANGO_EMAIL_USE_SSL", False)
+EMAIL_TIMEOUT = env_int("DJANGO_EMAIL_TIMEOUT", 10)
+DEFAULT_FROM_EMAIL = os.environ.get("DJANGO_DEFAULT_FROM_EMAIL", "Cataclysm Codex <noreply@localhost>")
+PASSWORD_RESET_TIMEOUT = env_int("DJANGO_PASSWORD_RESET_TIMEOUT", 3 * 24 * 3600)
+
 LANGUAGE_CODE = "en-us"
 TIME_ZONE = "UTC"
 USE_I18N = True
@@ -153,6 +168,7 @@ REST_FRAMEWORK = {
         "anon": os.environ.get("DJANGO_THROTTLE_ANON", "300/min"),
         "user": os.environ.get("DJANGO_THROTTLE_USER", "1200/min"),
         "expensive": os.environ.get("DJANGO_THROTTLE_EXPENSIVE", "120/min"),
+        "community": os.environ.get("DJANGO_THROTTLE_COMMUNITY", "30/min"),
     },
     # How many reverse proxies append to X-Forwarded-For; 0 trusts only REMOTE_ADDR, so clients cannot spoof it.
     "NUM_PROXIES": env_int("DJANGO_NUM_PROXIES", 0),
@@ -168,7 +184,8 @@ SPECTACULAR_SETTINGS = {
     "SERVE_INCLUDE_SCHEMA": False,
     "COMPONENT_SPLIT_REQUEST": True,
     # Two fields are called "format": a deck's rules format, and an export's text/code format.
-    "ENUM_NAME_OVERRIDES": {"ExportFormatEnum": ["text", "code"], "DeckFormatEnum": "decks.formats.FORMAT_CHOICES"},
+    "ENUM_NAME_OVERRIDES": {"ExportFormatEnum": ["text", "code"], "CollectionFormatEnum": ["csv", "text"],
+                            "DeckFormatEnum": "decks.formats.FORMAT_CHOICES"},
 }
 
 LOGGING = {

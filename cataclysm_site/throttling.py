@@ -7,6 +7,7 @@ one more every 60/300 s as the bucket refills. Views that are expensive to answe
 and are then limited by that scope's rate as well as the per-client one.
 """
 from rest_framework import throttling
+from rest_framework.permissions import SAFE_METHODS
 from rest_framework.settings import api_settings
 
 
@@ -63,3 +64,15 @@ class UserRateThrottle(throttling.UserRateThrottle, TokenBucket):
 
 class ScopedRateThrottle(throttling.ScopedRateThrottle, TokenBucket):
     """Limit the views that name a `throttle_scope` by that scope's rate; other views pass."""
+
+
+class CommunityWriteThrottle(TokenBucket):
+    """Limit likes, comments, reports and tags per client (rate "community"); reading is not limited by it."""
+
+    scope = "community"
+
+    def get_cache_key(self, request, view):
+        if request.method in SAFE_METHODS:
+            return None
+        ident = request.user.pk if request.user and request.user.is_authenticated else self.get_ident(request)
+        return self.cache_format % {"scope": self.scope, "ident": ident}

@@ -13,6 +13,8 @@ urlpatterns = [
     path("healthz", health.healthz, name="healthz"),
     path("api/ping/", health.ping, name="api-ping"),
     path("accounts/signup/", accounts.signup, name="signup"),
+    path("accounts/", accounts.account, name="account"),
+    path("accounts/delete/", accounts.account_delete, name="account-delete"),
     path("accounts/", include("django.contrib.auth.urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("api/docs/", SpectacularSwaggerSplitView.as_view(url_name="schema"), name="api-docs"),

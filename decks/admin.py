@@ -1,7 +1,10 @@
-"""Admin for decks: browse and fix decks; versions and goldfish runs are read-only records."""
-from django.contrib import admin
+"""Admin for decks: browse and fix decks; versions and goldfish runs are read-only records; staff moderate comments
+(remove or restore them, resolve reports) and tags."""
+from django.contrib import admin, messages
+from django.db.models import Count, Q
 
-from decks.models import Deck, DeckCard, DeckSimulation, DeckVersion
+from decks import services
+from decks.models import CollectionEntry, CommentReport, Deck, DeckCard, DeckComment, DeckSimulation, DeckVersion, Tag
 
 
 class DeckCardInline(admin.TabularInline):
@@ -40,3 +43,76 @@ class DeckSimulationAdmin(admin.ModelAdmin):
     list_filter = ["bot"]
     raw_id_fields = ["deck"]
     readonly_fields = ["created_at"]
+
+
+class CommentReportInline(admin.TabularInline):
+    model = CommentReport
+    extra = 0
+    fields = ["reporter", "reason", "resolved", "created_at"]
+    readonly_fields = ["reporter", "reason", "created_at"]
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+
+@admin.register(DeckComment)
+class DeckCommentAdmin(admin.ModelAdmin):
+    """Moderation: comments with open reports first; remove (hidden from everyone, kept for the record) or restore."""
+
+    list_display = ["__str__", "deck", "author", "open_reports", "hidden", "removed", "created_at"]
+    list_filter = ["removed", "hidden", ("reports", admin.EmptyFieldListFilter)]
+    search_fields = ["body", "author__username", "deck__name", "deck__id"]
+    raw_id_fields = ["deck", "author"]
+    readonly_fields = ["created_at"]
+    inlines = [CommentReportInline]
+    actions = ["remove_comments", "restore_comments"]
+
+    def get_queryset(self, request):
+        return super().get_queryset(request).select_related("deck", "author").annotate(
+            open_report_count=Count("reports", filter=Q(reports__resolved=False))).order_by(
+            "-open_report_count", "-created_at")
+
+    @admin.display(description="Open reports", ordering="open_report_count")
+    def open_reports(self, comment):
+        return comment.open_report_count
+
+    @admin.action(description="Remove the selected comments (and resolve their reports)")
+    def remove_comments(self, request, queryset):
+        removed = services.comments_remove(queryset.values_list("pk", flat=True))
+        self.message_user(request, f"Removed {removed} comment(s).", messages.SUCCESS)
+
+    @admin.action(description="Restore the selected comments")
+    def restore_comments(self, request, queryset):
+        count = queryset.update(removed=False)
+        self.message_user(request, f"Restored {count} comment(s).", messages.SUCCESS)
+
+
+@admin.register(CommentReport)
+class CommentReportAdmin(admin.ModelAdmin):
+    list_display = ["comment", "reporter", "reason", "resolved", "created_at"]
+    list_filter = ["resolved"]
+    search_fields = ["reason", "comment__body", "reporter__username"]
+    raw_id_fields = ["comment", "reporter"]
+    actions = ["resolve", "remove_reported"]
+
+    @admin.action(description="Mark as resolved (the comment stays)")
+    def resolve(self, request, queryset):
+        self.message_user(request, f"Resolved {queryset.update(resolved=True)} report(s).", messages.SUCCESS)
+
+    @admin.action(description="Remove the reported comments and resolve")
+    def remove_reported(self, request, queryset):
+        removed = services.comments_remove(queryset.values_list("comment_id", flat=True))
+        self.message_user(request, f"Removed {removed} comment(s).", messages.SUCCESS)
+
+
+@admin.register(Tag)
+class TagAdmin(admin.ModelAdmin):
+    list_display = ["slug", "name"]
+    search_fields = ["slug", "name"]
+
+
+@admin.register(CollectionEntry)
+class CollectionEntryAdmin(admin.ModelAdmin):
+    list_display = ["owner", "card", "count", "updated_at"]
+    search_fields = ["owner__username", "card__name"]
+    raw_id_fields = ["owner", "card"]

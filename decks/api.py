@@ -12,7 +12,7 @@ from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_sche
 from rest_framework import status
 from rest_framework.generics import GenericAPIView
 from rest_framework.negotiation import DefaultContentNegotiation
-from rest_framework.permissions import AllowAny, IsAuthenticatedOrReadOnly
+from rest_framework.permissions import AllowAny, IsAuthenticated, IsAuthenticatedOrReadOnly
 from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -20,6 +20,8 @@ from rest_framework.views import APIView
 from cards.api import cached_answer, rendered_json
 from cards.catalogue import DerivedCache, catalogue_version, get_catalogue
 from cataclysm_site.api_errors import ApiError
+from cataclysm_site.throttling import AnonRateThrottle, CommunityWriteThrottle, UserRateThrottle
+from decks import collection as collection_io
 from decks import selectors, services
 from decks import serializers as s
 from decks.codes import DeckCodeError, encode_deck
@@ -35,12 +37,14 @@ UNKNOWN_EXPORT_FORMAT = "unknown_export_format"
 BAD_VERSION = "bad_version"
 BAD_FILTER = "bad_filter"
 MINE_VALUES = {"true": True, "1": True, "false": False, "0": False, "": False}
+COLLECTION_UNREADABLE = "collection_unreadable"
+LOGIN_FOR_COLLECTION = "not_authenticated"
 
 E400 = OpenApiResponse(s.ErrorSerializer, description="Bad input: `code` says what (e.g. `too_many_cards`).")
 E403 = OpenApiResponse(s.ErrorSerializer, description="Not logged in (`not_authenticated`), or not the deck's owner (`not_owner`).")
 E404 = OpenApiResponse(s.ErrorSerializer, description="No such deck, or it is another user's private deck (`not_found`).")
-E400_LIST = OpenApiResponse(s.ErrorSerializer, description="`bad_filter` (`mine` is not true or false) or "
-                            "`bad_page_size`.")
+E400_LIST = OpenApiResponse(s.ErrorSerializer, description="`bad_filter` (`mine` is not true or false), `bad_sort` "
+                            "or `bad_page_size`.")
 E404_PAGE = OpenApiResponse(s.ErrorSerializer, description="`not_found`: a page past the last one.")
 E409 = OpenApiResponse(s.DeckConflictSerializer, description="`version_conflict`: the deck changed since that version; `deck` is the current one.")
 DECK_ID = OpenApiParameter("deck_id", str, OpenApiParameter.PATH, description="The deck's random id, or `starter-<hero>`.")
@@ -225,12 +229,23 @@ class DecklistExportView(APIView):
 
 # --- decks ---------------------------------------------------------------------------------------------------------
 
-def mine_flag(raw: str) -> bool:
-    """Read `?mine=`: a typo must not quietly list everyone's decks instead of yours."""
+def mine_flag(raw: str, name: str = "mine") -> bool:
+    """Read `?mine=` (or another yes/no filter): a typo must not quietly list everyone's decks instead of yours."""
     try:
         return MINE_VALUES[raw.strip().lower()]
     except KeyError:
-        raise ApiError(BAD_FILTER, f"`mine` must be true or false, not '{raw}'.") from None
+        raise ApiError(BAD_FILTER, f"`{name}` must be true or false, not '{raw}'.") from None
+
+
+def buildable_flag(request) -> bool:
+    raw = request.query_params.get("buildable")
+    if raw is not None and not raw.strip():
+        raise ApiError(BAD_FILTER, "`buildable` must be true or false, not empty.")
+    buildable = mine_flag(raw or "", "buildable")
+    if buildable and not request.user.is_authenticated:
+        raise ApiError(LOGIN_FOR_COLLECTION, "`buildable` compares decks with your collection: log in first.",
+                       status_code=403)
+    return buildable
 
 
 class DeckListView(GenericAPIView):
@@ -245,6 +260,11 @@ class DeckListView(GenericAPIView):
             hero=params.get("hero", ""),
             card=params.get("card", ""),
             q=params.get("q", ""),
+            buildable=buildable_flag(self.request),
+            faction=params.get("faction", ""),
+            tag=params.get("tag", ""),
+            author=params.get("author", ""),
+            sort=params.get("sort", "recent"),
         )
 
     @extend_schema(
@@ -254,8 +274,16 @@ class DeckListView(GenericAPIView):
             OpenApiParameter("hero", str, description="Hero slug."),
             OpenApiParameter("card", str, description="Decks that run this card (slug or exact name)."),
             OpenApiParameter("q", str, description="Words in the deck's name."),
+            OpenApiParameter("buildable", bool, description="Only decks your collection can build (Hero and every "
+                                                            "copy); needs a login."),
+            OpenApiParameter("faction", str, description="The Hero's faction slug, e.g. atlantean-fanatic."),
+            OpenApiParameter("tag", str, description="Tag slug, e.g. aggro."),
+            OpenApiParameter("author", str, description="The owner's username."),
+            OpenApiParameter("sort", str, enum=list(selectors.SORTS),
+                             description="recent (default), new, popular-7 / popular-30 (likes in the last 7 / 30 "
+                                         "days), likes (all time)."),
         ],
-        responses={200: s.DeckSerializer(many=True), 400: E400_LIST, 404: E404_PAGE},
+        responses={200: s.DeckSerializer(many=True), 400: E400_LIST, 403: E403, 404: E404_PAGE},
     )
     def get(self, request):
         page = self.paginate_queryset(self.get_queryset())
@@ -475,3 +503,198 @@ class DeckRestoreView(APIView):
         except services.VersionConflict as exc:
             raise conflict_with_deck(exc, catalogue) from None
         return Response(render_deck(deck.pk, catalogue))
+
+
+# --- the collection ------------------------------------------------------------------------------------------------
+
+E400_COLLECTION = OpenApiResponse(s.ErrorSerializer, description="`unknown_card`, `invalid_count`, `not_collectible`, "
+                                  "`collection_unreadable` (with `errors` by line), `ambiguous_collection` or `invalid`.")
+E403_LOGIN = OpenApiResponse(s.ErrorSerializer, description="`not_authenticated`: a collection needs a login.")
+
+
+def collection_payload(user, catalogue) -> dict:
+    rows = selectors.collection_rows(user, catalogue)
+    return {"count": sum(row["count"] for row in rows), "distinct": len(rows), "cards": rows}
+
+
+def posted_collection(data, catalogue) -> dict[str, int]:
+    """Return copies by slug from a validated CollectionWriteSerializer: JSON cards, or text read in full."""
+    if "cards" in data:
+        counts: dict[str, int] = {}
+        for row in data["cards"]:
+            counts[row["card"]] = row["count"]  # the last entry for a card wins
+        return counts
+    parsed = collection_io.parse_collection(data["text"], catalogue)
+    if parsed.errors:
+        raise ApiError(COLLECTION_UNREADABLE,
+                       f"{len(parsed.errors)} line(s) could not be read; nothing was changed. Fix them and send again.",
+                       extra={"errors": [p.to_dict() for p in parsed.errors]})
+    return parsed.counts
+
+
+class CollectionView(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(tags=["collection"], summary="Your collection: the copies of each card you own",
+                   responses={200: s.CollectionSerializer, 403: E403_LOGIN})
+    def get(self, request):
+        return Response(collection_payload(request.user, get_catalogue()))
+
+    @extend_schema(tags=["collection"], summary="Replace your whole collection (cards as JSON, or a pasted list/CSV)",
+                   request=s.CollectionWriteSerializer,
+                   responses={200: s.CollectionSerializer, 400: E400_COLLECTION, 403: E403_LOGIN})
+    def put(self, request):
+        return self.write(request, replace=True)
+
+    @extend_schema(tags=["collection"], summary="Change some cards of your collection (`mode`: set or add)",
+                   request=s.CollectionWriteSerializer,
+                   responses={200: s.CollectionSerializer, 400: E400_COLLECTION, 403: E403_LOGIN})
+    def patch(self, request):
+        return self.write(request, replace=False)
+
+    def write(self, request, *, replace: bool):
+        serializer = s.CollectionWriteSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        catalogue = get_catalogue()
+        counts = posted_collection(serializer.validated_data, catalogue)
+        mode = "replace" if replace else serializer.validated_data.get("mode", "set")
+        services.collection_write(owner=request.user, counts=counts, mode=mode)
+        return Response(collection_payload(request.user, catalogue))
+
+
+class CollectionExportView(APIView):
+    permission_classes = [IsAuthenticated]
+    content_negotiation_class = ExportNegotiation
+
+    @extend_schema(tags=["collection"], summary="Export your collection as CSV or text",
+                   parameters=[OpenApiParameter("format", str, enum=["csv", "text"], description="Default: csv.")],
+                   responses={200: s.CollectionExportSerializer, 400: E400, 403: E403_LOGIN})
+    def get(self, request):
+        kind = request.query_params.get("format", "csv")
+        return Response(collection_export(kind, selectors.collection_counts(request.user), get_catalogue()))
+
+
+def collection_export(kind: str, counts, catalogue) -> dict:
+    if kind == "csv":
+        return {"format": kind, "content": collection_io.format_collection_csv(counts, catalogue),
+                "filename": "collection.csv"}
+    if kind == "text":
+        return {"format": kind, "content": collection_io.format_collection_text(counts, catalogue),
+                "filename": "collection.txt"}
+    raise ApiError(UNKNOWN_EXPORT_FORMAT, "Export format must be `csv` or `text`.")
+
+
+class DeckOwnershipView(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(tags=["collection"], summary="How much of a deck your collection covers, and what is missing",
+                   parameters=[DECK_ID], responses={200: s.DeckOwnershipSerializer, 403: E403_LOGIN, 404: E404})
+    def get(self, request, deck_id):
+        deck = selectors.get_readable_deck(request.user, deck_id)
+        return Response(selectors.deck_ownership(request.user, deck, get_catalogue()))
+
+
+# --- the community: likes, tags, comments, reports, authors ---------------------------------------------------------
+
+COMMUNITY_THROTTLES = [AnonRateThrottle, UserRateThrottle, CommunityWriteThrottle]
+E400_COMMUNITY = OpenApiResponse(s.ErrorSerializer, description="`not_public` (only public decks take likes and "
+                                 "comments), `own_deck`, `own_comment`, `invalid_comment`, `invalid_tag`, "
+                                 "`invalid_reason` or `invalid`.")
+E429 = OpenApiResponse(s.ErrorSerializer, description="`throttled`: too many writes; wait `Retry-After` seconds.")
+COMMENT_ID = OpenApiParameter("comment_id", int, OpenApiParameter.PATH, description="The comment's id.")
+
+
+class CommunityView(APIView):
+    permission_classes = [IsAuthenticatedOrReadOnly]
+    throttle_classes = COMMUNITY_THROTTLES
+
+
+class DeckLikeView(CommunityView):
+    @extend_schema(tags=["community"], summary="Like (favourite) a public deck", parameters=[DECK_ID], request=None,
+                   responses={200: s.LikeSerializer, 400: E400_COMMUNITY, 403: E403, 404: E404, 429: E429})
+    def post(self, request, deck_id):
+        deck = selectors.get_readable_deck(request.user, deck_id, with_cards=False)
+        return Response({"liked": True, "likes": services.deck_like(user=request.user, deck=deck)})
+
+    @extend_schema(tags=["community"], summary="Stop liking a deck", parameters=[DECK_ID], request=None,
+                   responses={200: s.LikeSerializer, 403: E403, 404: E404, 429: E429})
+    def delete(self, request, deck_id):
+        deck = selectors.get_readable_deck(request.user, deck_id, with_cards=False)
+        return Response({"liked": False, "likes": services.deck_like(user=request.user, deck=deck, liked=False)})
+
+
+class DeckTagsView(CommunityView):
+    @extend_schema(tags=["community"], summary="A deck's tags", parameters=[DECK_ID],
+                   responses={200: s.TagsSerializer, 404: E404})
+    def get(self, request, deck_id):
+        deck = selectors.get_readable_deck(request.user, deck_id, with_cards=False)
+        return Response({"tags": sorted(tag.slug for tag in deck.tags.all())})
+
+    @extend_schema(tags=["community"], summary="Set your deck's tags", parameters=[DECK_ID], request=s.TagsSerializer,
+                   responses={200: s.TagsSerializer, 400: E400_COMMUNITY, 403: E403, 404: E404, 429: E429})
+    def put(self, request, deck_id):
+        deck = editable_deck(request, deck_id)
+        serializer = s.TagsSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        return Response({"tags": services.deck_set_tags(deck=deck, names=serializer.validated_data["tags"])})
+
+
+class DeckCommentsView(CommunityView):
+    @extend_schema(tags=["community"], summary="A deck's comments, oldest first (the owner also sees hidden ones)",
+                   parameters=[DECK_ID], responses={200: s.CommentSerializer(many=True), 404: E404})
+    def get(self, request, deck_id):
+        deck = selectors.get_readable_deck(request.user, deck_id, with_cards=False)
+        comments = selectors.deck_community(request.user, deck)["comments"]
+        return Response(s.CommentSerializer(comments, many=True, context={"catalogue": get_catalogue()}).data)
+
+    @extend_schema(tags=["community"], summary="Comment on a public deck (Markdown)", parameters=[DECK_ID],
+                   request=s.CommentWriteSerializer,
+                   responses={201: s.CommentSerializer, 400: E400_COMMUNITY, 403: E403, 404: E404, 429: E429})
+    def post(self, request, deck_id):
+        deck = selectors.get_readable_deck(request.user, deck_id, with_cards=False)
+        serializer = s.CommentWriteSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        comment = services.comment_create(author=request.user, deck=deck, body=serializer.validated_data["body"])
+        return Response(s.CommentSerializer(comment, context={"catalogue": get_catalogue()}).data,
+                        status=status.HTTP_201_CREATED)
+
+
+class CommentDetailView(CommunityView):
+    @extend_schema(tags=["community"], summary="Hide a comment on your deck, or show it again",
+                   parameters=[COMMENT_ID], request=s.CommentHideSerializer,
+                   responses={200: s.CommentSerializer, 400: E400_COMMUNITY, 403: E403, 404: E404, 429: E429})
+    def patch(self, request, comment_id):
+        comment = selectors.get_comment(comment_id)
+        serializer = s.CommentHideSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        services.comment_hide(user=request.user, comment=comment, hidden=serializer.validated_data["hidden"])
+        return Response(s.CommentSerializer(comment, context={"catalogue": get_catalogue()}).data)
+
+    @extend_schema(tags=["community"], summary="Delete your own comment", parameters=[COMMENT_ID],
+                   responses={204: None, 403: E403, 404: E404, 429: E429})
+    def delete(self, request, comment_id):
+        services.comment_delete(user=request.user, comment=selectors.get_comment(comment_id))
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class CommentReportView(CommunityView):
+    @extend_schema(tags=["community"], summary="Report a comment to the staff", parameters=[COMMENT_ID],
+                   request=s.ReportSerializer,
+                   responses={201: s.ReportResponseSerializer, 400: E400_COMMUNITY, 403: E403, 404: E404, 429: E429})
+    def post(self, request, comment_id):
+        serializer = s.ReportSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        report = services.comment_report(reporter=request.user, comment=selectors.get_comment(comment_id),
+                                         reason=serializer.validated_data["reason"])
+        return Response({"comment": report.comment_id, "reason": report.reason}, status=status.HTTP_201_CREATED)
+
+
+class AuthorView(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(tags=["community"], summary="A player: public decks, likes received, comments written "
+                                               "(list the decks with /api/decks/?author=)",
+                   parameters=[OpenApiParameter("username", str, OpenApiParameter.PATH)],
+                   responses={200: s.AuthorSerializer, 404: E404})
+    def get(self, request, username):
+        return Response(selectors.author_summary(selectors.get_author(username)))

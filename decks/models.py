@@ -54,7 +54,8 @@ class DeckQuerySet(models.QuerySet):
     def with_cards(self):
         """Fetch Hero, owner and every card row in a fixed number of queries (no N+1 on lists)."""
         return self.select_related("hero", "owner").prefetch_related(
-            models.Prefetch("entries", queryset=DeckCard.objects.select_related("card").order_by("card__name"))
+            models.Prefetch("entries", queryset=DeckCard.objects.select_related("card").order_by("card__name")),
+            "tags",
         )
 
 
@@ -74,6 +75,7 @@ class Deck(models.Model):
     format = models.CharField(max_length=32, default=DEFAULT_FORMAT, help_text="The deck-building format it is built for.")
     version = models.PositiveIntegerField(default=1, help_text="Bumped on every save; a stale edit is refused.")
     forked_from = models.ForeignKey("self", null=True, blank=True, on_delete=models.SET_NULL, related_name="forks")
+    tags = models.ManyToManyField("Tag", blank=True, related_name="decks")
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
@@ -160,3 +162,105 @@ class DeckSimulation(models.Model):
 
     def __str__(self):
         return f"{self.deck_id}: {self.games} games by {self.bot}"
+
+
+class CollectionQuerySet(models.QuerySet):
+    def of(self, user):
+        """Return the cards this user owns (none for an anonymous visitor)."""
+        if not getattr(user, "is_authenticated", False):
+            return self.none()
+        return self.filter(owner=user)
+
+
+class CollectionEntry(models.Model):
+    """How many copies of a card a player owns; a card they own none of has no row."""
+
+    owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="collection")
+    card = models.ForeignKey("cards.Card", on_delete=models.CASCADE, related_name="collection_entries")
+    count = models.PositiveSmallIntegerField()
+    updated_at = models.DateTimeField(auto_now=True)
+
+    objects = CollectionQuerySet.as_manager()
+
+    class Meta:
+        verbose_name_plural = "collection entries"
+        constraints = [
+            models.UniqueConstraint(fields=["owner", "card"], name="collection_unique_card"),
+            models.CheckConstraint(condition=Q(count__gte=1) & Q(count__lte=MAX_COPIES), name="collection_count_range"),
+        ]
+
+    def __str__(self):
+        return f"{self.owner_id}: {self.count} {self.card_id}"
+
+
+# --- the community: tags, likes, comments and reports --------------------------------------------------------------
+
+class Tag(models.Model):
+    """A word players file public decks under ("aggro", "budget"); created by the first deck that uses it."""
+
+    slug = models.SlugField(max_length=40, unique=True)
+    name = models.CharField(max_length=40)
+
+    class Meta:
+        ordering = ["slug"]
+
+    def __str__(self):
+        return self.name
+
+
+class DeckLike(models.Model):
+    """A player likes (favourites) a deck: once, and never their own."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="deck_likes")
+    deck = models.ForeignKey(Deck, on_delete=models.CASCADE, related_name="likes")
+    created_at = models.DateTimeField(auto_now_add=True, db_index=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["user", "deck"], name="decklike_once")]
+        indexes = [models.Index(fields=["deck", "created_at"])]
+
+    def __str__(self):
+        return f"{self.user_id} likes {self.deck_id}"
+
+
+class CommentQuerySet(models.QuerySet):
+    def shown(self):
+        """Return the comments everyone sees: not hidden by the deck's owner, not removed by staff."""
+        return self.filter(hidden=False, removed=False)
+
+
+class DeckComment(models.Model):
+    """A comment on a deck, in Markdown (rendered and sanitized when shown, never stored as HTML)."""
+
+    deck = models.ForeignKey(Deck, on_delete=models.CASCADE, related_name="comments")
+    author = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="deck_comments")
+    body = models.TextField(max_length=4000)
+    hidden = models.BooleanField(default=False, help_text="Hidden by the deck's owner.")
+    removed = models.BooleanField(default=False, help_text="Removed by staff (moderation).")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    objects = CommentQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["created_at", "pk"]
+        indexes = [models.Index(fields=["deck", "created_at"])]
+
+    def __str__(self):
+        return f"{self.author_id} on {self.deck_id}: {self.body[:40]}"
+
+
+class CommentReport(models.Model):
+    """A player flags a comment for the staff; one report per player and comment."""
+
+    comment = models.ForeignKey(DeckComment, on_delete=models.CASCADE, related_name="reports")
+    reporter = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    reason = models.CharField(max_length=500)
+    resolved = models.BooleanField(default=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["resolved", "-created_at"]
+        constraints = [models.UniqueConstraint(fields=["comment", "reporter"], name="commentreport_once")]
+
+    def __str__(self):
+        return f"report on comment {self.comment_id}"

@@ -229,12 +229,21 @@ class DeckSerializer(serializers.Serializer):
     statistics = serializers.SerializerMethodField()
     code = serializers.SerializerMethodField()
     forked_from = serializers.CharField(source="forked_from_id", allow_null=True)
+    tags = serializers.SerializerMethodField()
+    likes = serializers.SerializerMethodField()
     created_at = serializers.DateTimeField()
     updated_at = serializers.DateTimeField()
 
     @property
     def catalogue(self):
         return self.context["catalogue"]
+
+    def get_tags(self, deck) -> list[str]:
+        return sorted(tag.slug for tag in deck.tags.all())
+
+    def get_likes(self, deck) -> int:
+        count = getattr(deck, "like_count", None)
+        return count if count is not None else deck.likes.count()
 
     def get_url(self, deck) -> str:
         return deck.get_absolute_url()
@@ -341,3 +350,116 @@ class VersionDiffSerializer(serializers.Serializer):
     def get_fields(self):
         """Add `from`, which cannot be a class attribute (it is a Python keyword)."""
         return {"from": serializers.IntegerField(help_text="The older version."), **super().get_fields()}
+
+
+# --- collections ---------------------------------------------------------------------------------------------------
+
+class OwnedCardSerializer(serializers.Serializer):
+    card = serializers.CharField(max_length=80, help_text="Card slug, e.g. kalen-vos.")
+    count = serializers.IntegerField(min_value=0, max_value=99, help_text="Copies owned; 0 removes the card.")
+
+
+class CollectionEntrySerializer(serializers.Serializer):
+    card = serializers.CharField()
+    name = serializers.CharField()
+    type = serializers.CharField()
+    faction = serializers.CharField(allow_null=True)
+    count = serializers.IntegerField()
+
+
+class CollectionSerializer(serializers.Serializer):
+    count = serializers.IntegerField(help_text="Copies owned, all cards together.")
+    distinct = serializers.IntegerField(help_text="Different cards owned.")
+    cards = CollectionEntrySerializer(many=True)
+
+
+class CollectionWriteSerializer(serializers.Serializer):
+    """Cards as JSON, or a pasted `text` (a decklist-like list or CSV with a count and a card column): one of the two."""
+
+    # Small enough that any body within these limits stays under the 256 kB request limit (413 past it).
+    cards = OwnedCardSerializer(many=True, required=False, max_length=200)
+    text = serializers.CharField(required=False, allow_blank=True, trim_whitespace=False, max_length=20_000,
+                                 help_text="`3 Kalen Vos` lines, or CSV with a header such as `count,card`.")
+    mode = serializers.ChoiceField(choices=["set", "add"], required=False,
+                                   help_text="PATCH only: `set` (default) gives the named cards these counts; "
+                                             "`add` adds them to what you own.")
+
+    def validate(self, attrs):
+        if ("cards" in attrs) == ("text" in attrs):
+            raise ApiError("ambiguous_collection", "Send either `cards` or `text`, not both and not neither.")
+        return attrs
+
+
+class CollectionExportSerializer(serializers.Serializer):
+    format = serializers.ChoiceField(choices=["csv", "text"])
+    content = serializers.CharField()
+    filename = serializers.CharField()
+
+
+class DeckOwnershipSerializer(serializers.Serializer):
+    class MissingSerializer(serializers.Serializer):
+        card = serializers.CharField()
+        name = serializers.CharField()
+        missing = serializers.IntegerField()
+        owned = serializers.IntegerField()
+        needed = serializers.IntegerField()
+
+    owned = serializers.IntegerField(help_text="Copies of the deck's cards you own (at most what it runs).")
+    total = serializers.IntegerField(help_text="Cards in the deck, the Hero not counted.")
+    missing = MissingSerializer(many=True)
+    hero = serializers.CharField(allow_null=True)
+    hero_owned = serializers.BooleanField()
+    buildable = serializers.BooleanField()
+    summary = serializers.CharField(help_text="“You own 41/45 — missing: …”.")
+
+
+# --- the community -------------------------------------------------------------------------------------------------
+
+class LikeSerializer(serializers.Serializer):
+    liked = serializers.BooleanField()
+    likes = serializers.IntegerField()
+
+
+class TagsSerializer(serializers.Serializer):
+    tags = serializers.ListField(child=serializers.CharField(max_length=30), max_length=8,
+                                 help_text="At most 8 tags of 1 to 30 letters, digits, spaces or dashes.")
+
+
+class CommentWriteSerializer(serializers.Serializer):
+    body = serializers.CharField(max_length=4000, help_text="Markdown; [[Card Name]] links a card.")
+
+
+class CommentSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    deck = serializers.CharField(source="deck_id")
+    author = serializers.CharField(source="author.username")
+    body = serializers.CharField(help_text="The Markdown as written.")
+    html = serializers.SerializerMethodField(help_text="The Markdown rendered and sanitized.")
+    hidden = serializers.BooleanField(help_text="Hidden by the deck's owner (only the owner sees hidden comments).")
+    created_at = serializers.DateTimeField()
+
+    def get_html(self, comment) -> str:
+        from decks.markdown import render_markdown
+
+        return render_markdown(comment.body, self.context["catalogue"])
+
+
+class CommentHideSerializer(serializers.Serializer):
+    hidden = serializers.BooleanField()
+
+
+class ReportSerializer(serializers.Serializer):
+    reason = serializers.CharField(max_length=500)
+
+
+class ReportResponseSerializer(serializers.Serializer):
+    comment = serializers.IntegerField()
+    reason = serializers.CharField()
+
+
+class AuthorSerializer(serializers.Serializer):
+    username = serializers.CharField()
+    joined = serializers.DateTimeField()
+    decks = serializers.IntegerField(help_text="Public decks.")
+    likes_received = serializers.IntegerField()
+    comments = serializers.IntegerField()

@@ -8,13 +8,17 @@ from __future__ import annotations
 
 from typing import Mapping
 
-from django.db import transaction
+from django.core.cache import cache
+from django.db import IntegrityError, transaction
 from django.db.models import F
+from django.utils.text import slugify
 
 from cards.models import Card
 from cataclysm_site.api_errors import ApiError
 from decks.formats import FORMATS
-from decks.models import MAX_COPIES, Deck, DeckCard, DeckVersion, Visibility
+from decks.models import (
+    MAX_COPIES, CollectionEntry, CommentReport, Deck, DeckCard, DeckComment, DeckLike, DeckVersion, Tag, Visibility,
+)
 
 MAX_DISTINCT_CARDS = 200
 MAX_NAME_LENGTH = 100
@@ -138,6 +142,7 @@ def deck_create(
     deck.save(force_insert=True)
     _write_cards(deck, cards)
     _snapshot(deck, hero_card, cards, author=owner, note=note)
+    feed_changed()
     return deck
 
 
@@ -194,6 +199,7 @@ def deck_update(
     if counts is not None:
         _write_cards(current, new_cards)
     _snapshot(current, new_hero, new_cards, author=author, note=note)
+    feed_changed()
     return current
 
 
@@ -238,3 +244,223 @@ def deck_restore_version(*, deck: Deck, number: int, author=None, expected_versi
 def deck_delete(*, deck: Deck) -> None:
     """Delete a deck with its cards, history and simulations."""
     Deck.objects.filter(pk=deck.pk).delete()
+    feed_changed()
+
+
+# --- collections ---------------------------------------------------------------------------------------------------
+
+MAX_COLLECTION_ENTRIES = 1000
+NOT_COLLECTIBLE = "not_collectible"
+COLLECTION_MODES = ("replace", "set", "add")
+
+
+def _collection_cards(counts: Mapping[str, int]) -> dict[str, Card]:
+    """Return the cards named, refusing unknown slugs, Pyramid cards and counts outside 0..99 (0 removes)."""
+    if len(counts) > MAX_COLLECTION_ENTRIES:
+        raise ApiError(TOO_MANY_CARDS, f"A collection write may name at most {MAX_COLLECTION_ENTRIES} cards.")
+    for slug, count in counts.items():
+        if isinstance(count, bool) or not isinstance(count, int) or not 0 <= count <= MAX_COPIES:
+            raise ApiError(INVALID_COUNT, f"{slug}: copies owned must be a whole number from 0 to {MAX_COPIES}.",
+                           extra={"card": slug})
+    cards = {card.slug: card for card in Card.objects.select_related("type").filter(slug__in=list(counts))}
+    missing = sorted(set(counts) - set(cards))
+    if missing:
+        raise ApiError(UNKNOWN_CARD, f"Unknown card(s): {', '.join(missing)}.", extra={"card": missing[0],
+                                                                                       "cards": missing})
+    pyramid = sorted(slug for slug, card in cards.items() if card.type.slug == "pyramid")
+    if pyramid:
+        raise ApiError(NOT_COLLECTIBLE, f"Pyramid cards belong to the game, not to a collection: "
+                                        f"{', '.join(pyramid)}.", extra={"card": pyramid[0]})
+    return cards
+
+
+@transaction.atomic
+def collection_write(*, owner, counts: Mapping[str, int], mode: str = "set") -> dict[str, int]:
+    """Change a player's collection in one transaction and return it (copies by card slug).
+
+    `replace`: the collection becomes exactly `counts`; `set`: the named cards get these counts (0 removes one);
+    `add`: the counts are added to what is owned (an import of newly bought cards).
+    """
+    if mode not in COLLECTION_MODES:
+        raise ApiError("invalid_mode", f"The mode must be one of: {', '.join(COLLECTION_MODES)}.")
+    cards = _collection_cards(counts)
+    mine = CollectionEntry.objects.of(owner)
+    current = dict(mine.values_list("card__slug", "count"))
+    if mode == "add":
+        counts = {slug: current.get(slug, 0) + count for slug, count in counts.items()}
+        over = sorted(slug for slug, count in counts.items() if count > MAX_COPIES)
+        if over:
+            raise ApiError(INVALID_COUNT, f"{cards[over[0]].name}: that makes {counts[over[0]]} copies; a collection "
+                                          f"holds at most {MAX_COPIES} of a card.", extra={"card": over[0]})
+    if mode == "replace":
+        mine.exclude(card__slug__in=[slug for slug, count in counts.items() if count]).delete()
+    mine.filter(card__slug__in=[slug for slug, count in counts.items() if not count]).delete()
+    keep = {slug: count for slug, count in counts.items() if count}
+    for slug, count in keep.items():
+        if current.get(slug) != count:
+            CollectionEntry.objects.update_or_create(owner=owner, card=cards[slug], defaults={"count": count})
+    return dict(CollectionEntry.objects.of(owner).values_list("card__slug", "count"))
+
+
+# --- the community -------------------------------------------------------------------------------------------------
+
+FEED_GENERATION = "decks:feed-generation"
+NOT_PUBLIC = "not_public"
+OWN_DECK = "own_deck"
+INVALID_COMMENT = "invalid_comment"
+INVALID_TAG = "invalid_tag"
+INVALID_REASON = "invalid_reason"
+MAX_COMMENT_LENGTH = 4000
+MAX_TAGS = 8
+MAX_TAG_LENGTH = 30
+
+
+def feed_changed() -> None:
+    """Start a new generation of the cached public feeds (a like, a tag or a deck save changes their order)."""
+    try:
+        cache.incr(FEED_GENERATION)
+    except ValueError:  # not in the cache yet (or evicted): any new value makes new keys
+        cache.set(FEED_GENERATION, 1, None)
+
+
+def _public_only(deck: Deck, what: str) -> None:
+    if deck.visibility != Visibility.PUBLIC:
+        raise ApiError(NOT_PUBLIC, f"Only public decks can be {what}; this one is {deck.visibility}.")
+
+
+@transaction.atomic
+def deck_like(*, user, deck: Deck, liked: bool = True) -> int:
+    """Like (or stop liking) a public deck of someone else's; return its number of likes. Idempotent."""
+    if liked:
+        _public_only(deck, "liked")
+        if deck.is_owned_by(user):
+            raise ApiError(OWN_DECK, "You cannot like your own deck.")
+        try:
+            with transaction.atomic():
+                DeckLike.objects.get_or_create(user=user, deck=deck)
+        except IntegrityError:  # a racing like of the same user won: the deck is liked either way
+            pass
+    else:
+        DeckLike.objects.filter(user=user, deck=deck).delete()
+    feed_changed()
+    return DeckLike.objects.filter(deck=deck).count()
+
+
+def _clean_body(body: str) -> str:
+    body = (body or "").strip()
+    if not body or len(body) > MAX_COMMENT_LENGTH:
+        raise ApiError(INVALID_COMMENT, f"A comment needs 1 to {MAX_COMMENT_LENGTH} characters.")
+    return body
+
+
+def comment_create(*, author, deck: Deck, body: str) -> DeckComment:
+    """Comment on a public deck (Markdown, stored as written, rendered and sanitized when shown)."""
+    _public_only(deck, "commented on")
+    return DeckComment.objects.create(deck=deck, author=author, body=_clean_body(body))
+
+
+def comment_hide(*, user, comment: DeckComment, hidden: bool = True) -> DeckComment:
+    """The deck's owner hides a comment from everyone (or shows it again)."""
+    if not comment.deck.is_owned_by(user):
+        raise ApiError(NOT_OWNER, "Only the deck's owner can hide its comments.", status_code=403)
+    DeckComment.objects.filter(pk=comment.pk).update(hidden=hidden)
+    comment.hidden = hidden
+    return comment
+
+
+def comment_report(*, reporter, comment: DeckComment, reason: str) -> CommentReport:
+    """Flag a comment for the staff; a second report by the same player updates the first."""
+    reason = (reason or "").strip()
+    if not reason or len(reason) > 500:
+        raise ApiError(INVALID_REASON, "Say in 1 to 500 characters what is wrong with the comment.")
+    if comment.author_id == getattr(reporter, "pk", None):
+        raise ApiError("own_comment", "You cannot report your own comment; delete it instead.")
+    report, _ = CommentReport.objects.update_or_create(comment=comment, reporter=reporter,
+                                                       defaults={"reason": reason, "resolved": False})
+    return report
+
+
+@transaction.atomic
+def comments_remove(comment_ids) -> int:
+    """Staff moderation: remove comments (kept for the record, shown to nobody) and resolve their reports."""
+    ids = list(comment_ids)
+    DeckComment.objects.filter(pk__in=ids).update(removed=True)
+    CommentReport.objects.filter(comment_id__in=ids).update(resolved=True)
+    return len(set(ids))
+
+
+def comment_delete(*, user, comment: DeckComment) -> None:
+    """The author deletes their own comment."""
+    if comment.author_id != getattr(user, "pk", None):
+        raise ApiError(NOT_OWNER, "Only its author can delete a comment (the deck's owner can hide it).",
+                       status_code=403)
+    DeckComment.objects.filter(pk=comment.pk).delete()
+
+
+def clean_tags(names) -> list[tuple[str, str]]:
+    """Return (slug, name) of each tag, refusing too many, too long or empty ones; duplicates fold together."""
+    if isinstance(names, str):
+        names = names.split(",")
+    tags: dict[str, str] = {}
+    for raw in names:
+        name = " ".join(str(raw).split())
+        if not name:
+            continue
+        slug = slugify(name)[:MAX_TAG_LENGTH]
+        if not slug or len(name) > MAX_TAG_LENGTH:
+            raise ApiError(INVALID_TAG, f"“{name[:40]}”: a tag is 1 to {MAX_TAG_LENGTH} letters, digits or dashes.")
+        tags.setdefault(slug, name.lower())
+    if len(tags) > MAX_TAGS:
+        raise ApiError(INVALID_TAG, f"A deck has at most {MAX_TAGS} tags.")
+    return list(tags.items())
+
+
+@transaction.atomic
+def deck_set_tags(*, deck: Deck, names) -> list[str]:
+    """Make these the deck's tags (creating new ones); return their slugs."""
+    wanted = clean_tags(names)
+    tags = []
+    for slug, name in wanted:
+        tag, _ = Tag.objects.get_or_create(slug=slug, defaults={"name": name})
+        tags.append(tag)
+    deck.tags.set(tags)
+    feed_changed()
+    return sorted(tag.slug for tag in tags)
+
+
+# --- accounts ------------------------------------------------------------------------------------------------------
+
+DELETED_AUTHOR = "[deleted]"  # brackets: no sign-up can take this name (usernames allow letters, digits, @.+-_)
+
+
+def deleted_author():
+    """Return the account that holds the public decks of deleted accounts (it cannot log in)."""
+    from django.contrib.auth import get_user_model
+
+    user, created = get_user_model().objects.get_or_create(username=DELETED_AUTHOR, defaults={"is_active": False})
+    if created:
+        user.set_unusable_password()
+        user.save(update_fields=["password"])
+    return user
+
+
+def deck_counts(*, owner) -> dict[str, int]:
+    """Return how many decks the user has of each visibility (for the account pages)."""
+    decks = Deck.objects.owned_by(owner)
+    counts = {value: 0 for value in Visibility.values}
+    for visibility in decks.values_list("visibility", flat=True):
+        counts[visibility] += 1
+    counts["total"] = sum(counts.values())
+    return counts
+
+
+@transaction.atomic
+def anonymise_public_decks(*, owner) -> int:
+    """Hand the user's public decks to the deleted author (their history forgets who wrote it); return how many."""
+    decks = Deck.objects.owned_by(owner).public()
+    ids = list(decks.values_list("pk", flat=True))
+    if ids:
+        ghost = deleted_author()
+        Deck.objects.filter(pk__in=ids).update(owner=ghost)
+        DeckVersion.objects.filter(deck_id__in=ids).update(author=None)
+    return len(ids)

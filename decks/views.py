@@ -11,19 +11,24 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
-from django.http import HttpResponse, HttpResponseBadRequest
+from django.http import Http404, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.text import slugify
 from django.views.decorators.http import require_POST, require_safe
 
 from cards.catalogue import get_catalogue
-from cards.models import Card
+from cards.models import Card, Faction
 from cataclysm_site.api_errors import ApiError
+from decks import collection as collection_io
 from decks import proxies, selectors, services
 from decks.codes import DeckCodeError, decode_deck
 from decks.formats import FORMATS, get_format
-from decks.forms import CompareForm, DeckSearchForm, ForkForm, RestoreForm
+from decks.forms import (
+    CollectionImportForm, CommentForm, CompareForm, DeckSearchForm, ForkForm, OwnedCountForm, ReportForm, RestoreForm,
+    TagsForm,
+)
+from decks.markdown import render_markdown
 from decks.models import Deck, Visibility
 from decks.serializers import deck_code
 from decks.textio import format_decklist, group_title
@@ -141,25 +146,41 @@ def deck_rows(decks, catalogue) -> list[dict[str, Any]]:
                 types[card.type] = types.get(card.type, 0) + entry.count
         mix = sorted(types.items(), key=lambda item: -item[1])[:3]
         rows.append({"deck": deck, "valid": result.valid, "count": result.count, "errors": len(result.errors),
-                     "hero": hero, "mix": " · ".join(f"{n} {group_title(catalogue, t)}" for t, n in mix)})
+                     "hero": hero, "mix": " · ".join(f"{n} {group_title(catalogue, t)}" for t, n in mix),
+                     "likes": getattr(deck, "like_count", None), "tags": list(deck.tags.all())})
     return rows
 
 
 # --- lists ---------------------------------------------------------------------------------------------------------
 
 def deck_list(request):
-    """Public decks, searchable by Hero, by a card they run and by name."""
+    """Public decks: browse by Hero, faction, a card they run, tag and name; sort by recency or likes (7/30 days, all
+    time); with a login, only those the collection can build. The ordered ids of a browse are cached."""
     catalogue = get_catalogue()
-    form = DeckSearchForm(request.GET or None, heroes=hero_choices(catalogue))
-    filters = form.cleaned_data if form.is_valid() else {}
-    decks = selectors.decks_for_list(
-        None, hero=filters.get("hero", ""), card=filters.get("card", "").strip(), q=filters.get("q", "").strip()
-    )
-    page = Paginator(decks, DECKS_PER_PAGE).get_page(request.GET.get("page"))
+    form = DeckSearchForm(request.GET or None, heroes=hero_choices(catalogue),
+                          factions=list(Faction.objects.values_list("slug", "name")),
+                          tags=[(tag.slug, f"{tag.name} ({tag.uses})") for tag in selectors.tag_list()],
+                          sorts=list(selectors.SORTS.items()))
+    if form.is_bound and not form.is_valid():
+        messages.error(request, "Some filters were not understood and are ignored: " + "; ".join(
+            f"{form.fields[name].label}: {' '.join(errors)}" for name, errors in form.errors.items()))
+    filters = {name: form.cleaned_data.get(name) for name in form.fields if name not in form.errors} \
+        if form.is_bound else {}
+    buildable = bool(filters.get("buildable")) and request.user.is_authenticated
+    browse = {"hero": filters.get("hero") or "", "faction": filters.get("faction") or "",
+              "card": (filters.get("card") or "").strip(), "tag": filters.get("tag") or "",
+              "q": (filters.get("q") or "").strip(), "sort": filters.get("sort") or "recent"}
+    if buildable:  # depends on the user's collection: never from the shared cache
+        decks = selectors.decks_for_list(request.user, buildable=True, **browse)
+        page = Paginator(decks, DECKS_PER_PAGE).get_page(request.GET.get("page"))
+        deck_objects = list(page.object_list)
+    else:
+        page = Paginator(selectors.public_feed_ids(**browse), DECKS_PER_PAGE).get_page(request.GET.get("page"))
+        deck_objects = selectors.decks_by_ids(list(page.object_list))
     query = request.GET.copy()
     query.pop("page", None)
     return render(request, "decks/list.html", {
-        "form": form, "page": page, "rows": deck_rows(page.object_list, catalogue), "query": query.urlencode(),
+        "form": form, "page": page, "rows": deck_rows(deck_objects, catalogue), "query": query.urlencode(),
         "card_names": sorted(c.name for c in catalogue.cards.values() if c.type not in ("hero", "pyramid")),
         "heading": "Public decks", "mine": False,
     })
@@ -208,15 +229,29 @@ def deck_detail(request, deck_id):
     catalogue = get_catalogue()
     hero_slug = deck.hero.slug if deck.hero else None
     history = selectors.version_history(deck, catalogue)
+    ownership = selectors.deck_ownership(request.user, deck, catalogue)
+    community = selectors.deck_community(request.user, deck)
+    for comment in community["comments"]:
+        comment.html = render_markdown(comment.body, catalogue)
+    groups = grouped_cards(deck, catalogue)
+    lacking = {row["card"]: row["missing"] for row in ownership["missing"]} if ownership else {}
+    for group in groups:
+        for row in group["cards"]:
+            row["lacking"] = lacking.get(row["slug"], 0)
     return render(request, "decks/detail.html", {
         "deck": deck,
         "hero": catalogue.cards.get(hero_slug) if hero_slug else None,
         "hero_card": deck.hero,
-        "groups": grouped_cards(deck, catalogue),
+        "groups": groups,
         "validation": selectors.deck_validation(deck, catalogue),
         "stats": stats_context(selectors.deck_statistics(deck, catalogue), catalogue),
         "text": format_decklist(hero_slug, deck.counts(), catalogue),
         "code": deck_code(deck, catalogue),
+        "ownership": ownership,
+        "description_html": render_markdown(deck.description, catalogue) if deck.description else "",
+        "community": community,
+        "comment_form": CommentForm(),
+        "tags_form": TagsForm(initial={"tags": ", ".join(tag.name for tag in community["tags"])}),
         "history": history[:5],
         "more_history": len(history) > 5,
         "is_owner": selectors.can_edit(request.user, deck),
@@ -346,6 +381,7 @@ def builder(request, deck_id=None):
                       for row in catalogue.rulebook["card_types"] if row["in_deck"]],
             "energyNames": {row["code"]: row["name"] for row in catalogue.rulebook["energy_types"]},
             "authenticated": request.user.is_authenticated,
+            "collection": selectors.collection_counts(request.user) if request.user.is_authenticated else None,
             "loginUrl": f"{reverse('login')}?next={request.path}",
             "visibilities": [{"value": value, "label": label} for value, label in Visibility.choices],
             "urls": {
@@ -356,4 +392,222 @@ def builder(request, deck_id=None):
                 "export": reverse("api-decklist-export"),
             },
         },
+    })
+
+
+# --- the collection ------------------------------------------------------------------------------------------------
+
+def faction_tabs(catalogue) -> list[dict[str, str]]:
+    """Return the checklist's tabs: the factions in the rulebook's order, then the cards of no faction."""
+    names = dict(Faction.objects.values_list("slug", "name"))
+    tabs = [{"slug": row["slug"], "name": names.get(row["slug"], row["slug"])} for row in catalogue.rulebook["factions"]]
+    return tabs + [{"slug": "neutral", "name": "Neutral"}]
+
+
+def collection_context(request, catalogue, faction: str, **extra) -> dict[str, Any]:
+    owned = selectors.collection_counts(request.user)
+    return {
+        "tabs": faction_tabs(catalogue), "faction": faction,
+        "rows": selectors.checklist(catalogue, faction, owned),
+        "total": sum(owned.values()), "distinct": len(owned),
+        "import_form": CollectionImportForm(), **extra,
+    }
+
+
+def chosen_faction(request, catalogue) -> str:
+    known = [tab["slug"] for tab in faction_tabs(catalogue)]
+    faction = request.POST.get("faction") or request.GET.get("faction") or known[0]
+    return faction if faction in known else known[0]
+
+
+@login_required
+def collection_page(request):
+    """The collection: a checklist of one faction's cards (save the counts), import and export."""
+    catalogue = get_catalogue()
+    faction = chosen_faction(request, catalogue)
+    if request.method != "POST":
+        return render(request, "decks/collection.html", collection_context(request, catalogue, faction))
+    rows = selectors.checklist(catalogue, faction, {})
+    counts, errors = {}, {}
+    for row in rows:
+        raw = request.POST.get(f"count-{row['slug']}", "").strip() or "0"
+        if raw.isdigit() and int(raw) <= collection_io.MAX_COPIES:
+            counts[row["slug"]] = int(raw)
+        else:
+            errors[row["slug"]] = f"{row['name']}: “{raw[:20]}” is not a number of copies from 0 to 99."
+    if errors:
+        context = collection_context(request, catalogue, faction, checklist_errors=list(errors.values()))
+        for row in context["rows"]:
+            row["error"] = errors.get(row["slug"])
+            row["count"] = request.POST.get(f"count-{row['slug']}", row["count"])
+        return render(request, "decks/collection.html", context, status=400)
+    services.collection_write(owner=request.user, counts=counts, mode="set")
+    messages.success(request, f"Saved: you own {sum(counts.values())} copies of {sum(1 for n in counts.values() if n)} "
+                              f"{dict((t['slug'], t['name']) for t in faction_tabs(catalogue))[faction]} card(s).")
+    return redirect(f"{reverse('decks:collection')}?faction={faction}")
+
+
+@require_POST
+@login_required
+def collection_import(request):
+    """Add a pasted or uploaded list/CSV to the collection, or replace it; every unreadable line is shown."""
+    catalogue = get_catalogue()
+    faction = chosen_faction(request, catalogue)
+    form = CollectionImportForm(request.POST, request.FILES)
+    problems = []
+    if form.is_valid():
+        parsed = collection_io.parse_collection(form.cleaned_data["text"], catalogue)
+        problems = list(parsed.errors)
+        if not problems:
+            try:
+                services.collection_write(owner=request.user, counts=parsed.counts, mode=form.cleaned_data["mode"])
+            except ApiError as exc:
+                form.add_error(None, exc.message)
+            else:
+                messages.success(request, f"Imported {sum(parsed.counts.values())} copies of {len(parsed.counts)} "
+                                          f"card(s) ({'replacing' if form.cleaned_data['mode'] == 'replace' else 'added to'} "
+                                          "your collection).")
+                return redirect("decks:collection")
+    return render(request, "decks/collection.html",
+                  collection_context(request, catalogue, faction, import_form=form, import_problems=problems),
+                  status=400)
+
+
+@require_safe
+@login_required
+def collection_export(request, kind):
+    """Download the collection as CSV or text."""
+    counts = selectors.collection_counts(request.user)
+    catalogue = get_catalogue()
+    if kind == "csv":
+        body, content_type = collection_io.format_collection_csv(counts, catalogue), "text/csv; charset=utf-8"
+    else:
+        body, content_type = collection_io.format_collection_text(counts, catalogue), "text/plain; charset=utf-8"
+    response = HttpResponse(body, content_type=content_type)
+    response["Content-Disposition"] = f'attachment; filename="collection.{kind}"'
+    return response
+
+
+@require_POST
+@login_required
+def collection_card(request, slug):
+    """Set how many copies of one card the user owns (the card page's control)."""
+    card = Card.objects.filter(slug=slug).first()
+    if card is None:
+        raise Http404("No such card.")
+    form = OwnedCountForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, "Copies owned must be a whole number from 0 to 99; nothing was changed.")
+    else:
+        try:
+            services.collection_write(owner=request.user, counts={slug: form.cleaned_data["count"]})
+        except ApiError as exc:
+            messages.error(request, exc.message)
+        else:
+            messages.success(request, f"You own {form.cleaned_data['count']} × {card.name}.")
+    return redirect(card.get_absolute_url())
+
+
+# --- the community -------------------------------------------------------------------------------------------------
+
+def refused(request, exc: ApiError) -> None:
+    messages.error(request, exc.message)
+
+
+@require_POST
+@login_required
+def deck_like(request, deck_id):
+    """Like a public deck, or stop liking it (`liked=0`)."""
+    deck = selectors.get_readable_deck(request.user, deck_id, with_cards=False)
+    try:
+        services.deck_like(user=request.user, deck=deck, liked=request.POST.get("liked") != "0")
+    except ApiError as exc:
+        refused(request, exc)
+    return redirect(f"{deck.get_absolute_url()}#community")
+
+
+@require_POST
+@login_required
+def deck_tags(request, deck_id):
+    deck = owned_deck(request, deck_id)
+    try:
+        names = form_value(TagsForm(request.POST), "tags", "invalid_tag", "The tags could not be read.")
+        tags = services.deck_set_tags(deck=deck, names=names)
+    except ApiError as exc:
+        refused(request, exc)
+    else:
+        messages.success(request, f"Tags saved: {', '.join(tags) or 'none'}.")
+    return redirect(f"{deck.get_absolute_url()}#community")
+
+
+@require_POST
+@login_required
+def deck_comment(request, deck_id):
+    deck = selectors.get_readable_deck(request.user, deck_id, with_cards=False)
+    try:
+        body = form_value(CommentForm(request.POST), "body", "invalid_comment", "The comment could not be read.")
+        comment = services.comment_create(author=request.user, deck=deck, body=body)
+    except ApiError as exc:
+        refused(request, exc)
+        return redirect(f"{deck.get_absolute_url()}#comment-form")
+    messages.success(request, "Comment posted.")
+    return redirect(f"{deck.get_absolute_url()}#comment-{comment.pk}")
+
+
+def comment_action(request, comment_id, act, success, anchor: str = "") -> HttpResponse:
+    """Do `act(comment)` for a comment's page form: its message on success, the refusal's message otherwise."""
+    comment = selectors.get_comment(comment_id)
+    try:
+        act(comment)
+    except ApiError as exc:
+        refused(request, exc)
+    else:
+        messages.success(request, success(comment) if callable(success) else success)
+    return redirect(f"{comment.deck.get_absolute_url()}#{anchor or f'comment-{comment.pk}'}")
+
+
+def form_value(form, name: str, code: str, fallback: str) -> str:
+    """Return a valid form's field, or raise its error as an ApiError with `code`."""
+    if not form.is_valid():
+        raise ApiError(code, " ".join(form.errors.get(name, [fallback])))
+    return form.cleaned_data[name]
+
+
+@require_POST
+@login_required
+def comment_hide(request, comment_id):
+    hidden = request.POST.get("hidden") != "0"
+    return comment_action(
+        request, comment_id, lambda c: services.comment_hide(user=request.user, comment=c, hidden=hidden),
+        "Comment hidden from everyone but you." if hidden else "Comment shown again.")
+
+
+@require_POST
+@login_required
+def comment_report(request, comment_id):
+    return comment_action(
+        request, comment_id,
+        lambda c: services.comment_report(reporter=request.user, comment=c, reason=form_value(
+            ReportForm(request.POST), "reason", "invalid_reason", "Say what is wrong.")),
+        "Thank you: the staff will look at this comment.")
+
+
+@require_POST
+@login_required
+def comment_delete(request, comment_id):
+    return comment_action(request, comment_id, lambda c: services.comment_delete(user=request.user, comment=c),
+                          "Comment deleted.", anchor="comments")
+
+
+@require_safe
+def author_page(request, username):
+    """A player's page: their public decks, the likes they received, the comments they wrote."""
+    author = selectors.get_author(username)
+    catalogue = get_catalogue()
+    sort = request.GET.get("sort") if request.GET.get("sort") in selectors.SORTS else "recent"
+    decks = selectors.decks_for_list(None, author=author.get_username(), sort=sort)
+    page = Paginator(decks, DECKS_PER_PAGE).get_page(request.GET.get("page"))
+    return render(request, "decks/author.html", {
+        "author": author, "summary": selectors.author_summary(author), "page": page, "sort": sort,
+        "sorts": selectors.SORTS, "rows": deck_rows(page.object_list, catalogue), "query": f"sort={sort}",
     })

@@ -172,6 +172,7 @@
       heroes: root.querySelector("#hero-options"),
       query: root.querySelector("#card-query"),
       legalOnly: root.querySelector("#legal-only"),
+      ownedOnly: root.querySelector("#owned-only"),
       chips: root.querySelector("#type-chips"),
       searchStatus: root.querySelector("#search-status"),
       results: root.querySelector("#card-results"),
@@ -321,7 +322,8 @@
         url = state.nextPage;
       } else {
         const params = new URLSearchParams({ page_size: "100", ordering: "cost" });
-        const q = ui.query.value.trim();
+        const typed = ui.query.value.trim();
+        const q = ui.ownedOnly && ui.ownedOnly.checked ? (typed ? `(${typed}) owned` : "owned") : typed;
         if (q) params.set("q", q);
         if (state.typeFilter) params.set("type", state.typeFilter);
         url = config.urls.cards + "?" + params.toString();
@@ -342,9 +344,15 @@
       renderResults();
     }
 
+    // The player's collection (null when logged out): what they own, and what the deck needs beyond it.
+    const collection = config.collection;
+    function ownedOf(slug) { return collection ? collection[slug] || 0 : null; }
+    function lackOf(slug, count) { return collection ? Math.max(0, count - ownedOf(slug)) : 0; }
+
     function resultRow(card) {
       const row = state.cards.get(card.slug);
       const inDeck = row ? row.count : 0;
+      const owned = ownedOf(card.slug);
       const ok = isLegal(card.slug);
       const li = el("li", {
         class: "card-row result" + (ok ? "" : " illegal") + (inDeck ? " in-deck" : ""),
@@ -356,7 +364,8 @@
         el("span", { class: "card-name", text: card.name }),
         el("span", { class: "card-sub" },
           el("span", { text: [typeName[card.type] || card.type, card.rarity].filter(Boolean).join(" · ") }),
-          ok ? null : el("span", { class: "not-legal", text: "not legal for this Hero" }))),
+          ok ? null : el("span", { class: "not-legal", text: "not legal for this Hero" }),
+          owned === null ? null : el("span", { class: owned ? "owned-count" : "owned-count none", text: owned ? `own ${owned}` : "not owned" }))),
       el("span", { class: "in-deck-count", text: inDeck ? "×" + inDeck : "" }),
       el("span", { class: "row-buttons" },
         el("button", { type: "button", class: "step minus", "aria-label": "Remove a copy of " + card.name, tabindex: "-1", text: "−", disabled: !inDeck }),
@@ -407,7 +416,8 @@
         "aria-label": `${count} ${card.name}. Plus adds a copy, minus removes one.`,
       },
       el("span", { class: "qty", text: count }),
-      el("span", { class: "card-main" }, el("a", { class: "card-name", href: "/cards/" + card.slug + "/", tabindex: "-1", text: card.name })),
+      el("span", { class: "card-main" }, el("a", { class: "card-name", href: "/cards/" + card.slug + "/", tabindex: "-1", text: card.name }),
+        lackOf(card.slug, count) ? el("span", { class: "lacking", title: "Copies your collection lacks", text: `lack ${lackOf(card.slug, count)}` }) : null),
       costPips(card.cost),
       el("span", { class: "row-buttons" },
         el("button", { type: "button", class: "step minus", "aria-label": "Remove a copy of " + card.name, tabindex: "-1", text: "−" }),
@@ -727,6 +737,7 @@
     });
     root.querySelector("#catalogue-search").addEventListener("submit", (event) => event.preventDefault());
     ui.legalOnly.addEventListener("change", renderResults);
+    if (ui.ownedOnly) ui.ownedOnly.addEventListener("change", () => search());
     ui.name.addEventListener("input", markDirty);
     ui.description.addEventListener("input", markDirty);
     ui.visibility.addEventListener("change", markDirty);
@@ -791,7 +802,7 @@
       });
     }
     const preview = cardPreview();
-    for (const list of root.querySelectorAll(".decklist")) {
+    for (const list of root.querySelectorAll(".decklist, .markdown")) {
       list.addEventListener("mouseover", (event) => {
         const row = event.target.closest("[data-image]");
         if (row) preview.show(row, row.dataset.image);

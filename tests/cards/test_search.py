@@ -202,7 +202,14 @@ def test_unknown_ordering_is_refused(small_catalogue):
     assert caught.value.code == "bad_ordering"
 
 
-def test_every_documented_example_runs(small_catalogue):
+def test_every_documented_example_runs(small_catalogue, django_user_model):
+    player = django_user_model.objects.create_user("player")  # `owned` searches a player's collection
     for spec in FIELDS:
         for example in spec.examples:
-            list(card_search(example))  # compiles and runs: a FIELDS entry without a compiler raises
+            list(card_search(example, user=player))  # compiles and runs: a FIELDS entry without a compiler raises
+
+
+def test_owned_without_a_player_is_refused_where_it_is_written(small_catalogue):
+    with pytest.raises(QuerySyntaxError, match="log in") as caught:
+        list(card_search("t:person -owned"))
+    assert caught.value.position == 10

@@ -74,7 +74,7 @@ def test_version_numbers_are_unique_per_deck(catalogue_db, people):
 def test_with_cards_reads_a_list_of_decks_in_a_fixed_number_of_queries(catalogue_db, people, django_assert_num_queries):
     for index in range(5):
         make(people[0], Visibility.PUBLIC, f"deck {index}")
-    with django_assert_num_queries(2):  # decks with Hero and owner, then every card row
+    with django_assert_num_queries(3):  # decks with Hero and owner, then every card row, then every tag
         decks = list(Deck.objects.owned_by(people[0]).with_cards())
         counts = [deck.counts() for deck in decks]
     assert counts == [{"kalen-vos": 2}] * 5
