@@ -175,14 +175,21 @@ def _first(actions: Iterable[Action], kind: str) -> Action:
 
 
 def by_kind(actions: Iterable[Action]) -> dict[str, list[Action]]:
-    """The actions grouped by kind, each group in the order offered."""
+    """The actions grouped by kind, each group in the order offered.
+
+    Plainly: `for a in actions: groups.setdefault(a.kind, []).append(a)`. The legal actions come in runs of one
+    kind, so the group is looked up once a run, not once an action (this runs at every decision of the greedy bot):
+    `is` tells that the run goes on (each kind is one interned literal; were two equal kinds ever different objects,
+    it would only look the same group up again)."""
     groups: dict[str, list[Action]] = {}
+    kind = group = None
     for a in actions:
-        group = groups.get(a[0])  # a[0] is a.kind, read without the named field's descriptor (hot: every decision)
-        if group is None:
-            groups[a[0]] = [a]
-        else:
-            group.append(a)
+        if a[0] is not kind:  # [0] is .kind, read without the named field's descriptor
+            kind = a[0]
+            group = groups.get(kind)
+            if group is None:
+                group = groups[kind] = []
+        group.append(a)
     return groups
 
 
@@ -278,9 +285,16 @@ def _action_phase(g: "GameState", p: int, by_kind: dict[str, list[Action]]) -> A
         # Everything left becomes charge: tap the rest of the Energy and add Battery counters with it.
         if "tap" in by_kind:
             return by_kind["tap"][0]
-        counters = by_kind.get("add_counter", ())
-        if counters:
-            return min(counters, key=lambda a: (_key_rank(a.args[2]), a.args[0]))
+        # The counter paid with the energy to spend first, then on the earliest card: the first action with the
+        # least (_key_rank(pool key), card), as min() with that key picks, written as a loop without a key tuple.
+        best, best_rank, best_card = None, 0, 0
+        for a in by_kind.get("add_counter", ()):
+            card, _, key = a[2]
+            rank = _key_rank(key)
+            if best is None or rank < best_rank or (rank == best_rank and card < best_card):
+                best, best_rank, best_card = a, rank, card
+        if best is not None:
+            return best
     return by_kind["end_turn"][0]
 
 
