@@ -30,6 +30,7 @@ import os
 import shutil
 import sys
 import sysconfig
+import tempfile
 from pathlib import Path
 
 PACKAGE = "rules.engine"
@@ -130,8 +131,11 @@ def build(force: bool = False) -> list[str]:
     stale = [name for name in COMPILED_MODULES if force or name not in fresh]
     if not stale:
         return []
-    work = BUILD_DIR / "work"
-    (work / "rules" / "engine").mkdir(parents=True, exist_ok=True)
+    BUILD_DIR.mkdir(exist_ok=True)
+    # A private work folder, and every file put in place by a rename: two builds at once (make run beside make test)
+    # never see each other's half-written files, and a running process keeps the module it loaded.
+    work = Path(tempfile.mkdtemp(prefix="work-", dir=BUILD_DIR))
+    (work / "rules" / "engine").mkdir(parents=True)
     hashes = {}
     sources = []
     for name in stale:
@@ -143,7 +147,7 @@ def build(force: bool = False) -> list[str]:
         sources.append(copy)
     for init in (work / "rules" / "__init__.py", work / "rules" / "engine" / "__init__.py"):
         init.touch()
-    # -g0: no debug information (the interpreter's flags ask for it), which halves the compile time.
+    # -g0: no debug information (the interpreter's own flags ask for it; nothing here uses it).
     extensions = [Extension(f"{PACKAGE}.{p.stem}", [str(p)], extra_compile_args=["-g0"]) for p in sources]
     cwd = os.getcwd()
     os.chdir(work)
@@ -158,16 +162,18 @@ def build(force: bool = False) -> list[str]:
         command.ensure_finalized()
         command.run()
     except Exception as failed:  # a compiler error: the plain package still works
+        shutil.rmtree(work, ignore_errors=True)
         raise BuildUnavailable(f"the compiled form could not be built: {failed}") from failed
     finally:
         os.chdir(cwd)
     suffix = sysconfig.get_config_var("EXT_SUFFIX")
     for name in stale:
-        shutil.copy2(work / "lib" / "rules" / "engine" / f"{name}{suffix}", BUILD_DIR / f"{name}{suffix}")
+        os.replace(work / "lib" / "rules" / "engine" / f"{name}{suffix}", BUILD_DIR / f"{name}{suffix}")
         manifest[name] = hashes[name]
     manifest = {name: digest for name, digest in manifest.items() if name in COMPILED_MODULES}
-    MANIFEST.write_text(json.dumps({"abi": _abi(), "modules": manifest}, indent=1, sort_keys=True) + "\n",
-                        encoding="utf-8")
+    (work / "manifest.json").write_text(json.dumps({"abi": _abi(), "modules": manifest}, indent=1, sort_keys=True)
+                                        + "\n", encoding="utf-8")
+    os.replace(work / "manifest.json", MANIFEST)
     shutil.rmtree(work, ignore_errors=True)
     return stale
 

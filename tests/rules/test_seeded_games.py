@@ -46,27 +46,3 @@ def test_the_other_form_plays_the_same_games():
     done = subprocess.run([sys.executable, "-m", "tests.rules.seeded_games", "--print"], cwd=ROOT, env=env,
                           capture_output=True, text=True, check=True)
     _compare(json.loads(done.stdout), form)
-
-
-def test_compiled_modules_are_the_compiled_files():
-    for name in rules.engine.COMPILED:
-        module = sys.modules[f"rules.engine.{name}"]
-        assert module.__file__.endswith(native.sysconfig.get_config_var("EXT_SUFFIX")), module.__file__
-
-
-def test_a_stale_build_is_not_used(monkeypatch):
-    """An edited source outvotes its compiled file: only modules whose recorded hash matches are loaded."""
-    built = native.fresh_modules()
-    monkeypatch.setattr(native, "source_hash", lambda name: "edited" if name == "bots" else _hash(name))
-    fresh = native.fresh_modules()
-    assert "bots" not in fresh and set(fresh) == set(built) - {"bots"}
-
-
-def _hash(name: str) -> str:
-    import hashlib
-    return hashlib.sha256((native.HERE / f"{name}.py").read_bytes()).hexdigest()
-
-
-def test_plain_python_can_be_forced(monkeypatch):
-    monkeypatch.setenv(native.FORCE_PLAIN, "python")
-    assert native.fresh_modules() == {}
