@@ -4,7 +4,8 @@
 greedy) and each starter deck it plays seeded goldfish games for a CPU-time budget, then measures the memory one game
 needs with tracemalloc (untimed, since tracing slows Python down). Rates use CPU time, so other load on a shared
 machine disturbs them less than wall-clock rates would, and each cell's games are replayed (same seeds, same games)
-so that the fastest of REPEATS runs counts, as `timeit` reports its best: interference only ever adds time.
+so that the fastest of REPEATS runs counts, as `timeit` reports its best: interference only ever adds time. The
+engine's compiled form runs where it is built (the report says which); `CATACLYSM_ENGINE=python` measures the plain one.
 """
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ import time
 import tracemalloc
 from typing import Any
 
-from rules.engine import ENGINE_VERSION
+from rules.engine import COMPILED, ENGINE_VERSION
 from rules.engine.catalogue import Catalogue, load_catalogue
 from rules.engine.simulate import goldfish_game, starter_deck
 
@@ -100,6 +101,7 @@ def run(seconds: float) -> dict[str, Any]:
     return {
         "benchmark": "engine",
         "engine_version": ENGINE_VERSION,
+        "engine_form": engine_form(),
         "data_hash": catalogue.data_hash,
         "python": platform.python_version(),
         "python_home": sys.base_prefix,  # which build: Debian's (/usr) or another (pyenv, ...)
@@ -115,10 +117,16 @@ def run(seconds: float) -> dict[str, Any]:
     }
 
 
+def engine_form() -> str:
+    """Which form of the engine this process runs (rules/engine/native.py; CATACLYSM_ENGINE=python forces plain)."""
+    return f"compiled ({len(COMPILED)} modules)" if COMPILED else "plain Python"
+
+
 def format_report(report: dict[str, Any]) -> str:
     """The report as a plain-text table."""
     out = [
-        f"Engine benchmark: engine {report['engine_version']}, card data {report['data_hash']}, "
+        f"Engine benchmark: engine {report['engine_version']} ({report['engine_form']}), "
+        f"card data {report['data_hash']}, "
         f"Python {report['python']} ({report['python_home']}), 1 process, "
         f"{report['seconds_per_cell']:g} s CPU per bot and deck, "
         f"best of {report['repeats']} runs "

@@ -6,7 +6,8 @@ drifts by up to a quarter from one minute to the next, so `make bench` can say "
 next with the same code. Callgrind counts the instructions the interpreter executes instead, the same for the same
 code, inputs and interpreter whatever else the machine does; it is how engine changes are judged. Each bot is run
 twice in a child process under callgrind, once setting up and playing nothing and once playing seeds 0..N-1 on each
-starter deck, so the difference is the games alone: (count(N) - count(0)) / (6 N).
+starter deck, so the difference is the games alone: (count(N) - count(0)) / (6 N). The child runs the engine's
+compiled form where it is built; `CATACLYSM_ENGINE=python` counts the plain one.
 """
 from __future__ import annotations
 
@@ -64,6 +65,7 @@ def per_game(base: int, total: int, decks: int, games: int) -> int:
 
 
 def run(bots: tuple[str, ...], games: int) -> dict[str, Any]:
+    from benchmarks.engine import engine_form  # the child runs the same form: same files, same environment
     from rules.engine import ENGINE_VERSION
     from rules.engine.catalogue import load_catalogue
 
@@ -77,13 +79,15 @@ def run(bots: tuple[str, ...], games: int) -> dict[str, Any]:
         rows.append({"bot": bot, "games": decks * games, "instructions_per_game": instructions,
                      "decisions_per_game": round(decisions / (decks * games), 1),
                      "instructions_per_decision": round(instructions * decks * games / max(decisions, 1))})
-    return {"benchmark": "instructions", "engine_version": ENGINE_VERSION, "data_hash": catalogue.data_hash,
+    return {"benchmark": "instructions", "engine_version": ENGINE_VERSION, "engine_form": engine_form(),
+            "data_hash": catalogue.data_hash,
             "python": sys.version.split()[0], "python_home": sys.base_prefix, "games_per_deck": games,
             "bots": rows}
 
 
 def format_report(report: dict[str, Any]) -> str:
-    out = [f"Instructions per goldfish game (callgrind), engine {report['engine_version']}, card data "
+    out = [f"Instructions per goldfish game (callgrind), engine {report['engine_version']} "
+           f"({report['engine_form']}), card data "
            f"{report['data_hash']}, Python {report['python']} ({report['python_home']}), seeds 0..."
            f"{report['games_per_deck'] - 1} on each starter deck", "",
            f"{'bot':<8}{'games':>7}{'instructions/game':>19}{'decisions/game':>16}{'instructions/decision':>23}"]

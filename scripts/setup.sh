@@ -4,6 +4,7 @@
 #   scripts/setup.sh browser also Debian's chromium, which the real-browser tests drive, valgrind, which the
 #                            instruction-count benchmark (and its test) runs the engine under, and redis-server,
 #                            the broker of the lab's tests (scripts/redis.sh)
+# Both also build the engine's compiled form where a C compiler can be had (see the end of this file).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -45,7 +46,27 @@ fi
 stamp=.venv/.installed-$(sha256sum pyproject.toml | cut -c1-16)
 if [ ! -f "$stamp" ]; then
   .venv/bin/python -m pip install -q --upgrade pip
-  .venv/bin/python -m pip install -q -e '.[test]'
+  # The compile extra (Cython) builds the engine's compiled form below; without it the engine runs as plain Python.
+  if ! .venv/bin/python -m pip install -q -e '.[test,compile]'; then
+    echo "setup: could not install the compile extra; the engine will run as plain Python" >&2
+    .venv/bin/python -m pip install -q -e '.[test]'
+  fi
   rm -f .venv/.installed-*
   touch "$stamp"
+fi
+
+# The engine's compiled form (rules/engine/native.py): its hot modules compiled with Cython, exactly as written,
+# rebuilt here whenever one of their sources changed (nothing to do otherwise). It needs a C compiler and the
+# interpreter's headers (Debian's gcc and python3.11-dev, installed here when missing); when they cannot be had the
+# engine runs as plain Python, the same games a little slower. CATACLYSM_ENGINE=python skips the build.
+if [ "${CATACLYSM_ENGINE:-}" != python ]; then
+  headers=$(.venv/bin/python -c 'import sysconfig; print(sysconfig.get_paths()["include"])')
+  if ! command -v gcc >/dev/null || [ ! -f "$headers/Python.h" ]; then
+    if [ "$headers" = /usr/include/python3.11 ]; then
+      echo "setup: installing Debian's gcc and python3.11-dev for the engine's compiled form"
+      (apt_install gcc python3.11-dev) || echo "setup: could not install them" >&2
+    fi
+  fi
+  .venv/bin/python -c 'import sys; from rules.engine.native import main; sys.exit(main(["build"]))' \
+    || echo "setup: the engine runs as plain Python (see above)" >&2
 fi

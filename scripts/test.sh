@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Run the whole test suite on SQLite, then on a throwaway PostgreSQL cluster (scripts/pg.sh), two xdist workers each.
+# Run the whole test suite on SQLite, then on a throwaway PostgreSQL cluster (scripts/pg.sh), two xdist workers each;
+# where the engine's compiled form is built, the engine's tests also run on its plain-Python form (after SQLite).
 #   scripts/test.sh [all|sqlite|postgres]      PYTEST_ARGS in the environment are passed on to pytest
 # Fails when a run fails or runs no test at all (pytest's exit 5): an empty run must never pass silently.
 set -uo pipefail
@@ -17,6 +18,22 @@ run_pytest() {  # label, then the DATABASE_URL to use ("" for SQLite)
   fi
   rc=$?
   [ "$rc" -eq 5 ] && echo "test: the $label run collected no test: that is a failure, not a pass" >&2
+  return "$rc"
+}
+
+# The engine's tests once more on the form this machine did not run above: the plain-Python engine when the compiled
+# form (rules/engine/native.py) is built, so both forms pass the same tests. Nothing to do where only plain exists.
+run_plain_engine() {
+  local compiled rc
+  compiled=$(.venv/bin/python -c 'import rules.engine as e; print(len(e.COMPILED))' 2>/dev/null || echo 0)
+  if [ "$compiled" = 0 ]; then
+    echo "== the engine runs as plain Python on this machine: the run above tested that form"
+    return 0
+  fi
+  echo "== the engine's tests on its plain-Python form (CATACLYSM_ENGINE=python; the run above used the compiled one)"
+  env -u DATABASE_URL CATACLYSM_ENGINE=python .venv/bin/python -m pytest -n 2 tests/rules tests/goldfish "${extra[@]}"
+  rc=$?
+  [ "$rc" -eq 5 ] && return 0  # PYTEST_ARGS selected none of the engine's tests: the main run judged them
   return "$rc"
 }
 
@@ -39,6 +56,7 @@ esac
 summary=() failed=0
 if [ "$target" != postgres ]; then
   if run_pytest SQLite ""; then summary+=("SQLite ok"); else summary+=("SQLite FAILED"); failed=1; fi
+  if run_plain_engine; then summary+=("plain engine ok"); else summary+=("plain engine FAILED"); failed=1; fi
 fi
 if [ "$target" != sqlite ]; then
   if run_postgres; then summary+=("PostgreSQL ok"); else summary+=("PostgreSQL FAILED"); failed=1; fi

@@ -1,6 +1,11 @@
 """The Cataclysm rules engine: pure Python, no Django. See rules/ENGINE.md."""
 ENGINE_VERSION = "1.0.0"
 
+from .native import install as _install_compiled  # noqa: E402
+
+# The hot modules' compiled form (rules/engine/native.py), where a fresh build exists; () when all run as plain Python.
+COMPILED = _install_compiled()
+
 from .actions import Action  # noqa: E402
 from .errors import GameDataError, IllegalAction  # noqa: E402
 from .state import GameState  # noqa: E402

@@ -78,25 +78,25 @@ class GreedyBot(Bot):
         if len(actions) == 1:
             return actions[0]
         p = state.current_player
-        kinds = {a.kind for a in actions}
+        kinds = by_kind(actions)  # kind -> its actions, in the order offered (one pass serves every test below)
         if "mulligan" in kinds:
-            return _first(actions, "mulligan")  # only offered for a hand without Energy
+            return kinds["mulligan"][0]  # only offered for a hand without Energy
         if "first_player" in kinds:
-            return next((a for a in actions if a.kind == "first_player" and a.args[0] == p), actions[0])
+            return next((a for a in kinds["first_player"] if a.args[0] == p), actions[0])
         if "trigger" in kinds:
-            return _first(actions, "trigger")  # a start-of-turn Passive: always worth its free effect
-        if kinds & {"target", "assign"}:
+            return kinds["trigger"][0]  # a start-of-turn Passive: always worth its free effect
+        if "target" in kinds or "assign" in kinds:
             return _choose_target(state, p, actions)
-        if kinds & {"store_charge", "burn"}:
+        if "store_charge" in kinds or "burn" in kinds:
             return _arc_burn(state, p, actions)
-        if kinds & {"absorb", "deflect"}:
+        if "absorb" in kinds or "deflect" in kinds:
             return _discharge(state, p, actions)
         if "assign_damage" in kinds:
             return _cataclysm(state, p, actions)
         if "end_turn" in kinds:
-            return _action_phase(state, p, actions)
+            return _action_phase(state, p, kinds)
         if "pass" in kinds:
-            return _first(actions, "pass")
+            return kinds["pass"][0]
         return actions[0]
 
 
@@ -174,6 +174,25 @@ def _first(actions: Iterable[Action], kind: str) -> Action:
     return next(a for a in actions if a.kind == kind)
 
 
+def by_kind(actions: Iterable[Action]) -> dict[str, list[Action]]:
+    """The actions grouped by kind, each group in the order offered.
+
+    Plainly: `for a in actions: groups.setdefault(a.kind, []).append(a)`. The legal actions come in runs of one
+    kind, so the group is looked up once a run, not once an action (this runs at every decision of the greedy bot):
+    `is` tells that the run goes on (each kind is one interned literal; were two equal kinds ever different objects,
+    it would only look the same group up again)."""
+    groups: dict[str, list[Action]] = {}
+    kind = group = None
+    for a in actions:
+        if a[0] is not kind:  # [0] is .kind, read without the named field's descriptor
+            kind = a[0]
+            group = groups.get(kind)
+            if group is None:
+                group = groups[kind] = []
+        group.append(a)
+    return groups
+
+
 # ---------------------------------------------------------------- what things are worth
 def _charge_total(g: "GameState", p: int) -> int:
     return sum(g.cards[i].charge for i in g.players[p].board)
@@ -248,10 +267,7 @@ def _entry_harm(info, side: "_Side") -> float:
 
 
 # ---------------------------------------------------------------- the Action Phase
-def _action_phase(g: "GameState", p: int, actions: list[Action]) -> Action:
-    by_kind: dict[str, list[Action]] = {}
-    for a in actions:
-        by_kind.setdefault(a.kind, []).append(a)
+def _action_phase(g: "GameState", p: int, by_kind: dict[str, list[Action]]) -> Action:
     if "play_energy" in by_kind:
         return by_kind["play_energy"][0]
     cards = g.cards
@@ -262,16 +278,23 @@ def _action_phase(g: "GameState", p: int, actions: list[Action]) -> Action:
             if card.info.type == "scene" and a.args[2] == card.charge:
                 return a
     side = _Side(g, p)
-    plan = _best_purchase(g, p, side, actions, by_kind)
+    plan = _best_purchase(g, p, side, by_kind)
     if plan is not None:
         return plan
     if side.battery and side.charge_worth > 0:
         # Everything left becomes charge: tap the rest of the Energy and add Battery counters with it.
         if "tap" in by_kind:
             return by_kind["tap"][0]
-        counters = by_kind.get("add_counter", ())
-        if counters:
-            return min(counters, key=lambda a: (_key_rank(a.args[2]), a.args[0]))
+        # The counter paid with the energy to spend first, then on the earliest card: the first action with the
+        # least (_key_rank(pool key), card), as min() with that key picks, written as a loop without a key tuple.
+        best, best_rank, best_card = None, 0, 0
+        for a in by_kind.get("add_counter", ()):
+            card, _, key = a[2]
+            rank = _key_rank(key)
+            if best is None or rank < best_rank or (rank == best_rank and card < best_card):
+                best, best_rank, best_card = a, rank, card
+        if best is not None:
+            return best
     return by_kind["end_turn"][0]
 
 
@@ -283,11 +306,12 @@ def _key_rank(key: int) -> int:
 class _Want:
     """Something the bot could buy this turn: its cost, its worth and the legal actions that buy it."""
 
-    __slots__ = ("net", "cost", "req", "any", "actions", "order")
+    __slots__ = ("net", "cost", "req", "any", "actions", "order", "verb")
 
-    def __init__(self, net: float, req: tuple, any_: int, actions: list[Action], order: Any):
+    def __init__(self, net: float, req: tuple, any_: int, actions: list[Action], order: Any, verb: tuple = ()):
         self.net, self.req, self.any, self.actions, self.order = net, req, any_, actions, order
         self.cost = sum(req) + any_
+        self.verb = verb  # (action kind, and what picks its actions out: see _offered)
 
 
 class _Side:
@@ -296,26 +320,80 @@ class _Side:
     __slots__ = ("battery", "charge_worth", "hero_alive", "mine", "enemies", "enemy_charge", "opp_chars")
 
     def __init__(self, g: "GameState", p: int):
+        # One walk of each board (this runs at every decision of the Action Phase).
         cards = g.cards
-        board = g.players[p].board
-        self.battery = any(cards[i].info.type == "battery" for i in board)
-        self.charge_worth = _charge_worth(g, p)
+        battery, charge, mine = False, 0, []
+        for i in g.players[p].board:
+            card = cards[i]
+            kind = card.info.type
+            charge += card.charge
+            if kind == "battery":
+                battery = True
+            elif kind in CHARACTERS:
+                mine.append(i)
+        enemies, enemy_charge = [], 0
+        for i in g.players[1 - p].board:
+            card = cards[i]
+            enemy_charge += card.charge
+            if card.info.type in CHARACTERS:
+                enemies.append(i)
+        self.battery = battery
+        self.charge_worth = 1.0 if charge < g.tb.cataclysm_damage else 0.0  # _charge_worth, from the same walk
         self.hero_alive = g.players[p].hero >= 0
-        self.mine = [i for i in board if cards[i].info.type in CHARACTERS]
-        other = g.players[1 - p].board
-        self.enemies = [i for i in other if cards[i].info.type in CHARACTERS]
-        self.enemy_charge = sum(cards[i].charge for i in other)
-        self.opp_chars = bool(self.enemies)
+        self.mine = mine
+        self.enemies = enemies
+        self.enemy_charge = enemy_charge
+        self.opp_chars = bool(enemies)
 
 
-def _best_purchase(g: "GameState", p: int, side: "_Side", actions: list[Action], by_kind: dict) -> Action | None:
+def _best_purchase(g: "GameState", p: int, side: "_Side", by_kind: dict) -> Action | None:
+    """The next step towards the best thing to buy: buy it if the pool pays for it, or tap Energy towards it."""
+    player = g.players[p]
+    cards = g.cards
+    wants, demand = _ranked_wants(g, p, side)
+    vpool = list(player.pool)  # the pool once every untapped Energy card is tapped (the index of them, by name)
+    for iids in player.ready.values():
+        if iids:
+            vpool[cards[iids[0]].info.produces] += len(iids)
+    for want in wants:
+        offered = _offered(want, by_kind)
+        if offered:
+            return min(offered, key=lambda a: (_pay_score(_pay_of(a), demand), -_host_rank(g, a), a.id))
+        if _affordable(want.req, want.any, vpool):
+            tap = _tap_for(g, p, want, by_kind.get("tap", ()), demand)
+            if tap is not None:
+                return tap
+    return None
+
+
+def _ranked_wants(g: "GameState", p: int, side: "_Side") -> tuple[list[_Want], list[int]]:
+    """What is worth buying (cards in hand, Use abilities in play), best first, and the typed energy the hand asks
+    for. Most decisions of an Action Phase follow a tap or a charge counter (state.QUIET), which changes neither the
+    hand nor the board's abilities: the ranking is kept in the state's memo for the quiet span (`_target_memo`,
+    emptied by every other decision) and reused while nothing it reads has changed — whether a charge counter is
+    still worth a point, the charge the other side holds, and the charge and tapped state of each card in play with
+    a Use ability or equipment."""
+    cards = g.cards
+    reads = [side.charge_worth, side.enemy_charge]
+    for iid in g.players[p].actors:  # every card that can hold charge or has a Use ability is an actor
+        card = cards[iid]
+        if card.info.use or card.info.is_equipment:
+            reads.append((iid, card.charge, card.tapped))
+    key = ("greedy_wants", p)
+    memo = g._target_memo
+    kept = memo.get(key)
+    if kept is not None and kept[0] == reads:
+        return kept[1]
+    ranked = _rank_wants(g, p, side)
+    memo[key] = (reads, ranked)
+    return ranked
+
+
+def _rank_wants(g: "GameState", p: int, side: "_Side") -> tuple[list[_Want], list[int]]:
+    """`_ranked_wants` worked out afresh."""
     player = g.players[p]
     cards = g.cards
     energy_cost = (1.0 if side.battery else 0.25) * (side.charge_worth or 0.25)
-    untapped = [cards[i] for i in player.board if cards[i].info.type == "energy" and not cards[i].tapped]
-    vpool = list(player.pool)
-    for card in untapped:
-        vpool[card.info.produces] += 1
     demand = _typed_demand(g, p)
     wants: list[_Want] = []
     seen: set[str] = set()
@@ -333,14 +411,13 @@ def _best_purchase(g: "GameState", p: int, side: "_Side", actions: list[Action],
             continue
         if info.is_equipment:
             if hosts is None:
-                hosts = {i for i in player.board if cards[i].info.type == "person" and _safe_host(g, i)}
+                hosts = frozenset(i for i in player.board if cards[i].info.type == "person" and _safe_host(g, i))
             if not hosts:
                 continue
-            verbs = [a for a in by_kind.get("equip", ()) if a.args[1] == info.slug and a.args[2] in hosts]
+            verb = ("equip", info.slug, hosts)
         else:
-            verb = {"person": "summon", "instant": "cast"}.get(info.type, "play")
-            verbs = [a for a in by_kind.get(verb, ()) if a.args[1] == info.slug]
-        wants.append(_Want(net, info.req, info.any, verbs, (0, info.slug)))
+            verb = ({"person": "summon", "instant": "cast"}.get(info.type, "play"), info.slug, None)
+        wants.append(_Want(net, info.req, info.any, [], (0, info.slug), verb))
     for iid, index, ability in usable_abilities(g, p):
         gain = _ability_gain(g, side, iid, ability)
         if gain <= 0:
@@ -349,24 +426,26 @@ def _best_purchase(g: "GameState", p: int, side: "_Side", actions: list[Action],
         net = gain - energy_cost * (sum(req) + any_)
         if net <= 0:
             continue
-        verbs = [a for a in by_kind.get("activate", ()) if a.args[0] == iid and a.args[2] == index]
-        wants.append(_Want(net, req, any_, verbs, (1, cards[iid].info.slug, iid, index)))
+        wants.append(_Want(net, req, any_, [], (1, cards[iid].info.slug, iid, index), ("activate", iid, index)))
     wants.sort(key=lambda w: (-w.net, -w.cost, w.order))
-    for want in wants:
-        if want.actions:
-            return min(want.actions, key=lambda a: (_pay_score(_pay_of(a), demand), -_host_rank(g, a), a.id))
-        if _affordable(want.req, want.any, vpool):
-            tap = _tap_for(g, p, want, by_kind.get("tap", ()), demand)
-            if tap is not None:
-                return tap
-    return None
+    return wants, demand
+
+
+def _offered(want: _Want, by_kind: dict) -> list[Action]:
+    """The legal actions that buy `want` now (none when the pool cannot pay for it yet)."""
+    kind, what, which = want.verb
+    if kind == "activate":  # what: the card, which: the ability's index
+        return [a for a in by_kind.get(kind, ()) if a.args[0] == what and a.args[2] == which]
+    if kind == "equip":     # what: the equipment's name, which: the Persons that may safely carry it
+        return [a for a in by_kind.get(kind, ()) if a.args[1] == what and a.args[2] in which]
+    return [a for a in by_kind.get(kind, ()) if a.args[1] == what]
 
 
 def usable_abilities(g: "GameState", p: int) -> Iterable[tuple[int, int, Any]]:
     """(card, ability index, ability) for each Use ability of player p's cards in play that may be used now and whose
     charge cost its card holds (a Hero's Use abilities do not need it untapped)."""
     cards = g.cards
-    for iid in g.players[p].board:
+    for iid in g.players[p].actors:  # a card with Use abilities is never inert: the board's actors, in board order
         card = cards[iid]
         info = card.info
         if not info.use or (card.tapped and info.type != "hero") or not g.can_activate(card):

@@ -1,9 +1,12 @@
 """The engine benchmark runs with one command and reports what the README quotes (rates are not asserted: speed
 targets live in the benchmark, not in tests)."""
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
+
+from benchmarks.engine import engine_form
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -24,6 +27,15 @@ def test_the_engine_benchmark_reports_every_bot_and_deck_as_json():
     assert target["games_per_second_per_core"] == 200  # issue 3: 200 random goldfish games per second per core
     assert target["met"] == (target["measured"] >= 200)
     assert report["peak_rss_bytes"] > 0
+    assert report["engine_form"] == engine_form()  # a child in the same environment runs the same form
+
+
+def test_the_report_says_which_form_of_the_engine_ran():
+    code = "from benchmarks.engine import engine_form; print(engine_form())"
+    plain = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True,
+                           env={**os.environ, "CATACLYSM_ENGINE": "python"})
+    assert plain.stdout.strip() == "plain Python"
+    assert engine_form() == "plain Python" or engine_form().startswith("compiled (")
 
 
 def test_an_unknown_benchmark_is_refused_with_the_list_of_known_ones():

@@ -251,3 +251,31 @@ def test_greedy_spreads_cataclysm_damage_for_the_most_legacy(catalogue):
         others = common["legacy_value"] * 1  # the Heartstone survives
         expected = best_cataclysm_legacy(people_hp, hero_hp, left, mult, [common["legacy_value"], 0]) + others
         assert legacy(state) == expected, left
+
+
+def test_the_greedy_bots_kept_ranking_is_the_ranking_worked_out_afresh(catalogue, decks):
+    """The greedy bot keeps its ranking of what to buy across the quiet decisions of an Action Phase (bots.py,
+    `_ranked_wants`): at every decision of seeded games, in duels too, the kept ranking must be the one worked out
+    from scratch."""
+    from rules.engine import bots
+
+    def plain(wants):
+        return [(w.net, w.req, w.any, w.order, w.verb) for w in wants]
+
+    reused = 0
+    names = sorted(decks)
+    for index, (first, second) in enumerate([(n, None) for n in names] + list(zip(names, names[1:] + names[:1]))):
+        state = new_game(catalogue, [decks[first], decks[second] if second else None], seed=300 + index)
+        bot = get_bot("greedy")
+        while not state.is_over:
+            p = state.current_player
+            if "end_turn" in {a.kind for a in state.legal_actions()}:
+                side = bots._Side(state, p)
+                key = ("greedy_wants", p)
+                before = state._target_memo.get(key)
+                kept, demand = bots._ranked_wants(state, p, side)
+                fresh, fresh_demand = bots._rank_wants(state, p, side)
+                assert plain(kept) == plain(fresh) and demand == fresh_demand
+                reused += before is not None and state._target_memo[key] is before
+            state.apply(bot.choose(state))
+    assert reused > 100  # the memo is used, not only checked

@@ -1,0 +1,65 @@
+"""The engine's compiled form (rules/engine/native.py) is used only where it is fresh, and never needed: a stale,
+missing or unbuildable compiled form leaves the plain package running."""
+import hashlib
+import importlib
+import os
+import subprocess
+import sys
+import sysconfig
+from pathlib import Path
+
+import pytest
+
+import rules.engine
+from rules.engine import native
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _hash(name: str) -> str:
+    return hashlib.sha256((native.HERE / f"{name}.py").read_bytes()).hexdigest()
+
+
+def test_compiled_modules_are_the_compiled_files():
+    for name in rules.engine.COMPILED:
+        module = importlib.import_module(f"rules.engine.{name}")
+        assert module.__file__.endswith(sysconfig.get_config_var("EXT_SUFFIX")), module.__file__
+
+
+def test_an_edited_module_runs_from_its_source_not_from_a_stale_build(monkeypatch):
+    built = native.fresh_modules()
+    monkeypatch.setattr(native, "source_hash", lambda name: "edited" if name == "bots" else _hash(name))
+    fresh = native.fresh_modules()
+    assert "bots" not in fresh and set(fresh) == set(built) - {"bots"}
+
+
+def test_without_a_manifest_nothing_is_compiled(monkeypatch, tmp_path):
+    monkeypatch.setattr(native, "MANIFEST", tmp_path / "manifest.json")
+    assert native.fresh_modules() == {}
+
+
+def test_plain_python_can_be_forced(monkeypatch):
+    monkeypatch.setenv(native.FORCE_PLAIN, "python")
+    assert native.fresh_modules() == {}
+    env = {**os.environ, native.FORCE_PLAIN: "python"}
+    done = subprocess.run([sys.executable, "-c", "import rules.engine as e, rules.engine.state as s; "
+                           "print(len(e.COMPILED), s.__file__.endswith('.py'))"],
+                          cwd=ROOT, env=env,
+                          capture_output=True, text=True, check=True)
+    assert done.stdout.split() == ["0", "True"]
+
+
+def test_a_machine_without_cython_gets_a_clear_refusal_and_keeps_what_it_has(monkeypatch):
+    monkeypatch.setitem(sys.modules, "Cython", None)
+    monkeypatch.setitem(sys.modules, "Cython.Build", None)
+    before = native.fresh_modules()
+    with pytest.raises(native.BuildUnavailable, match="Cython"):
+        native.build(force=True)
+    assert native.fresh_modules() == before
+
+
+def test_a_machine_without_a_c_compiler_gets_a_clear_refusal(monkeypatch):
+    pytest.importorskip("Cython")
+    monkeypatch.setenv("CC", "no-such-compiler-here")
+    with pytest.raises(native.BuildUnavailable, match="no C compiler"):
+        native.build(force=True)
