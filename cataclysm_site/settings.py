@@ -256,3 +256,5 @@ LAB_MAX_GAMES = env_int("LAB_MAX_GAMES", 1_000_000)            # games per study
 LAB_MAX_GAMES_ANONYMOUS = env_int("LAB_MAX_GAMES_ANONYMOUS", 20_000)
 LAB_MAX_RUNNING = env_int("LAB_MAX_RUNNING", 2)                # studies queued or running at once, per visitor
 LAB_LOCAL_WORKERS = env_int("LAB_LOCAL_WORKERS", os.cpu_count() or 1)   # the embedded pool's processes
+# A study whose chunks have all gone quiet this long (no chunk in, on any worker) has its unplayed chunks sent again.
+LAB_STALL_SECONDS = env_int("LAB_STALL_SECONDS", 600)

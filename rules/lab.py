@@ -162,9 +162,32 @@ def refresh(sim: Simulation) -> Simulation:
                       finished_at=timezone.now())
     elif fields["games_done"]:
         fields["status"] = SimulationStatus.RUNNING
+    now = timezone.now()
+    if fields["games_done"] > sim.games_done or sim.progress_at is None:
+        fields["progress_at"] = now
+    elif not failure and (now - sim.progress_at).total_seconds() > settings.LAB_STALL_SECONDS:
+        resend_stalled(sim, now)
     Simulation.objects.filter(pk=sim.pk, status__in=ACTIVE).update(**fields)
     sim.refresh_from_db()
     return sim
+
+
+def resend_stalled(sim: Simulation, now) -> None:
+    """No chunk has come in for LAB_STALL_SECONDS: send the unplayed ones again, under new task ids.
+
+    Acknowledging late already replays a chunk whose worker died; this covers what it cannot, such as a broker
+    restarted without persistence (its queue and finished results gone). A chunk that was merely slow is played
+    twice, and only one tally is kept: the numbers do not change. Only the one look that moves `progress_at` resends.
+    """
+    if not Simulation.objects.filter(pk=sim.pk, progress_at=sim.progress_at).update(progress_at=now):
+        return
+    run = runner()
+    stalled = list(sim.chunks.filter(tally__isnull=True))
+    run.revoke([c.task_id for c in stalled])
+    for chunk in stalled:
+        chunk.task_id = uuid.uuid4().hex
+        chunk.save(update_fields=["task_id"])
+        run.submit(chunk.task_id, sim.study, chunk.start, chunk.count)
 
 
 def cancel(sim: Simulation) -> Simulation:

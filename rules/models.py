@@ -267,6 +267,8 @@ class Simulation(models.Model):
     engine = models.CharField(max_length=20, help_text="Where its chunks run: celery, or the local process pool.")
     created_at = models.DateTimeField(auto_now_add=True)
     started_at = models.DateTimeField(null=True, blank=True)
+    progress_at = models.DateTimeField(null=True, blank=True,
+                                       help_text="When a chunk last came in (or the chunks were last sent).")
     finished_at = models.DateTimeField(null=True, blank=True)
 
     objects = GoldfishGameQuerySet.as_manager()  # the same question: of_player

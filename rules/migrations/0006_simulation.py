@@ -32,6 +32,7 @@ class Migration(migrations.Migration):
                 ('engine', models.CharField(help_text='Where its chunks run: celery, or the local process pool.', max_length=20)),
                 ('created_at', models.DateTimeField(auto_now_add=True)),
                 ('started_at', models.DateTimeField(blank=True, null=True)),
+                ('progress_at', models.DateTimeField(blank=True, help_text='When a chunk last came in (or the chunks were last sent).', null=True)),
                 ('finished_at', models.DateTimeField(blank=True, null=True)),
                 ('owner', models.ForeignKey(blank=True, help_text='Empty for an anonymous study: see session_key.', null=True, on_delete=django.db.models.deletion.CASCADE, related_name='simulations', to=settings.AUTH_USER_MODEL)),
             ],

@@ -9,22 +9,29 @@ import pytest
 from rules.lab_processes import Workers, redis_start, redis_stop
 
 
+@pytest.fixture(scope="session")
+def redis_url():
+    """One throwaway Redis on a free port for this test process (scripts/redis.sh), stopped at the end."""
+    name = f"test-{os.getpid()}"
+    yield redis_start(name)
+    redis_stop(name)
+
+
 @pytest.fixture
-def broker(settings):
-    """A throwaway Redis on a free port that the lab and its Celery app use for this test; workers start on demand.
+def broker(settings, redis_url):
+    """The lab and its Celery app on the test Redis, emptied first; workers start on demand and stop after the test.
 
     A chunk left by a killed worker is back in the queue after 4 s (the queue is swept every second)."""
+    import redis
     from cataclysm_site.celery import app
 
-    name = f"test-{os.getpid()}"
-    url = redis_start(name)
-    settings.CELERY_BROKER_URL = settings.CELERY_RESULT_BACKEND = url
-    app.conf.broker_url = app.conf.result_backend = url
-    workers = Workers(url, CELERY_VISIBILITY_TIMEOUT="4", CELERY_RESTORE_INTERVAL="1")
+    redis.Redis.from_url(redis_url).flushall()
+    settings.CELERY_BROKER_URL = settings.CELERY_RESULT_BACKEND = redis_url
+    app.conf.broker_url = app.conf.result_backend = redis_url
+    workers = Workers(redis_url, CELERY_VISIBILITY_TIMEOUT="4", CELERY_RESTORE_INTERVAL="1")
     yield workers
     workers.stop()
     app.conf.broker_url = app.conf.result_backend = None
-    redis_stop(name)
 
 
 def wait_for(predicate, timeout: float = 120.0, every: float = 0.2):

@@ -7,7 +7,7 @@ import pytest
 
 from rules.engine import lab as engine_lab
 from rules.engine.catalogue import load_catalogue
-from rules.models import Simulation
+from rules.models import Simulation, SimulationChunk
 from tests.lab.conftest import wait_for
 
 
@@ -33,3 +33,26 @@ def test_a_study_survives_a_worker_killed_mid_study(api, broker):
         api.get(f"/api/simulations/{sim_id}/").json()), timeout=180)
     assert done["games_done"] == 150
     assert done["results"] == in_process(Simulation.objects.get(pk=sim_id).study)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_chunks_lost_with_the_broker_are_sent_again_once_the_study_stalls(api, broker, settings):
+    """A broker restarted without persistence loses its queue and its finished results: the study notices that no
+    chunk has come in for LAB_STALL_SECONDS and sends the unplayed chunks again, with the same numbers at the end."""
+    import redis
+    from celery.result import AsyncResult
+
+    broker.start(1)
+    sim_id = api.post("/api/simulations/", {"kind": "goldfish", "deck": "starter-talah", "games": 30, "seed": 2,
+                                            "bot": "random"}, format="json").json()["id"]
+    task_ids = list(SimulationChunk.objects.filter(simulation_id=sim_id).values_list("task_id", flat=True))
+    wait_for(lambda: all(AsyncResult(t).successful() for t in task_ids), timeout=90)   # played, not yet collected
+    redis.Redis.from_url(broker.url).flushall()   # the broker restarts empty
+    settings.LAB_STALL_SECONDS = 3600
+    assert api.get(f"/api/simulations/{sim_id}/").json()["games_done"] == 0   # nothing to collect, no stall yet
+    settings.LAB_STALL_SECONDS = 0
+    done = wait_for(lambda: (lambda s: s if s["status"] == "done" else None)(
+        api.get(f"/api/simulations/{sim_id}/").json()), timeout=90)
+    assert done["results"] == in_process(Simulation.objects.get(pk=sim_id).study)
+    assert not set(task_ids) & set(SimulationChunk.objects.filter(simulation_id=sim_id).values_list("task_id",
+                                                                                                     flat=True))
