@@ -665,9 +665,10 @@ class CommentDetailView(CommunityView):
                    responses={200: s.CommentSerializer, 400: E400_COMMUNITY, 403: E403, 404: E404, 429: E429})
     def patch(self, request, comment_id):
         comment = selectors.get_comment(comment_id)
-        serializer = s.CommentHideSerializer(data=request.data)
+        serializer = s.CommentHideSerializer(data=request.data, partial=True)   # PATCH: {} changes nothing
         serializer.is_valid(raise_exception=True)
-        services.comment_hide(user=request.user, comment=comment, hidden=serializer.validated_data["hidden"])
+        services.comment_hide(user=request.user, comment=comment,
+                              hidden=serializer.validated_data.get("hidden", comment.hidden))
         return Response(s.CommentSerializer(comment, context={"catalogue": get_catalogue()}).data)
 
     @extend_schema(tags=["community"], summary="Delete your own comment", parameters=[COMMENT_ID],

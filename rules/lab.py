@@ -36,17 +36,19 @@ ACTIVE = (SimulationStatus.QUEUED, SimulationStatus.RUNNING)
 MAX_DECKS = 8
 BAD_KIND, BAD_GAMES, BAD_PLAYER, BAD_DECKS, TOO_MANY = "bad_kind", "bad_games", "bad_player", "bad_decks", \
     "too_many_studies"
+BAD_PYRAMID = "bad_pyramid"
+PYRAMID_SIZE = (10, 100)   # cards in a study's own Pyramid deck: the full circle comes after this many rounds
 
 
 # ---------------------------------------------------------------- starting
 def start_study(*, actor: Actor, kind: str, decks: list[str], games: int, seed: int | None = None,
                 bot: str = "greedy", p1: str = "cpu:hard", p2: str = "cpu:hard", variants: list[str] | None = None,
-                seating: str = "side-by-side", public: bool = False, title: str = "",
-                trusted: bool = False) -> Simulation:
+                pyramid_deck: list[dict] | None = None, seating: str = "side-by-side", public: bool = False,
+                title: str = "", trusted: bool = False) -> Simulation:
     """Check the request, save the study and its chunks, and queue the chunks once saved. `trusted` (the command
     line) lifts the per-visitor limits."""
     study = build_study(actor, kind=kind, decks=decks, games=games, seed=seed, bot=bot, p1=p1, p2=p2,
-                        variants=variants or [], seating=seating, trusted=trusted)
+                        variants=variants or [], pyramid_deck=pyramid_deck, seating=seating, trusted=trusted)
     if not trusted and Simulation.objects.of_player(actor.user, actor.session_key).filter(
             status__in=ACTIVE).count() >= settings.LAB_MAX_RUNNING:
         raise ApiError(TOO_MANY, f"At most {settings.LAB_MAX_RUNNING} studies may run at once: wait for one to "
@@ -65,7 +67,8 @@ def start_study(*, actor: Actor, kind: str, decks: list[str], games: int, seed: 
 
 
 def build_study(actor: Actor, *, kind: str, decks: list[str], games: int, seed: int | None, bot: str, p1: str,
-                p2: str, variants: list[str], seating: str, trusted: bool = False) -> dict[str, Any]:
+                p2: str, variants: list[str], seating: str, pyramid_deck: list[dict] | None = None,
+                trusted: bool = False) -> dict[str, Any]:
     """The engine's description of the study (rules/engine/lab.py), or a 400 naming what is wrong."""
     if kind not in KINDS:
         raise ApiError(BAD_KIND, f"A study is one of: {', '.join(KINDS)}.")
@@ -106,11 +109,46 @@ def build_study(actor: Actor, *, kind: str, decks: list[str], games: int, seed: 
         "seating": services.clean_seating(seating), "variants": services.clean_variants(catalogue, variants),
         "data_hash": catalogue.data_hash,
     }
+    composition = clean_pyramid(catalogue, pyramid_deck, study["variants"])
+    if composition:
+        study["pyramid_deck"] = composition
     if kind == "goldfish":
         study["bot"] = bot
     elif kind != "pyramid":
         study["p1"], study["p2"] = p1, p2
     return study
+
+
+def pyramid_cards(catalogue) -> list[tuple[str, str, int]]:
+    """(slug, name, copies in the printed Pyramid deck) of every Pyramid card: what a composition may hold."""
+    printed = catalogue.pyramid_deck
+    return [(slug, card.name, printed.count(slug)) for slug, card in catalogue.cards.items() if card.type == "pyramid"]
+
+
+def clean_pyramid(catalogue, entries: list[dict] | None, variants: list[str]) -> list[dict[str, Any]]:
+    """A study's own Pyramid composition, checked; [] for none or for the printed deck itself (the printed rules)."""
+    if not entries:
+        return []
+    known = {slug: printed for slug, _, printed in pyramid_cards(catalogue)}
+    counts: dict[str, int] = {}
+    for entry in entries:
+        slug, count = entry.get("card"), entry.get("count")
+        if slug not in known:
+            raise ApiError(BAD_PYRAMID, f"'{slug}' is not a Pyramid card (Pyramid cards: {', '.join(known)}).")
+        if isinstance(count, bool) or not isinstance(count, int) or count < 0 or slug in counts:
+            raise ApiError(BAD_PYRAMID, f"Give each Pyramid card once, with a count of 0 or more ({slug}).")
+        counts[slug] = count
+    total = sum(counts.values())
+    if not PYRAMID_SIZE[0] <= total <= PYRAMID_SIZE[1]:
+        raise ApiError(BAD_PYRAMID, f"A Pyramid deck holds {PYRAMID_SIZE[0]} to {PYRAMID_SIZE[1]} cards "
+                       f"(this one {total}).")
+    if {s: n for s, n in counts.items() if n} == {s: n for s, n in known.items() if n}:
+        return []
+    replacing = [v for v in variants if catalogue.variants[v].pyramid_deck is not None]
+    if replacing:
+        raise ApiError(BAD_PYRAMID, f"The variant {replacing[0]} brings its own Pyramid deck: choose it or a "
+                       "composition, not both.")
+    return [{"card": s, "count": n} for s, n in counts.items() if n]
 
 
 def default_title(study: Mapping[str, Any]) -> str:
@@ -119,7 +157,12 @@ def default_title(study: Mapping[str, Any]) -> str:
     what = {"goldfish": f"{study.get('bot')} goldfish", "pyramid": "the Pyramid",
             "matchup": f"{study.get('p1')} vs {study.get('p2')}",
             "matrix": f"matrix, {study.get('p1')} vs {study.get('p2')}"}
-    return f"{names + ': ' if names else ''}{what[study['kind']]}, {study['games']:,} games"
+    rules = ", ".join(study.get("variants", []))
+    if study.get("pyramid_deck"):
+        rules = ", ".join(filter(None, [rules, "Pyramid " + " + ".join(
+            f"{e['count']} {e['card'].removeprefix('the-')}" for e in study["pyramid_deck"])]))
+    return f"{names + ': ' if names else ''}{what[study['kind']]}{' (' + rules + ')' if rules else ''}, " \
+        f"{study['games']:,} games"
 
 
 def chunks_for(games: int) -> list[tuple[int, int]]:

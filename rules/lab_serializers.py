@@ -6,6 +6,11 @@ from rest_framework import serializers
 from rules.engine.lab import KINDS
 
 
+class PyramidEntrySerializer(serializers.Serializer):
+    card = serializers.CharField(max_length=60, help_text="A Pyramid card's slug, e.g. the-pulse.")
+    count = serializers.IntegerField(min_value=0, max_value=100)
+
+
 class StudyStartSerializer(serializers.Serializer):
     kind = serializers.ChoiceField(choices=KINDS, help_text="goldfish: one deck and a bot; matchup: two decks and two "
                                    "players; matrix: every pair of 2-8 decks; pyramid: the Pyramid alone, no deck.")
@@ -21,6 +26,9 @@ class StudyStartSerializer(serializers.Serializer):
     variants = serializers.ListField(child=serializers.CharField(), required=False, default=list,
                                      help_text="Rule variants by slug (decks/data/variants.yaml).")
     variant = serializers.CharField(required=False, help_text="One rule variant (the same as `variants: [it]`).")
+    pyramid_deck = PyramidEntrySerializer(many=True, required=False, max_length=20, help_text=(
+        "A Pyramid composition to study instead of the printed deck (10-100 cards), played as the named variant "
+        "`study-pyramid`; not with a variant that brings its own Pyramid deck."))
     seating = serializers.CharField(required=False, default="side-by-side")
     public = serializers.BooleanField(required=False, default=False, help_text="Anyone with the link may read it.")
     title = serializers.CharField(required=False, allow_blank=True, max_length=200, default="")

@@ -10,6 +10,7 @@ from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods, require_POST
 
+from cards.catalogue import get_catalogue
 from cataclysm_site.api_errors import ApiError
 from rules import lab, selectors
 from rules import versus_selectors as vs
@@ -23,9 +24,10 @@ class StudyForm(forms.Form):
     decks = forms.MultipleChoiceField(required=False, choices=())
     games = forms.IntegerField(min_value=1, initial=1000)
     seed = forms.IntegerField(required=False, min_value=0)
-    bot = forms.ChoiceField(choices=[(b, b) for b in lab.GOLDFISH_BOTS], initial="greedy")
-    p1 = forms.ChoiceField(choices=[(p, p) for p in lab.STUDY_PLAYERS], initial="cpu:hard")
-    p2 = forms.ChoiceField(choices=[(p, p) for p in lab.STUDY_PLAYERS], initial="cpu:hard")
+    # Not required: the page sends only the fields the chosen kind of study uses (static/js/lab.js).
+    bot = forms.ChoiceField(choices=[(b, b) for b in lab.GOLDFISH_BOTS], initial="greedy", required=False)
+    p1 = forms.ChoiceField(choices=[(p, p) for p in lab.STUDY_PLAYERS], initial="cpu:hard", required=False)
+    p2 = forms.ChoiceField(choices=[(p, p) for p in lab.STUDY_PLAYERS], initial="cpu:hard", required=False)
     variants = forms.MultipleChoiceField(required=False, choices=selectors.variant_choices)
     seating = forms.ChoiceField(choices=Seating.choices, initial=Seating.SIDE_BY_SIDE)
     public = forms.BooleanField(required=False)
@@ -33,6 +35,16 @@ class StudyForm(forms.Form):
     def __init__(self, *args, decks=(), **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["decks"].choices = [(str(d.pk), d.name) for d in decks]
+        self.pyramid = lab.pyramid_cards(get_catalogue())
+        for slug, name, printed in self.pyramid:   # the Pyramid deck's composition, the printed one to start with
+            self.fields[f"pyramid_{slug}"] = forms.IntegerField(label=name, min_value=0, max_value=100,
+                                                                initial=printed, required=False)
+
+    def pyramid_fields(self):
+        return [(self[f"pyramid_{slug}"], printed) for slug, _, printed in self.pyramid]
+
+    def composition(self) -> list[dict]:
+        return [{"card": slug, "count": self.cleaned_data.get(f"pyramid_{slug}") or 0} for slug, _, _ in self.pyramid]
 
 
 def readable(request, sim_id: str) -> Simulation:
@@ -53,9 +65,11 @@ def start(request):
             data = form.cleaned_data
             try:
                 sim = lab.start_study(
-                    actor=selectors.actor_for(request, create=True), kind=data["kind"], decks=data["decks"],
-                    games=data["games"], seed=data.get("seed"), bot=data["bot"], p1=data["p1"], p2=data["p2"],
-                    variants=data["variants"], seating=data["seating"], public=data["public"])
+                    actor=selectors.actor_for(request, create=True), kind=data["kind"],
+                    decks=[] if data["kind"] == "pyramid" else data["decks"],   # the form keeps them, unsent
+                    games=data["games"], seed=data.get("seed"), bot=data["bot"] or "greedy",
+                    p1=data["p1"] or "cpu:hard", p2=data["p2"] or "cpu:hard", variants=data["variants"],
+                    pyramid_deck=form.composition(), seating=data["seating"], public=data["public"])
             except ApiError as exc:
                 errors = [exc.message] + [p["message"] for p in exc.extra.get("errors", [])]
             else:

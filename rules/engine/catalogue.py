@@ -237,13 +237,13 @@ def compile_catalogue(data: Mapping[str, Any]) -> Catalogue:
         if card.slug in cards:
             raise ValueError(f"duplicate card slug: {card.slug}")
         cards[card.slug] = card
-    deck = _pyramid_deck(data["pyramid_deck"], cards)
+    deck = pyramid_deck_from(data["pyramid_deck"], cards)
     variants = {}
     for raw in data.get("variants") or ():
         slug = raw["slug"]
         raw_deck = raw.get("pyramid_deck")
         variants[slug] = Variant(slug=slug, name=raw["name"], description=raw.get("description", ""),
-                                 pyramid_deck=None if raw_deck is None else _pyramid_deck(raw_deck, cards),
+                                 pyramid_deck=None if raw_deck is None else pyramid_deck_from(raw_deck, cards),
                                  tide=bool(raw.get("tide", False)))
     starters = {d["slug"]: MappingProxyType(dict(d)) for d in data.get("starter_decks") or ()}
     return Catalogue(
@@ -258,7 +258,8 @@ def compile_catalogue(data: Mapping[str, Any]) -> Catalogue:
     )
 
 
-def _pyramid_deck(entries: Any, cards: Mapping[str, CardDef]) -> tuple[str, ...]:
+def pyramid_deck_from(entries: Any, cards: Mapping[str, CardDef]) -> tuple[str, ...]:
+    """A Pyramid deck from its composition, [{"card": slug, "count": n}, ...], in that order."""
     deck: list[str] = []
     for entry in entries:
         slug = entry["card"]

@@ -1,22 +1,26 @@
 """Studies: many seeded games split into chunks that any worker may play, merged into one result (issue 15).
 
 A study is a plain mapping: {"kind": "goldfish"|"matchup"|"matrix"|"pyramid", "games", "seed", "decks": [{"name",
-"hero", "cards"}], "bot" (goldfish), "p1"/"p2" (matchups), "seating", "variants"}. Game `i` of a study is always
+"hero", "cards"}], "bot" (goldfish), "p1"/"p2" (matchups), "seating", "variants", "pyramid_deck" (optional: a
+composition [{"card", "count"}] played instead of the Pyramid deck, as the named variant `study-pyramid`)}. Game `i` of a study is always
 seeded with `game_seed(seed, i)` and, in a matchup, deck A sits first in even games; so which worker plays it, and
 in which chunk, changes nothing. A chunk's result is a tally that adds up exactly (counts of each value, sums,
 the best and worst game): merging the tallies of any split gives the same numbers as playing all games in one loop.
 """
 from __future__ import annotations
 
+import dataclasses
 import itertools
+from types import MappingProxyType
 from typing import Any, Iterable, Mapping
 
-from .catalogue import Catalogue
+from .catalogue import Catalogue, Variant, pyramid_deck_from
 from .match import play_game, wilson
 from .setup import DeckSpec, new_game
 from .simulate import distribution, game_seed, game_stats, goldfish_game, pyramid_facts
 
 KINDS = ("goldfish", "matchup", "matrix", "pyramid")
+STUDY_PYRAMID = "study-pyramid"   # the variant a study's own Pyramid composition is played as
 MEANS = ("arc_burn_damage", "scene_damage", "discharge_damage", "edges_discharged", "cards_played")
 
 
@@ -40,18 +44,38 @@ def spec(deck: Mapping[str, Any]) -> DeckSpec:
     return DeckSpec(deck["hero"], tuple(deck["cards"]))
 
 
+def study_catalogue(catalogue: Catalogue, study: Mapping[str, Any]) -> Catalogue:
+    """The catalogue the study plays: with its Pyramid composition as the variant `study-pyramid`, if it has one.
+
+    Raises ValueError for a composition naming a card that is not a Pyramid card."""
+    entries = study.get("pyramid_deck")
+    if not entries:
+        return catalogue
+    deck = pyramid_deck_from(entries, catalogue.cards)
+    variant = Variant(slug=STUDY_PYRAMID, name="The study's Pyramid deck",
+                      description=", ".join(f"{e['count']} {e['card']}" for e in entries), pyramid_deck=deck)
+    return dataclasses.replace(catalogue, variants=MappingProxyType({**catalogue.variants, STUDY_PYRAMID: variant}))
+
+
+def study_variants(study: Mapping[str, Any]) -> tuple[str, ...]:
+    """The variants every game of the study is played under, its own Pyramid composition included."""
+    return tuple(study.get("variants", ())) + ((STUDY_PYRAMID,) if study.get("pyramid_deck") else ())
+
+
 # ---------------------------------------------------------------- playing a chunk
 def run_chunk(catalogue: Catalogue, study: Mapping[str, Any], start: int, count: int) -> dict[str, Any]:
     """Play games start .. start+count-1 of the study; return their tally."""
     tally = new_tally()
+    catalogue = study_catalogue(catalogue, study)
     for index in range(start, start + count):
         play_one(catalogue, study, index, tally)
     return tally
 
 
 def play_one(catalogue: Catalogue, study: Mapping[str, Any], index: int, tally: dict[str, Any]) -> None:
+    """Play game `index` of the study (with `study_catalogue`'s catalogue) and add it to the tally."""
     kind, seed = study["kind"], int(study["seed"])
-    seating, variants = study.get("seating", "side-by-side"), tuple(study.get("variants", ()))
+    seating, variants = study.get("seating", "side-by-side"), study_variants(study)
     if kind == "goldfish":
         state = goldfish_game(catalogue, spec(study["decks"][0]), seed=game_seed(seed, index), bot=study["bot"],
                               seating=seating, variants=variants)
@@ -76,7 +100,8 @@ def play_one(catalogue: Catalogue, study: Mapping[str, Any], index: int, tally: 
         if kind == "matrix":
             cell, game = pairs(study)[index // int(study["games"])], index % int(study["games"])
         row = play_game(catalogue, spec(study["decks"][cell[0]]), spec(study["decks"][cell[1]]), p1=study["p1"],
-                        p2=study["p2"], seed=game_seed(seed, game), a_first=game % 2 == 0, seating=seating)
+                        p2=study["p2"], seed=game_seed(seed, game), a_first=game % 2 == 0, seating=seating,
+                        variants=variants)
         key = f"{cell[0]}-{cell[1]}"
         count(tally, key, "outcome", row["outcome"])
         count(tally, key, "rounds", row["rounds"])

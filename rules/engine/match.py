@@ -28,10 +28,11 @@ def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
 
 
 def play_game(catalogue: Catalogue, deck_a: DeckSpec, deck_b: DeckSpec, *, p1: str, p2: str, seed: int,
-              a_first: bool, seating: str = "side-by-side") -> dict[str, Any]:
-    """One game; returns who won from deck A's side, both Legacies, rounds and decisions."""
+              a_first: bool, seating: str = "side-by-side", variants: Sequence[str] = ()) -> dict[str, Any]:
+    """One game (under the named rule variants); returns who won from deck A's side, both Legacies, rounds and
+    decisions."""
     seats = (deck_a, deck_b) if a_first else (deck_b, deck_a)
-    g = new_game(catalogue, list(seats), seating=seating, seed=seed)
+    g = new_game(catalogue, list(seats), seating=seating, seed=seed, variants=variants)
     players = [get_bot(p1, seed), get_bot(p2, seed + 1)]
     a_seat = 0 if a_first else 1
     by_seat = [players[0], players[1]] if a_first else [players[1], players[0]]

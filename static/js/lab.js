@@ -8,6 +8,8 @@
     var kind = checked ? checked.value : "goldfish";
     form.querySelectorAll("[data-kinds]").forEach(function (field) {
       field.hidden = field.dataset.kinds.split(" ").indexOf(kind) < 0;
+      // a hidden field is not sent: a deck chosen before switching to a Pyramid study is no error
+      field.querySelectorAll("select, input").forEach(function (el) { el.disabled = field.hidden; });
     });
   }
   form.querySelectorAll("input[name=kind]").forEach(function (radio) { radio.addEventListener("change", update); });

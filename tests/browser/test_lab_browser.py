@@ -49,6 +49,27 @@ def test_a_bad_study_says_what_went_wrong(page, live_server, starters):
     page.select_option("#id_decks", ["starter-talah"])
     page.click("#lab-start-button")
     assert "takes 2 decks" in page.locator("[role=alert]").inner_text()
+    page.check("input[name=kind][value=pyramid]")
+    page.fill("#id_pyramid_the-pulse", "3")
+    page.fill("#id_pyramid_the-surge", "4")
+    page.click("#lab-start-button")
+    assert "holds 10 to 100 cards (this one 7)" in page.locator("[role=alert]").inner_text()
+
+
+@pytest.mark.browser
+@pytest.mark.django_db(transaction=True)
+def test_a_pyramid_study_of_another_composition_from_the_form(page, live_server, starters):
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(f"{live_server.url}/lab/")
+    page.check("input[name=kind][value=pyramid]")
+    assert page.locator("#id_pyramid_the-pulse").input_value() == "40"   # the printed deck to start from
+    page.fill("#id_pyramid_the-pulse", "30")
+    page.fill("#id_pyramid_the-surge", "20")
+    page.fill("#id_games", "200")
+    page.click("#lab-start-button")
+    page.wait_for_selector("#lab-results", timeout=120_000)
+    assert "own Pyramid deck: 30 the-pulse, 20 the-surge" in page.locator("header").last.inner_text()
+    assert page.locator(".gf-chart-fig").count() == 1   # the Cataclysm round's distribution
 
 
 @pytest.mark.browser

@@ -152,6 +152,8 @@ def test_the_owner_hides_a_comment_from_everyone_else(catalogue_db, ann, ben):
     comment = services.comment_create(author=ben, deck=deck, body="spam spam")
     assert client_for(ben).patch(f"/api/comments/{comment.pk}/", {"hidden": True}, format="json").status_code == 403
     assert client_for(ann).patch(f"/api/comments/{comment.pk}/", {"hidden": True}, format="json").json()["hidden"]
+    assert client_for(ben).patch(f"/api/comments/{comment.pk}/", {}, format="json").status_code == 403
+    assert client_for(ann).patch(f"/api/comments/{comment.pk}/", {}, format="json").json()["hidden"]   # no change
     assert client_for().get(f"/api/decks/{deck.pk}/comments/").json() == []
     assert client_for(ben).get(f"/api/decks/{deck.pk}/comments/").json() == []
     assert [c["hidden"] for c in client_for(ann).get(f"/api/decks/{deck.pk}/comments/").json()] == [True]

@@ -70,6 +70,12 @@ def test_only_the_owner_sees_a_private_study_and_anyone_a_public_one(api, other)
     ({"kind": "matrix", "decks": ["starter-talah"], "games": 10}, "bad_decks"),
     ({"kind": "matrix", "decks": ["starter-talah", "starter-lethan", "starter-talah"], "games": 10}, "bad_decks"),
     ({"kind": "pyramid", "games": 10, "variants": ["moon"]}, "invalid_variant"),
+    ({"kind": "pyramid", "games": 10, "pyramid_deck": [{"card": "kalen-vos", "count": 20}]}, "bad_pyramid"),
+    ({"kind": "pyramid", "games": 10, "pyramid_deck": [{"card": "the-pulse", "count": 5}]}, "bad_pyramid"),
+    ({"kind": "pyramid", "games": 10, "pyramid_deck": [{"card": "the-pulse", "count": 20},
+                                                       {"card": "the-pulse", "count": 20}]}, "bad_pyramid"),
+    ({"kind": "pyramid", "games": 10, "variants": ["flares"], "pyramid_deck": [{"card": "the-pulse", "count": 30}]},
+     "bad_pyramid"),
 ])
 def test_bad_requests_are_clear_400s_and_start_nothing(api, body, code):
     response = api.post("/api/simulations/", body, format="json")
@@ -107,3 +113,15 @@ def test_results_download_as_csv_and_json(api):
     data = api.get(f"/lab/{sim['id']}/results.json").json()
     assert data["results"] == sim["results"] and data["study"]["seed"] == 2
     assert api.get(f"/lab/{sim['id']}/results.xml").status_code == 404
+
+
+def test_a_pyramid_composition_is_studied_and_named_and_the_printed_one_is_the_printed_rules(api):
+    mine = start(api, kind="pyramid", games=30, seed=4, pyramid_deck=[{"card": "the-pulse", "count": 25},
+                                                                       {"card": "the-surge", "count": 25}])
+    assert mine["study"]["pyramid_deck"] == [{"card": "the-pulse", "count": 25}, {"card": "the-surge", "count": 25}]
+    assert "Pyramid 25 pulse + 25 surge" in mine["title"]
+    printed = start(api, kind="pyramid", games=30, seed=4, pyramid_deck=[{"card": "the-pulse", "count": 40},
+                                                                          {"card": "the-surge", "count": 10}])
+    assert "pyramid_deck" not in printed["study"]
+    page = api.get(f"/lab/{mine['id']}/").content.decode()
+    assert "the study's own Pyramid deck: 25 the-pulse, 25 the-surge" in page

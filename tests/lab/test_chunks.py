@@ -11,6 +11,7 @@ from rules.engine import lab
 from rules.engine.catalogue import load_catalogue
 from rules.engine.simulate import run_goldfish, starter_deck
 from rules.engine.match import play_match
+from rules.engine.setup import new_game
 
 CAT = load_catalogue()
 
@@ -73,3 +74,21 @@ def test_a_pyramid_study_counts_the_cataclysm_round_and_discharges():
     result = WHOLE["pyramid"]
     assert result["games"] == 40 and 1 <= result["rounds"]["min"] <= result["rounds"]["max"] <= 50
     assert result["games_without_cataclysm"] == 0
+
+
+def test_a_matchup_study_plays_its_games_under_its_rule_variants():
+    printed = lab.results(STUDIES["matchup"], lab.run_chunk(CAT, STUDIES["matchup"], 0, 6))
+    flares = dict(STUDIES["matchup"], variants=["flares"])
+    assert lab.results(flares, lab.run_chunk(CAT, flares, 0, 6)) != printed
+
+
+def test_a_study_plays_its_own_pyramid_composition_as_a_named_variant():
+    study = dict(STUDIES["pyramid"], variants=[], pyramid_deck=[{"card": "the-pulse", "count": 12},
+                                                                {"card": "the-surge", "count": 18}])
+    g = new_game(lab.study_catalogue(CAT, study), [None, None], seed=1, variants=lab.study_variants(study))
+    assert g.variants == ("study-pyramid",) and g.full_circle == 30
+    assert sorted(g.pyramid) == ["the-pulse"] * 12 + ["the-surge"] * 18
+    surges = lab.results(study, lab.run_chunk(CAT, study, 0, 40))
+    plain = dict(STUDIES["pyramid"], variants=[])
+    printed = lab.results(plain, lab.run_chunk(CAT, plain, 0, 40))
+    assert surges["rounds"]["mean"] < printed["rounds"]["mean"]   # more Surges, an earlier Cataclysm

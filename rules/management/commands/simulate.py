@@ -23,6 +23,17 @@ from rules.models import Simulation
 from rules.services import Actor
 
 
+def composition(text: str) -> list[dict]:
+    """`the-pulse=30,the-surge=20` as a Pyramid composition."""
+    entries = []
+    for part in filter(None, (p.strip() for p in text.split(","))):
+        card, _, count = part.partition("=")
+        if not count.strip().isdigit():
+            raise CommandError(f"bad_pyramid: write the Pyramid as card=count,... (not '{part}')")
+        entries.append({"card": card.strip(), "count": int(count)})
+    return entries
+
+
 class Command(BaseCommand):
     help = "Run a designers' study (goldfish, matchup, matrix, pyramid) on the lab's workers, or in-process."
 
@@ -36,22 +47,23 @@ class Command(BaseCommand):
         parser.add_argument("--p1", default="cpu:hard")
         parser.add_argument("--p2", default="cpu:hard")
         parser.add_argument("--variant", action="append", default=[], help="A rule variant (repeatable).")
+        parser.add_argument("--pyramid", default="", help="A Pyramid composition to study instead of the printed "
+                            "deck: card=count,... (e.g. the-pulse=30,the-surge=20)")
         parser.add_argument("--seating", default="side-by-side")
         parser.add_argument("--local", action="store_true", help="Play every chunk in this process.")
         parser.add_argument("--json", action="store_true", dest="as_json", help="Print exactly one JSON object.")
 
-    def handle(self, *args, kind, deck, decks, games, seed, bot, p1, p2, variant, seating, local, as_json,
+    def handle(self, *args, kind, deck, decks, games, seed, bot, p1, p2, variant, pyramid, seating, local, as_json,
                **options):
         refs = deck + [d.strip() for d in decks.split(",") if d.strip()]
         actor = Actor(user=None, session_key="")
+        inputs = dict(kind=kind, decks=refs, games=games, seed=seed, bot=bot, p1=p1, p2=p2, variants=variant,
+                      pyramid_deck=composition(pyramid), seating=seating, trusted=True)
         try:
             if local:
-                study = lab.build_study(actor, kind=kind, decks=refs, games=games, seed=seed, bot=bot, p1=p1,
-                                        p2=p2, variants=variant, seating=seating, trusted=True)
-                report = self.run_here(study)
+                report = self.run_here(lab.build_study(actor, **inputs))
             else:
-                sim = lab.start_study(actor=actor, kind=kind, decks=refs, games=games, seed=seed, bot=bot, p1=p1,
-                                      p2=p2, variants=variant, seating=seating, trusted=True)
+                sim = lab.start_study(actor=actor, **inputs)
                 report = self.follow(sim, quiet=as_json)
         except ApiError as exc:
             raise CommandError(f"{exc.error_code}: {exc.message}") from exc
