@@ -18,9 +18,9 @@ player's remaining cards are in their hand and in which order their deck lies, i
 Pyramid cards not yet flipped, and the game's generator. So two states that differ only in what it cannot see give
 the same choice (tests/rules/test_cpu.py).
 
-Its budget is a number of decisions played out per searched decision (`budget`), never a clock, so the same seed and state give the
-same choice on any machine: a versus game replays and resumes exactly. The default is calibrated in
-`benchmarks/cpu.py` to stay under a second a decision on the 2-core machine the project is measured on.
+Its budget is a number of decisions played out per searched decision (`budget`), never a clock, so the same seed and
+state give the same choice on any machine: a versus game replays and resumes exactly. `benchmarks/expert.py` (`make
+bench-expert`) measures the default: its CPU time a searched decision and its strength against the hard player.
 """
 from __future__ import annotations
 
@@ -40,6 +40,7 @@ BUDGET = 4_000           # decisions played out per searched decision, over all 
 MAX_WORLDS = 12          # sampled futures per candidate at most (late in a game a play-out is short)
 MIN_WORLDS = 2           # ... and at least, whatever they cost
 MAX_CANDIDATES = 6       # the hard player's choice and at most five alternatives
+MARGIN_WEIGHT = 1000     # a point of Legacy margin weighs 1/1000 of a win: it decides between equal win counts
 PAYING = frozenset({"tap", "tap_charge", "add_counter"})
 # The decisions it searches, by the kind of the hard player's choice. The rest (paying, mulligans, who goes first,
 # start-of-turn Passives, Allocate's points one by one, storing charge or burning it) keep the hard player's choice:
@@ -72,25 +73,26 @@ class ExpertPlayer(CpuPlayer):
             return hard
         me = state.current_player
         draw = random.Random(f"{self.seed}:{len(state.history)}")   # per decision: a fresh CPU draws the same
-        scores = [0.0] * len(options)
+        wins = [0.0] * len(options)     # 1 a win, 1/2 a draw
+        margins = [0] * len(options)    # Legacy margins, summed over the futures
         worlds = spent = 0
         while worlds < self.max_worlds and (worlds < MIN_WORLDS or spent < self.budget):
             world = determinize(state, me, draw)
             for index, option in enumerate(options):   # every option meets the same futures: a fair comparison
                 future = world.clone()
                 future.apply(option)
-                value, steps = play_out(future, me, self.greedy)
-                scores[index] += value
+                outcome, margin, steps = play_out(future, me, self.greedy)
+                wins[index] += outcome
+                margins[index] += margin
                 spent += steps
             worlds += 1
-        best = max(range(len(options)), key=lambda i: (scores[i], i == 0))   # ties: the hard player's choice
+        # The most wins; then the biggest Legacy margin (a bigger win is a safer one); then the hard player's choice.
+        best = max(range(len(options)), key=lambda i: (wins[i] + margins[i] / MARGIN_WEIGHT, i == 0))
         choice = options[best]
-        won = scores[best] / worlds
-        if best == 0:
-            self.last_reason = f"EXPERT: {choice.label} (won {won:.0%} of {worlds} sampled futures)"
-        else:
-            self.last_reason = (f"EXPERT: {choice.label} (won {won:.0%} of {worlds} sampled futures; "
-                                f"the hard choice {scores[0] / worlds:.0%})")
+        said = f"won {wins[best]:g} of {worlds} sampled futures, Legacy margin {margins[best] / worlds:+.0f}"
+        if best != 0:
+            said += f"; the hard choice won {wins[0]:g}, margin {margins[0] / worlds:+.0f}"
+        self.last_reason = f"EXPERT: {choice.label} ({said})"
         return choice
 
 
@@ -156,10 +158,9 @@ def determinize(state: "GameState", me: int, draw: random.Random) -> "GameState"
     return world
 
 
-def play_out(g: "GameState", me: int, player: GreedyBot) -> tuple[float, int]:
-    """Play the game to its end with the hard player in both seats; return its value for `me` (1 for a win, 0.5 a
-    draw, 0 a loss, plus a thousandth of a point per point of Legacy margin: a bigger win is a safer one) and the
-    number of decisions it took."""
+def play_out(g: "GameState", me: int, player: GreedyBot) -> tuple[float, int, int]:
+    """Play the game to its end with the hard player in both seats; return its outcome for `me` (1 for a win, 0.5 a
+    draw, 0 a loss), its Legacy margin and the number of decisions it took."""
     steps = 0
     while g.phase != "over":
         g.apply_legal(player.choose(g))
@@ -168,7 +169,7 @@ def play_out(g: "GameState", me: int, player: GreedyBot) -> tuple[float, int]:
     winner = result["winner"]
     legacy = result["legacy"]
     outcome = 0.5 if winner is None else (1.0 if winner == me else 0.0)
-    return outcome + (legacy[me] - legacy[1 - me]) / 1000.0, steps
+    return outcome, legacy[me] - legacy[1 - me], steps
 
 
 BOTS["cpu:expert"] = ExpertPlayer
