@@ -5,7 +5,7 @@ here, exactly as `make run` starts them.
 
 1. Throughput: one greedy-goldfish study of `--games` games, split into the lab's chunks (rules/lab.py
    `chunks_for`), played by the plain in-process loop (`rules.engine.lab.run_chunk` over every game, in this
-   process), then by 1 worker and by 2 workers. Reported: games/s of each, the scaling from 1 worker to 2, and the
+   process; timed before and after the 1-worker run, and averaged), then by 1 worker and by 2 workers. Reported: games/s of each, the scaling from 1 worker to 2, and the
    engine's overhead (how much slower 1 worker is than the plain loop on the same games).
 2. A 10,000-game greedy analysis of one deck (`--analysis`) on 2 workers, from the first chunk sent to the last
    tally back.
@@ -66,6 +66,7 @@ def measure(deck: str, games: int, analysis: int) -> dict:
     from rules import lab
     from rules.engine import lab as engine_lab
     from rules.lab_processes import Workers, redis_start, redis_stop
+    from rules.tasks import prepare_process
     from rules.engine.catalogue import load_catalogue
     from rules.engine.simulate import starter_deck
 
@@ -76,9 +77,14 @@ def measure(deck: str, games: int, analysis: int) -> dict:
              "seating": "side-by-side", "variants": [], "data_hash": catalogue.data_hash}
     chunks = lab.chunks_for(games)
 
-    started = time.perf_counter()
-    plain = engine_lab.run_chunk(catalogue, study, 0, games)
-    plain_seconds = time.perf_counter() - started
+    prepare_process()   # the plain loop gets what a worker process gets: the catalogue compiled, the heap frozen
+
+    def in_process() -> tuple[float, dict]:
+        started = time.perf_counter()
+        tally = engine_lab.run_chunk(catalogue, study, 0, games)
+        return time.perf_counter() - started, tally
+
+    plain_before, plain = in_process()
 
     name = f"bench-{os.getpid()}"
     url = redis_start(name)
@@ -87,6 +93,8 @@ def measure(deck: str, games: int, analysis: int) -> dict:
     try:
         workers.start(1, quiet=True, wait=True)
         one_seconds, one = on_workers(study, chunks)
+        plain_after, _ = in_process()   # the machine's speed drifts: the plain loop on either side of one worker
+        plain_seconds = (plain_before + plain_after) / 2
         workers.start(1, quiet=True, wait=True)   # a second worker: two in all
         two_seconds, two = on_workers(study, chunks)
         big = dict(study, games=analysis)

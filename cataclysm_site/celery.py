@@ -6,9 +6,18 @@ the card data files, not the database: a chunk's tally travels back through the 
 import os
 
 from celery import Celery
+from celery.signals import worker_process_init
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "cataclysm_site.settings")
 
 app = Celery("cataclysm_site")
 app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks(["rules"])
+
+
+
+@worker_process_init.connect
+def prepare_worker_process(**_kwargs) -> None:
+    from rules.tasks import prepare_process
+
+    prepare_process()

@@ -166,8 +166,11 @@ def default_title(study: Mapping[str, Any]) -> str:
 
 
 def chunks_for(games: int) -> list[tuple[int, int]]:
-    """About a hundred chunks (5 to 2,000 games each); the first two small, so the first progress shows at once."""
-    size = max(5, min(2000, math.ceil(games / 100)))
+    """About fifty chunks (20 to 2,000 games each); the first two small, so the first progress shows at once.
+
+    Each chunk costs a round trip through the broker and the result backend (a few ms): 20 games or more keep that
+    under a few per cent of a chunk's play, and fifty of them keep both workers of a 2-core machine busy to the end."""
+    size = max(20, min(2000, math.ceil(games / 50)))
     sizes = [max(1, size // 10)] * 2
     out: list[tuple[int, int]] = []
     start = 0
@@ -310,7 +313,8 @@ class LocalRunner:
         if cls._pool is None:
             # "spawn": fresh interpreters. Forking a web server's process copies its threads' locks mid-use, and a
             # forked pool deadlocked under the test server.
-            cls._pool = ProcessPoolExecutor(max_workers=settings.LAB_LOCAL_WORKERS,
+            from rules.tasks import prepare_process
+            cls._pool = ProcessPoolExecutor(max_workers=settings.LAB_LOCAL_WORKERS, initializer=prepare_process,
                                             mp_context=multiprocessing.get_context("spawn"))
             # When the server stops, drop the chunks still queued: by default the interpreter would play every one
             # of them before exiting (a Ctrl-C could wait minutes). They are played again when the study is next
