@@ -12,7 +12,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from cards.catalogue import get_catalogue
 from cataclysm_site.api_errors import ApiError
-from rules import lab, selectors
+from rules import lab, lab_api, selectors
 from rules import versus_selectors as vs
 from rules.charts import histogram_chart
 from rules.engine.lab import KINDS
@@ -47,13 +47,6 @@ class StudyForm(forms.Form):
         return [{"card": slug, "count": self.cleaned_data.get(f"pyramid_{slug}") or 0} for slug, _, _ in self.pyramid]
 
 
-def readable(request, sim_id: str) -> Simulation:
-    sim = lab.readable_study(selectors.actor_for(request), sim_id)
-    if sim is None:
-        raise Http404("No study with this id.")
-    return sim
-
-
 @require_http_methods(["GET", "POST"])
 def start(request):
     """The start form (a deck page's "Simulate" link preselects its deck) and my studies."""
@@ -86,7 +79,7 @@ def start(request):
 
 def study(request, sim_id):
     """One study: a live progress bar while it runs (static/js/lab.js polls the API), then its results."""
-    sim = lab.refresh(readable(request, sim_id))
+    sim = lab.refresh(lab_api.readable(request, sim_id))
     results = sim.results or {}
     charts = [histogram_chart(title, results.get(key)) for title, key in
               (("Legacy after the Cataclysm", "legacy"), ("Round of the Cataclysm", "rounds")) if results.get(key)]
@@ -99,9 +92,7 @@ def study(request, sim_id):
 
 @require_POST
 def cancel(request, sim_id):
-    sim = readable(request, sim_id)
-    if not selectors.actor_for(request).may_act_in(sim):
-        raise Http404("No study of yours with this id.")
+    sim = lab_api.owned(request, sim_id)
     lab.cancel(lab.refresh(sim))
     return redirect(sim)
 
@@ -110,7 +101,7 @@ def download(request, sim_id, fmt):
     """The results as JSON (everything) or CSV (one row per figure)."""
     if fmt not in ("json", "csv"):
         raise Http404("Results come as results.json or results.csv.")
-    sim = readable(request, sim_id)
+    sim = lab_api.readable(request, sim_id)
     body = {"id": sim.pk, "title": sim.title, "study": sim.study, "status": sim.status, "results": sim.results}
     if fmt == "json":
         response = HttpResponse(json.dumps(body, indent=1), content_type="application/json")
