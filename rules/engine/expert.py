@@ -60,14 +60,24 @@ class ExpertPlayer(CpuPlayer):
 
     level = "expert"
 
-    def __init__(self, seed: int = 0, budget: int = BUDGET, max_worlds: int = MAX_WORLDS):
+    def __init__(self, seed: int = 0, budget: int = BUDGET, max_worlds: int = MAX_WORLDS, min_worlds: int = MIN_WORLDS,
+                 searched: frozenset = SEARCHED, max_candidates: int = MAX_CANDIDATES):
         super().__init__(seed)
         self.budget = budget
         self.max_worlds = max_worlds
+        self.min_worlds = min_worlds
+        self.searched = searched              # the decisions it searches, by the hard player's choice's kind
+        self.max_candidates = max_candidates
+
+    def sample(self, state: "GameState", me: int, draw: random.Random) -> "GameState":
+        """One future to play the candidates out in: the state with everything seat `me` cannot see drawn afresh.
+        (`benchmarks/expert.py --ceiling` overrides it with the true state, to measure what search could gain at
+        best; a player never does.)"""
+        return determinize(state, me, draw)
 
     def decide(self, state: "GameState", actions: list[Action]) -> Action:
         hard = self.greedy.choose(state)
-        options = candidates(state, actions, hard)
+        options = candidates(state, actions, hard, self.searched, self.max_candidates)
         if len(options) < 2:
             self.last_reason = f"EXPERT: {hard.label} (as the hard player)"
             return hard
@@ -76,8 +86,8 @@ class ExpertPlayer(CpuPlayer):
         wins = [0.0] * len(options)     # 1 a win, 1/2 a draw
         margins = [0] * len(options)    # Legacy margins, summed over the futures
         worlds = spent = 0
-        while worlds < self.max_worlds and (worlds < MIN_WORLDS or spent < self.budget):
-            world = determinize(state, me, draw)
+        while worlds < self.max_worlds and (worlds < self.min_worlds or spent < self.budget):
+            world = self.sample(state, me, draw)
             for index, option in enumerate(options):   # every option meets the same futures: a fair comparison
                 future = world.clone()
                 future.apply(option)
@@ -96,13 +106,14 @@ class ExpertPlayer(CpuPlayer):
         return choice
 
 
-def candidates(state: "GameState", actions: list[Action], hard: Action) -> list[Action]:
+def candidates(state: "GameState", actions: list[Action], hard: Action, searched: frozenset = SEARCHED,
+               limit: int = MAX_CANDIDATES) -> list[Action]:
     """The choices worth searching, the hard player's first; [] when its choice stands unsearched."""
-    if hard.kind not in SEARCHED or _repeats_last_use(state, hard):
+    if hard.kind not in searched or _repeats_last_use(state, hard):
         return []
     groups: dict[object, Action] = {}
     for action in actions:
-        if action.kind in PAYING:
+        if action.kind in PAYING and action.kind not in searched:
             continue
         key = _SAME_CHOICE.get(action.kind, lambda a: a)(action)
         if key not in groups or action == hard:
@@ -115,7 +126,7 @@ def candidates(state: "GameState", actions: list[Action], hard: Action) -> list[
                     if a.kind in ("target", "assign") else 0.0)
     else:
         others.sort(key=lambda a: a.kind != "end_turn")   # stopping is always an alternative worth a look
-    return [hard] + others[:MAX_CANDIDATES - 1]
+    return [hard] + others[:limit - 1]
 
 
 def _repeats_last_use(state: "GameState", hard: Action) -> bool:

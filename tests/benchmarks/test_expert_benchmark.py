@@ -1,0 +1,59 @@
+"""The expert benchmark plays the duplicate format: every deal from both chairs, so a deal the decks or the seed
+decide counts one win and one loss whoever plays, and the hard player in the expert's chairs would score exactly
+half (the rates themselves are the benchmark's to report, not a test's to assert)."""
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from benchmarks.expert import schedule
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_every_deal_is_played_from_both_chairs_with_the_same_decks_and_seed():
+    games = schedule(("starter-talah", "starter-elder-maru"), deals=3, budget=10, seed=1)
+    assert len(games) == 2 * 2 * 3 * 2        # ordered pairs (each deck against itself too) x deals x chairs
+    deals: dict[tuple, list[int]] = {}
+    for a, b, deal, chair, budget, seed, mode in games:
+        deals.setdefault((a, b, deal), []).append(chair)
+    assert all(sorted(chairs) == [0, 1] for chairs in deals.values())
+    assert ("starter-talah", "starter-talah", 0) in deals and ("starter-elder-maru", "starter-talah", 2) in deals
+
+
+def test_the_expert_benchmark_reports_a_win_rate_with_its_interval_and_the_deals_it_turned():
+    done = subprocess.run([sys.executable, "-m", "benchmarks", "expert", "--games", "1", "--budget", "30",
+                           "--decks", "starter-talah", "--json"], cwd=ROOT, capture_output=True, text=True,
+                          timeout=300)
+    assert done.returncode == 0, done.stderr
+    report = json.loads(done.stdout)
+    assert report["games"] == 2 and report["deals"] == 1
+    assert 0 <= report["interval"][0] <= report["win_rate"] <= report["interval"][1] <= 1
+    # one deal from both chairs: both won, both lost, or split (one each; a draw is half)
+    both = report["deals_won_from_both_chairs"] + report["deals_lost_from_both_chairs"]
+    assert (both == 1) == (report["win_rate"] in (0.0, 1.0))
+    assert report["ms_per_searched_decision"] > 0 and report["searched_per_game"] > 0
+
+
+def test_the_ceiling_searches_the_true_future_and_the_broad_search_more_kinds_of_decision():
+    from benchmarks.expert import BROAD, Clairvoyant, make_expert
+    from rules.engine.expert import SEARCHED, ExpertPlayer
+    plain = make_expert({}, 1, 100)
+    assert type(plain) is ExpertPlayer and plain.searched == SEARCHED and plain.max_candidates == 6
+    broad = make_expert({"broad": True}, 1, 100)
+    assert broad.searched == BROAD and {"first_player", "store_charge", "burn"} <= BROAD and broad.max_candidates == 12
+    ceiling = make_expert({"ceiling": True}, 1, 100)
+    assert isinstance(ceiling, Clairvoyant) and ceiling.max_worlds == ceiling.min_worlds == 1
+
+
+def test_the_ceiling_player_plays_its_candidates_out_in_the_real_future():
+    """Against the deterministic hard player, the one future it samples is the game itself: the hidden cards and
+    the generator are the true ones, not drawn afresh."""
+    from benchmarks.expert import Clairvoyant
+    from rules.engine import new_game
+    from rules.engine.catalogue import load_catalogue
+    from rules.engine.simulate import starter_deck
+    catalogue = load_catalogue()
+    g = new_game(catalogue, [starter_deck(catalogue, "talah"), starter_deck(catalogue, "elder-maru")], seed=4)
+    world = Clairvoyant(4).sample(g, g.current_player, None)
+    assert world.digest() == g.digest() and world is not g
