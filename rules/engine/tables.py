@@ -28,7 +28,7 @@ class CardInfo:
         "slug", "name", "type", "rarity", "faction", "civilization", "ideology", "hp", "charge", "produces",
         "req", "any", "abilities", "use", "reaction", "enters", "passive_start", "passive_cont", "instant",
         "pyramid", "legacy_mult", "legacy_value", "faction_key", "boost_req", "boost_any", "holds_charge",
-        "is_equipment", "cdef", "meta", "cost_id", "inert", "total", "use_rows", "react_rows", "is_battery",
+        "is_equipment", "definition", "meta", "cost_id", "inert", "total", "use_rows", "react_rows", "is_battery",
         "is_scene", "is_hero", "can_boost", "boost_cost_id", "main_floor", "window_floor", "absorbs",
     )
 
@@ -155,7 +155,7 @@ class Tables:
 
     def _info(self, card: CardDef) -> CardInfo:
         info = CardInfo()
-        info.cdef = card
+        info.definition = card
         info.meta = None  # per-ability costs and target checks: Tables._ability_meta, once cost ids exist
         info.slug, info.name, info.type, info.rarity = card.slug, card.name, card.type, card.rarity
         info.faction, info.civilization, info.ideology = card.faction, card.civilization, card.ideology
