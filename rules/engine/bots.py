@@ -289,10 +289,10 @@ def _action_phase(g: "GameState", p: int, by_kind: dict[str, list[Action]]) -> A
         # least (_key_rank(pool key), card), as min() with that key picks, written as a loop without a key tuple.
         best, best_rank, best_card = None, 0, 0
         for a in by_kind.get("add_counter", ()):
-            card, _, key = a[2]
+            iid, _, key = a[2]
             rank = _key_rank(key)
-            if best is None or rank < best_rank or (rank == best_rank and card < best_card):
-                best, best_rank, best_card = a, rank, card
+            if best is None or rank < best_rank or (rank == best_rank and iid < best_card):
+                best, best_rank, best_card = a, rank, iid
         if best is not None:
             return best
     return by_kind["end_turn"][0]
@@ -320,7 +320,11 @@ class _Side:
     __slots__ = ("battery", "charge_worth", "hero_alive", "mine", "enemies", "enemy_charge", "opp_chars")
 
     def __init__(self, g: "GameState", p: int):
-        # One walk of each board (this runs at every decision of the Action Phase).
+        self.read(g, p)
+
+    def read(self, g: "GameState", p: int) -> None:
+        """One walk of each board (this runs at every decision of the Action Phase; a method of its own, not
+        `__init__`, so that the compiled form can declare its locals' types: bots.pxd)."""
         cards = g.cards
         battery, charge, mine = False, 0, []
         for i in g.players[p].board:
@@ -377,7 +381,8 @@ def _ranked_wants(g: "GameState", p: int, side: "_Side") -> tuple[list[_Want], l
     reads = [side.charge_worth, side.enemy_charge]
     for iid in g.players[p].actors:  # every card that can hold charge or has a Use ability is an actor
         card = cards[iid]
-        if card.info.use or card.info.is_equipment:
+        info = card.info
+        if info.use or info.is_equipment:
             reads.append((iid, card.charge, card.tapped))
     key = ("greedy_wants", p)
     memo = g._target_memo
