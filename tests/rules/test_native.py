@@ -26,7 +26,7 @@ def test_compiled_modules_are_the_compiled_files():
 
 def test_an_edited_module_runs_from_its_source_not_from_a_stale_build(monkeypatch):
     built = native.fresh_modules()
-    edited = min(set(built) - native.typed_modules())  # a module without a .pxd goes back alone
+    edited = min(set(native.COMPILED_MODULES) - native.typed_modules())  # one without a .pxd goes back alone
     monkeypatch.setattr(native, "source_hash", lambda name: "edited" if name == edited else _hash(name))
     fresh = native.fresh_modules()
     assert edited not in fresh and set(fresh) == set(built) - {edited}
@@ -35,6 +35,8 @@ def test_an_edited_module_runs_from_its_source_not_from_a_stale_build(monkeypatc
 def test_an_edited_typed_module_takes_every_typed_module_back_to_its_source(monkeypatch):
     # The modules with a .pxd share C-level classes: a compiled legal beside a plain model could not import.
     built = native.fresh_modules()
+    if not built:
+        pytest.skip("the compiled form is not in use")
     typed = native.typed_modules()
     assert {"model", "tables", "legal"} <= typed <= set(built)
     monkeypatch.setattr(native, "source_hash", lambda name: "edited" if name == "model" else _hash(name))
