@@ -3,7 +3,7 @@
 # Action Phase, the kept ranking), so that cards' and players' fields are read at fixed offsets and calls within
 # the module are C calls. The functions stay what they are in Python.
 cimport cython
-from rules.engine.model cimport Card, Player
+from rules.engine.model cimport Card, Edge, Item, Player
 from rules.engine.tables cimport CardInfo
 from rules.engine.state cimport GameState
 
@@ -45,6 +45,7 @@ cpdef _ability_gain(GameState g, side, src, ability)
 @cython.locals(card=Card)
 cpdef _safe_host(GameState g, person)
 
+@cython.locals(host=Card)
 cpdef _host_rank(GameState g, a)
 
 @cython.locals(cards=list)

@@ -3,7 +3,7 @@
 # assignment to them reads one (cards[iid], card.info, g.players[p]), so that their fields are read at fixed
 # offsets and calls within the module are C calls. The functions stay what they are in Python.
 cimport cython
-from rules.engine.model cimport Card, Player
+from rules.engine.model cimport Card, Edge, Item, Player
 from rules.engine.tables cimport CardInfo
 from rules.engine.state cimport GameState
 
@@ -50,12 +50,14 @@ cpdef _steal(GameState g, item, ability, amount, pairs, extra)
 @cython.locals(card=Card)
 cpdef _heal(GameState g, item, ability, amount, pairs, extra)
 
+@cython.locals(card=Card)
 cpdef _shield(GameState g, item, ability, amount, pairs, extra)
 
 cpdef _ward(GameState g, item, ability, amount, pairs, extra)
 
 cpdef _fortify(GameState g, item, ability, amount, pairs, extra)
 
+@cython.locals(card=Card)
 cpdef _stabilize(GameState g, item, ability, amount, pairs, extra)
 
 cpdef _return_to_play(GameState g, item, ability, amount, pairs, extra)
@@ -68,6 +70,7 @@ cpdef _delay(GameState g, item, ability, amount, pairs, extra)
 
 cpdef _suppress(GameState g, item, ability, amount, pairs, extra)
 
+@cython.locals(card=Card)
 cpdef _disable(GameState g, item, ref, until)
 
 cpdef _buff(GameState g, item, ability, amount, pairs, extra)

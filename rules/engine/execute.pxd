@@ -3,7 +3,7 @@
 # assignment to them reads one (cards[iid], card.info, g.players[p]), so that their fields are read at fixed
 # offsets and calls within the module are C calls. The functions stay what they are in Python.
 cimport cython
-from rules.engine.model cimport Card, Player
+from rules.engine.model cimport Card, Edge, Item, Player
 from rules.engine.tables cimport CardInfo
 from rules.engine.state cimport GameState
 
@@ -18,9 +18,10 @@ cpdef _first_player(GameState g, p, args)
 
 cpdef _play_energy(GameState g, p, args)
 
-@cython.locals(info=CardInfo, player=Player)
+@cython.locals(card=Card, info=CardInfo, player=Player)
 cpdef _tap(GameState g, p, args)
 
+@cython.locals(card=Card)
 cpdef _tap_charge(GameState g, p, args)
 
 @cython.locals(info=CardInfo)
@@ -28,10 +29,13 @@ cpdef _summon(GameState g, p, args)
 
 cpdef _equip(GameState g, p, args)
 
+@cython.locals(card=Card)
 cpdef _activate(GameState g, p, args)
 
+@cython.locals(card=Card)
 cpdef _react(GameState g, p, args)
 
+@cython.locals(card=Card)
 cpdef _cast(GameState g, p, args)
 
 @cython.locals(card=Card)

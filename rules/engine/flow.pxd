@@ -3,7 +3,7 @@
 # assignment to them reads one (cards[iid], card.info, g.players[p]), so that their fields are read at fixed
 # offsets and calls within the module are C calls. The functions stay what they are in Python.
 cimport cython
-from rules.engine.model cimport Card, Player
+from rules.engine.model cimport Card, Edge, Item, Player
 from rules.engine.tables cimport CardInfo
 from rules.engine.state cimport GameState
 
@@ -29,7 +29,7 @@ cpdef step_arc_burn(GameState g)
 
 cpdef arc_burn(GameState g, p)
 
-@cython.locals(cards=list)
+@cython.locals(card=Card, cards=list)
 cpdef step_end(GameState g)
 
 @cython.locals(card=Card, cards=list)
@@ -47,6 +47,7 @@ cpdef next_need(GameState g, item)
 @cython.locals(cards=list)
 cpdef steal_destinations(GameState g, item, taken_from)
 
+@cython.locals(item=Item)
 cpdef continue_item(GameState g)
 
 cpdef declare(GameState g, item)

@@ -2,7 +2,7 @@
 # loops of move generation, so that a card's, its definition's, a player's and a pool view's fields are read at
 # fixed offsets, and calls within the module are C calls. The functions stay what they are in Python.
 cimport cython
-from rules.engine.model cimport Card, Player
+from rules.engine.model cimport Card, Edge, Item, Player
 from rules.engine.tables cimport CardInfo
 from rules.engine.state cimport GameState
 
@@ -48,5 +48,5 @@ cpdef _plan_with(GameState g, p, plan, iid)
 
 cpdef _targets_exist(GameState g, p, src, row)
 
-@cython.locals(card=Card, cards=list)
+@cython.locals(card=Card, cards=list, item=Item)
 cpdef decision_actions(GameState g, d)

@@ -49,8 +49,10 @@ COMPILED_MODULES = (
 
 
 # Python's semantics throughout: annotations are not turned into C types or type checks (with Cython's default,
-# `data: dict` would refuse a list with TypeError where the plain engine raises its own GameDataError).
-DIRECTIVES = {"language_level": 3, "annotation_typing": False}
+# `data: dict` would refuse a list with TypeError where the plain engine raises its own GameDataError), and a local
+# declared as a C-level class (the .pxd files) that holds None raises AttributeError when read, as in Python,
+# instead of crashing (nonecheck).
+DIRECTIVES = {"language_level": 3, "annotation_typing": False, "nonecheck": True}
 
 
 class BuildUnavailable(RuntimeError):
@@ -65,9 +67,11 @@ def declarations() -> list[Path]:
 
 
 def source_hash(name: str) -> str:
-    """What a compiled module was built from: its source, and every declaration file (an edited `.pxd` makes the
-    whole compiled form stale, since each module's C code depends on the layouts they declare)."""
+    """What a compiled module was built from: its source, the compiler directives, and every declaration file (an
+    edited `.pxd` makes the whole compiled form stale, since each module's C code depends on the layouts they
+    declare)."""
     digest = hashlib.sha256((HERE / f"{name}.py").read_bytes())
+    digest.update(json.dumps(DIRECTIVES, sort_keys=True).encode())
     for path in declarations():
         digest.update(b"\0" + path.name.encode() + b"\0" + path.read_bytes())
     return digest.hexdigest()

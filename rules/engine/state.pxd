@@ -2,7 +2,12 @@
 # own methods, and the compiled modules that declare a local or an argument as a GameState, read its fields at
 # fixed offsets instead of looking them up by name in the instance dict. Every field keeps its Python value; only
 # the containers the engine never replaces by anything else are declared as list or dict. An attribute set beyond
-# these (none is, but callers may) still goes into the instance dict.
+# these (none is, but callers may) still goes into the instance dict. Its rules' helpers are declared with their
+# card, definition and player locals typed where every assignment to them reads one (cards[iid], card.info,
+# players[p]); they stay what they are in Python.
+cimport cython
+from rules.engine.model cimport Card, Edge, Item, Player
+from rules.engine.tables cimport CardInfo
 
 cdef class GameState:
     cdef public object cat, tb, rng, seed, seating, decks, scenario, variants, tide_rule, full_circle, tide
@@ -12,3 +17,51 @@ cdef class GameState:
     cdef public list history, cards, players, edges, stack, tqueue, pending, log_rows
     cdef public dict _target_memo, _hand_memo, _offer_memo
     cdef dict __dict__
+
+    cpdef legal_actions(self)
+    cpdef apply_legal(self, chosen)
+    cpdef name(self, iid)
+    cpdef opponent(self, p)
+    @cython.locals(cards=list)
+    cpdef characters(self, p)
+    @cython.locals(cards=list)
+    cpdef of_type(self, p, card_type)
+    @cython.locals(cards=list)
+    cpdef equipment_on(self, person)
+    cpdef is_active_card(self, card)
+    cpdef can_activate(self, card)
+    cpdef next_turn_tick(self, player, nth=*)
+    @cython.locals(player=Player)
+    cpdef draw(self, p, n=*)
+    @cython.locals(card=Card, info=CardInfo, player=Player)
+    cpdef enter_play(self, iid, ctrl, host=*)
+    @cython.locals(card=Card, player=Player)
+    cpdef remove_from_zone(self, iid)
+    @cython.locals(card=Card)
+    cpdef to_graveyard(self, iid)
+    @cython.locals(card=Card)
+    cpdef to_hand(self, iid)
+    @cython.locals(card=Card)
+    cpdef destroy(self, iid, why)
+    @cython.locals(card=Card)
+    cpdef change_control(self, iid, new, temporary)
+    @cython.locals(card=Card)
+    cpdef fortify_total(self, iid)
+    @cython.locals(card=Card, cards=list)
+    cpdef _continuous(self, p, keyword)
+    @cython.locals(card=Card)
+    cpdef continuous_targets(self, src, ability)
+    @cython.locals(cards=list)
+    cpdef _battery_of(self, p)
+    @cython.locals(card=Card)
+    cpdef stabilize_room(self, iid)
+    @cython.locals(card=Card)
+    cpdef _stabilize(self, iid, amount)
+    @cython.locals(card=Card, cards=list)
+    cpdef amount_for(self, src, ability, ctrl)
+    @cython.locals(cards=list)
+    cpdef has_synergy(self, p)
+    @cython.locals(edge=Edge)
+    cpdef add_edge(self, e, amount, source)
+    @cython.locals(edge=Edge)
+    cpdef remove_edge(self, e, amount)

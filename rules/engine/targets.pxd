@@ -3,7 +3,7 @@
 # assignment to them reads one (cards[iid], card.info, g.players[p]), so that their fields are read at fixed
 # offsets and calls within the module are C calls. The functions stay what they are in Python.
 cimport cython
-from rules.engine.model cimport Card, Player
+from rules.engine.model cimport Card, Edge, Item, Player
 from rules.engine.tables cimport CardInfo
 from rules.engine.state cimport GameState
 
