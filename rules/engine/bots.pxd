@@ -13,13 +13,13 @@ cdef class _Want:
 cdef class _Side:
     cdef public object battery, charge_worth, hero_alive, mine, enemies, enemy_charge, opp_chars
 
-    @cython.locals(cards=list, card=Card, mine=list, enemies=list)
+    @cython.locals(cards=list, card=Card, info=CardInfo, mine=list, enemies=list)
     cpdef read(self, GameState g, p)
 
 @cython.locals(groups=dict, group=list)
 cpdef dict by_kind(actions)
 
-@cython.locals(cards=list, card=Card, side=_Side)
+@cython.locals(cards=list, card=Card, info=CardInfo, side=_Side)
 cpdef _action_phase(GameState g, p, dict by_kind)
 
 @cython.locals(cards=list, card=Card, info=CardInfo, reads=list, memo=dict)

@@ -140,8 +140,8 @@ class GameState:
         to check it (bots that draw from that list, many thousands of times per simulation, call this)."""
         self._legal = None
         self.history.append(chosen)
-        kind = chosen[0]
-        HANDLERS[kind](self, chosen[1], chosen[2])
+        kind, player, args, _ = chosen  # one unpacking: in the compiled form, indexing a tuple subclass is a call
+        HANDLERS[kind](self, player, args)
         if kind not in QUIET:
             run(self)
             self._target_memo = {}
