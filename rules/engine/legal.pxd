@@ -34,6 +34,8 @@ cpdef list legal_actions(GameState g)
 # The rest of move generation: the memos' misses and the pending decisions.
 cpdef _tap_offer(GameState g, p, iid, slug)
 
+cpdef _plain_offer(GameState g, kind, p)
+
 cpdef _charge_offers(GameState g, p, iid, charge)
 
 cpdef _counter_offers(GameState g, p, iid, counter_keys)
