@@ -44,7 +44,7 @@ FORCE_PLAIN = "CATACLYSM_ENGINE"  # =python: import every module from its plain 
 # would lengthen the build for nothing a game measures).
 COMPILED_MODULES = (
     "actions", "bots", "decisions", "effects", "execute", "flow", "legal", "model", "payment", "pyramid", "rng",
-    "scoring", "state", "tables", "targets",
+    "scoring", "setup", "state", "tables", "targets",
 )
 
 
