@@ -4,6 +4,7 @@
 # are; only the containers the engine never replaces by anything else are declared as list or dict. The methods the
 # engine calls at every turn are declared with their card locals typed; they stay what they are in Python.
 cimport cython
+from rules.engine.tables cimport CardInfo
 
 cdef class Card:
     cdef public object iid, slug, owner, ctrl, zone, damage, tapped, charge, host, entered, shield, ward
@@ -16,9 +17,9 @@ cdef class Player:
     cdef public dict ready
 
     cpdef index_board(self, list cards)
-    @cython.locals(card=Card)
+    @cython.locals(card=Card, info=CardInfo)
     cpdef index_ready(self, list cards)
-    @cython.locals(card=Card)
+    @cython.locals(card=Card, info=CardInfo)
     cpdef untap_all(self, list cards)
     cpdef add_ready(self, slug, iid)
 

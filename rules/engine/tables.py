@@ -4,6 +4,7 @@ Nothing here restates a rulebook number: every constant comes from `Catalogue.ru
 """
 from __future__ import annotations
 
+import sys
 from typing import Any, Mapping
 
 from .catalogue import Ability, Catalogue, CardDef, Cost
@@ -157,7 +158,9 @@ class Tables:
         info = CardInfo()
         info.definition = card
         info.meta = None  # per-ability costs and target checks: Tables._ability_meta, once cost ids exist
-        info.slug, info.name, info.type, info.rarity = card.slug, card.name, card.type, card.rarity
+        # The type interned: the hot paths compare it with literals (`info.type == "energy"`), and an interned
+        # string is found equal by identity, not by comparing its characters (a string read from YAML is not).
+        info.slug, info.name, info.type, info.rarity = card.slug, card.name, sys.intern(card.type), card.rarity
         info.faction, info.civilization, info.ideology = card.faction, card.civilization, card.ideology
         info.hp = card.hp
         info.charge = card.charge or 0
