@@ -1,13 +1,15 @@
 """The engine's compiled form: the same Python modules, compiled ahead of time with Cython, used when they are fresh.
 
 Nothing here changes what the engine does. `build()` compiles the hot modules listed in `COMPILED_MODULES`, exactly
-as written (Cython's pure-Python mode: no annotations added, no other source), into `rules/engine/_compiled/`, and
-records the SHA-256 of each source it compiled in `_compiled/manifest.json`. When the package is imported,
-`install()` puts a finder ahead of Python's own that loads `rules.engine.NAME` from its compiled file only if that
-file was built from the very source now in `rules/engine/NAME.py` by this interpreter; an edited module, a missing
-build or `CATACLYSM_ENGINE=python` in the environment falls back to the plain module, one module at a time. So the
-plain package always works (a machine without a C compiler or Cython simply runs it), and an edit is never shadowed
-by a stale build.
+as written (Cython's pure-Python mode: no annotations read as types), typed only by the augmenting `.pxd` files
+beside them (C-level classes and typed locals, which the plain `.py` files never import), into
+`rules/engine/_compiled/`, and records the SHA-256 of each source, the directives and every `.pxd` it compiled with in
+`_compiled/manifest.json`. When the package is imported, `install()` puts a finder ahead of Python's own that loads
+`rules.engine.NAME` from its compiled file only if that file was built from the very sources now on disk by this
+interpreter; an edited module, a missing build or `CATACLYSM_ENGINE=python` in the environment falls back to the
+plain module, one module at a time (the modules with a `.pxd` share their classes' layouts, so they fall back
+together). So the plain package always works (a machine without a C compiler or Cython simply runs it), and an edit
+is never shadowed by a stale build.
 
     .venv/bin/python -c 'from rules.engine.native import main; main(["build"])'    compile what is stale
     .venv/bin/python -c 'from rules.engine.native import main; main(["status"])'   which modules run compiled now
