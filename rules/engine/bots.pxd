@@ -1,7 +1,8 @@
 # The compiled form's declarations of bots.py (rules/engine/native.py): the greedy bot's per-decision records as
-# C-level classes, and the types of the locals of its hottest functions (the grouping of the offered actions, the
-# Action Phase, the kept ranking), so that cards' and players' fields are read at fixed offsets and calls within
-# the module are C calls. The functions stay what they are in Python.
+# C-level classes, and the game state and the locals of its hottest functions typed (the grouping of the offered
+# actions, the Action Phase, the kept ranking, the walk of the boards), so that the state's, cards' and players'
+# fields are read at fixed offsets and calls within the module are C calls. The functions stay what they are in
+# Python.
 cimport cython
 from rules.engine.model cimport Card, Edge, Item, Player
 from rules.engine.tables cimport CardInfo

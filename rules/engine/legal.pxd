@@ -1,6 +1,7 @@
-# The compiled form's declarations of legal.py (rules/engine/native.py): the types of the locals of the hottest
-# loops of move generation, so that a card's, its definition's, a player's and a pool view's fields are read at
-# fixed offsets, and calls within the module are C calls. The functions stay what they are in Python.
+# The compiled form's declarations of legal.py (rules/engine/native.py): the game state (state.pxd) and the locals of
+# the hottest loops of move generation typed, so that the state's, a card's, its definition's, a player's and a pool
+# view's fields are read at fixed offsets, and calls within the module are C calls. The functions stay what they
+# are in Python.
 cimport cython
 from rules.engine.model cimport Card, Edge, Item, Player
 from rules.engine.tables cimport CardInfo

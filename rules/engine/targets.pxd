@@ -1,7 +1,8 @@
-# The compiled form's declarations of targets.py (rules/engine/native.py): the target checks with the game state
-# typed as the C-level GameState (state.pxd), and the card, definition and player locals typed where every
-# assignment to them reads one (cards[iid], card.info, g.players[p]), so that their fields are read at fixed
-# offsets and calls within the module are C calls. The functions stay what they are in Python.
+# The compiled form's declarations of targets.py (rules/engine/native.py): the target checks with the game state typed
+# as the C-level GameState (state.pxd), and the locals that hold a card, its definition, a player, a stack item or an
+# edge typed where every assignment to them reads one (cards[iid], card.info, g.players[p], g.stack[i], g.edges[e]),
+# so that their fields are read at fixed offsets and calls within the module are C calls. The functions stay what they
+# are in Python.
 cimport cython
 from rules.engine.model cimport Card, Edge, Item, Player
 from rules.engine.tables cimport CardInfo
