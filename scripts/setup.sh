@@ -55,8 +55,8 @@ if [ ! -f "$stamp" ]; then
   touch "$stamp"
 fi
 
-# The engine's compiled form (rules/engine/native.py): its hot modules compiled with Cython, exactly as written,
-# rebuilt here whenever one of their sources changed (nothing to do otherwise). It needs a C compiler and the
+# The engine's compiled form (rules/engine/native.py): its hot modules compiled with Cython, exactly as written and
+# typed by the .pxd files beside them, rebuilt here whenever one of their sources changed (nothing to do otherwise). It needs a C compiler and the
 # interpreter's headers (Debian's gcc and python3.11-dev, installed here when missing); when they cannot be had the
 # engine runs as plain Python, the same games a little slower. CATACLYSM_ENGINE=python skips the build.
 if [ "${CATACLYSM_ENGINE:-}" != python ]; then

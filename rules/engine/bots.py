@@ -180,12 +180,14 @@ def by_kind(actions: Iterable[Action]) -> dict[str, list[Action]]:
     Plainly: `for a in actions: groups.setdefault(a.kind, []).append(a)`. The legal actions come in runs of one
     kind, so the group is looked up once a run, not once an action (this runs at every decision of the greedy bot):
     `is` tells that the run goes on (each kind is one interned literal; were two equal kinds ever different objects,
-    it would only look the same group up again)."""
+    it would only look the same group up again). The kind is read by name: in the compiled form `a[0]` on a tuple
+    subclass goes through a Python-level call (the sequence slot CPython gives such a class) and costs three times
+    the named field's descriptor."""
     groups: dict[str, list[Action]] = {}
     kind = group = None
     for a in actions:
-        if a[0] is not kind:  # [0] is .kind, read without the named field's descriptor
-            kind = a[0]
+        if a.kind is not kind:
+            kind = a.kind
             group = groups.get(kind)
             if group is None:
                 group = groups[kind] = []
@@ -274,8 +276,10 @@ def _action_phase(g: "GameState", p: int, by_kind: dict[str, list[Action]]) -> A
     if g.players[p].hero >= 0:
         # A charged Scene burns the Hero every turn: spend its charge now and let it go Dormant.
         for a in by_kind.get("tap_charge", ()):
-            card = cards[a.args[0]]
-            if card.info.type == "scene" and a.args[2] == card.charge:
+            args = a.args
+            card = cards[args[0]]
+            info = card.info
+            if info.is_scene and args[2] == card.charge:  # is_scene: type == "scene" (tables.py)
                 return a
     side = _Side(g, p)
     plan = _best_purchase(g, p, side, by_kind)
@@ -289,10 +293,10 @@ def _action_phase(g: "GameState", p: int, by_kind: dict[str, list[Action]]) -> A
         # least (_key_rank(pool key), card), as min() with that key picks, written as a loop without a key tuple.
         best, best_rank, best_card = None, 0, 0
         for a in by_kind.get("add_counter", ()):
-            card, _, key = a[2]
+            iid, _, key = a.args
             rank = _key_rank(key)
-            if best is None or rank < best_rank or (rank == best_rank and card < best_card):
-                best, best_rank, best_card = a, rank, card
+            if best is None or rank < best_rank or (rank == best_rank and iid < best_card):
+                best, best_rank, best_card = a, rank, iid
         if best is not None:
             return best
     return by_kind["end_turn"][0]
@@ -320,22 +324,27 @@ class _Side:
     __slots__ = ("battery", "charge_worth", "hero_alive", "mine", "enemies", "enemy_charge", "opp_chars")
 
     def __init__(self, g: "GameState", p: int):
-        # One walk of each board (this runs at every decision of the Action Phase).
+        self.read(g, p)
+
+    def read(self, g: "GameState", p: int) -> None:
+        """One walk of each board (this runs at every decision of the Action Phase; a method of its own, not
+        `__init__`, so that the compiled form can declare its locals' types: bots.pxd)."""
         cards = g.cards
         battery, charge, mine = False, 0, []
         for i in g.players[p].board:
             card = cards[i]
-            kind = card.info.type
+            info = card.info
             charge += card.charge
-            if kind == "battery":
+            if info.is_battery:
                 battery = True
-            elif kind in CHARACTERS:
+            elif info.type in CHARACTERS:
                 mine.append(i)
         enemies, enemy_charge = [], 0
         for i in g.players[1 - p].board:
             card = cards[i]
             enemy_charge += card.charge
-            if card.info.type in CHARACTERS:
+            info = card.info
+            if info.type in CHARACTERS:
                 enemies.append(i)
         self.battery = battery
         self.charge_worth = 1.0 if charge < g.tb.cataclysm_damage else 0.0  # _charge_worth, from the same walk
@@ -377,7 +386,8 @@ def _ranked_wants(g: "GameState", p: int, side: "_Side") -> tuple[list[_Want], l
     reads = [side.charge_worth, side.enemy_charge]
     for iid in g.players[p].actors:  # every card that can hold charge or has a Use ability is an actor
         card = cards[iid]
-        if card.info.use or card.info.is_equipment:
+        info = card.info
+        if info.use or info.is_equipment:
             reads.append((iid, card.charge, card.tapped))
     key = ("greedy_wants", p)
     memo = g._target_memo

@@ -83,7 +83,7 @@ def main_actions(g: "GameState", p: int) -> list[Action]:
     else:
         out = _hand_actions(g, p, entries, view)
     _board_offers(g, p, player, view, out, True)
-    out.append(_new(Action, ("end_turn", p, (), g.tb)))
+    out.append(g._offer_memo.get(("end_turn", p)) or _plain_offer(g, "end_turn", p))
     return out
 
 
@@ -172,15 +172,28 @@ def _tap_offer(g: "GameState", p: int, iid: int, slug: str) -> Action:
     return offer
 
 
+def _plain_offer(g: "GameState", kind: str, p: int) -> Action:
+    """End the turn or pass: one immutable offer per player and game (building an Action costs about a thousand
+    instructions even compiled, more than all the rest of a decision's bookkeeping for it)."""
+    offer = g._offer_memo[(kind, p)] = _new(Action, (kind, p, (), g.tb))
+    return offer
+
+
 def _charge_offers(g: "GameState", p: int, iid: int, charge: int) -> tuple:
-    """Spend 1..charge of a card's charge: the same immutable offers for the same card and charge."""
+    """Spend 1..charge of a card's charge: the same immutable offers for the same card and charge. Each offer is
+    built once per card (kept under (p, iid), in order of the amount), so a charge that grows a counter at a time
+    builds one offer a counter, not all of them again."""
     memo = g._offer_memo
     if len(memo) > 4096:
         memo.clear()
-    ctx = g.tb
-    slug = g.cards[iid].slug
-    offers = memo[(p, iid, charge)] = tuple([_new(Action, ("tap_charge", p, (iid, slug, n), ctx))
-                                             for n in range(1, charge + 1)])
+    made = memo.get((p, iid))
+    if made is None:
+        made = memo[(p, iid)] = []
+    if len(made) < charge:
+        ctx = g.tb
+        slug = g.cards[iid].slug
+        made.extend([_new(Action, ("tap_charge", p, (iid, slug, n), ctx)) for n in range(len(made) + 1, charge + 1)])
+    offers = memo[(p, iid, charge)] = tuple(made[:charge])
     return offers
 
 
@@ -353,7 +366,7 @@ def window_actions(g: "GameState", p: int) -> list[Action]:
     player = g.players[p]
     view = g.tb.pools.get(tuple(player.pool)) or pool_view(g.tb, player.pool)
     funds = view.funds
-    out: list[Action] = [_new(Action, ("pass", p, (), g.tb))]
+    out: list[Action] = [g._offer_memo.get(("pass", p)) or _plain_offer(g, "pass", p)]
     cards = g.cards
     for iid, slug, info in (g._hand_memo.get(tuple(player.hand)) or _hand_plan(g, p, player.hand))[3]:
         if info.total <= funds:

@@ -104,7 +104,8 @@ class Player:
         ready: dict[str, list[int]] = {}
         for iid in self.board:
             card = cards[iid]
-            if card.info.type == "energy" and not card.tapped:
+            info = card.info
+            if info.type == "energy" and not card.tapped:
                 found = ready.get(card.slug)
                 if found is None:
                     ready[card.slug] = [iid]
@@ -119,7 +120,8 @@ class Player:
         for iid in self.board:
             card = cards[iid]
             card.tapped = False
-            if card.info.passive_start:
+            info = card.info
+            if info.passive_start:
                 starts.append(iid)
         self.index_ready(cards)
         return starts

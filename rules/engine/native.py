@@ -1,13 +1,15 @@
 """The engine's compiled form: the same Python modules, compiled ahead of time with Cython, used when they are fresh.
 
 Nothing here changes what the engine does. `build()` compiles the hot modules listed in `COMPILED_MODULES`, exactly
-as written (Cython's pure-Python mode: no annotations added, no other source), into `rules/engine/_compiled/`, and
-records the SHA-256 of each source it compiled in `_compiled/manifest.json`. When the package is imported,
-`install()` puts a finder ahead of Python's own that loads `rules.engine.NAME` from its compiled file only if that
-file was built from the very source now in `rules/engine/NAME.py` by this interpreter; an edited module, a missing
-build or `CATACLYSM_ENGINE=python` in the environment falls back to the plain module, one module at a time. So the
-plain package always works (a machine without a C compiler or Cython simply runs it), and an edit is never shadowed
-by a stale build.
+as written (Cython's pure-Python mode: no annotations read as types), typed only by the augmenting `.pxd` files
+beside them (C-level classes and typed locals, which the plain `.py` files never import), into
+`rules/engine/_compiled/`, and records the SHA-256 of each source, the directives and every `.pxd` it compiled with in
+`_compiled/manifest.json`. When the package is imported, `install()` puts a finder ahead of Python's own that loads
+`rules.engine.NAME` from its compiled file only if that file was built from the very sources now on disk by this
+interpreter; an edited module, a missing build or `CATACLYSM_ENGINE=python` in the environment falls back to the
+plain module, one module at a time (the modules with a `.pxd` share their classes' layouts, so they fall back
+together). So the plain package always works (a machine without a C compiler or Cython simply runs it), and an edit
+is never shadowed by a stale build.
 
     .venv/bin/python -c 'from rules.engine.native import main; main(["build"])'    compile what is stale
     .venv/bin/python -c 'from rules.engine.native import main; main(["status"])'   which modules run compiled now
@@ -44,21 +46,44 @@ FORCE_PLAIN = "CATACLYSM_ENGINE"  # =python: import every module from its plain 
 # would lengthen the build for nothing a game measures).
 COMPILED_MODULES = (
     "actions", "bots", "decisions", "effects", "execute", "flow", "legal", "model", "payment", "pyramid", "rng",
-    "scoring", "state", "tables", "targets",
+    "scoring", "setup", "state", "tables", "targets",
 )
 
 
 # Python's semantics throughout: annotations are not turned into C types or type checks (with Cython's default,
-# `data: dict` would refuse a list with TypeError where the plain engine raises its own GameDataError).
-DIRECTIVES = {"language_level": 3, "annotation_typing": False}
+# `data: dict` would refuse a list with TypeError where the plain engine raises its own GameDataError), and a local
+# declared as a C-level class (the .pxd files) that holds None raises AttributeError when read, as in Python,
+# instead of crashing (nonecheck).
+DIRECTIVES = {"language_level": 3, "annotation_typing": False, "nonecheck": True}
 
 
 class BuildUnavailable(RuntimeError):
     """Cython, a C compiler or the Python headers are missing: the engine runs as plain Python."""
 
 
+def declarations() -> list[Path]:
+    """The `.pxd` files beside the compiled modules: Cython's declarations of their classes as C-level classes and
+    of the types of the hottest functions' locals. A module compiled with them reads another's class fields at
+    offsets fixed by those files, so every one of them goes into every compiled module's hash."""
+    return sorted(path for path in HERE.glob("*.pxd") if path.stem in COMPILED_MODULES)
+
+
 def source_hash(name: str) -> str:
-    return hashlib.sha256((HERE / f"{name}.py").read_bytes()).hexdigest()
+    """What a compiled module was built from: its source, the compiler directives, and every declaration file (an
+    edited `.pxd` makes the whole compiled form stale, since each module's C code depends on the layouts they
+    declare)."""
+    digest = hashlib.sha256((HERE / f"{name}.py").read_bytes())
+    digest.update(json.dumps(DIRECTIVES, sort_keys=True).encode())
+    for path in declarations():
+        digest.update(b"\0" + path.name.encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()
+
+
+def typed_modules() -> set[str]:
+    """The modules with a declaration file: their compiled forms share C-level classes (a compiled module declaring
+    a local as `model.Card` refuses to import beside the plain `model`), so they run compiled together or not at
+    all."""
+    return {path.stem for path in declarations()}
 
 
 def _abi() -> str:
@@ -73,10 +98,8 @@ def _read_manifest() -> dict:
     return data if isinstance(data, dict) and data.get("abi") == _abi() else {}
 
 
-def fresh_modules() -> dict[str, Path]:
-    """Module name -> compiled file, for each compiled module built from the source now on disk."""
-    if os.environ.get(FORCE_PLAIN, "").lower() == "python":
-        return {}
+def _built_fresh() -> dict[str, Path]:
+    """Module name -> compiled file, for each compiled module built from the sources now on disk."""
     built = _read_manifest().get("modules", {})
     fresh = {}
     for name, digest in built.items():
@@ -84,6 +107,18 @@ def fresh_modules() -> dict[str, Path]:
         if name in COMPILED_MODULES and path.is_file() and (HERE / f"{name}.py").is_file() \
                 and source_hash(name) == digest:
             fresh[name] = path
+    return fresh
+
+
+def fresh_modules() -> dict[str, Path]:
+    """Module name -> compiled file, for each compiled module that may run compiled now: built from the sources on
+    disk, and, for the modules with declaration files, only while all of those are."""
+    if os.environ.get(FORCE_PLAIN, "").lower() == "python":
+        return {}
+    fresh = _built_fresh()
+    typed = typed_modules()
+    if not typed <= set(fresh):
+        fresh = {name: path for name, path in fresh.items() if name not in typed}
     return fresh
 
 
@@ -127,7 +162,7 @@ def build(force: bool = False) -> list[str]:
     if shutil.which(compiler.split()[0]) is None:
         raise BuildUnavailable(f"no C compiler ({compiler.split()[0]})")
     manifest = _read_manifest().get("modules", {}) if not force else {}
-    fresh = fresh_modules() if os.environ.get(FORCE_PLAIN, "").lower() != "python" else {}
+    fresh = _built_fresh()
     stale = [name for name in COMPILED_MODULES if force or name not in fresh]
     if not stale:
         return []
@@ -141,10 +176,12 @@ def build(force: bool = False) -> list[str]:
     for name in stale:
         # Compiled from a copy, so the C files and the object files never sit beside the plain sources.
         text = (HERE / f"{name}.py").read_bytes()
-        hashes[name] = hashlib.sha256(text).hexdigest()
+        hashes[name] = source_hash(name)
         copy = work / "rules" / "engine" / f"{name}.py"
         copy.write_bytes(text)
         sources.append(copy)
+    for path in declarations():  # every declaration file, since a stale module may cimport any of them
+        (work / "rules" / "engine" / path.name).write_bytes(path.read_bytes())
     for init in (work / "rules" / "__init__.py", work / "rules" / "engine" / "__init__.py"):
         init.touch()
     # -g0: no debug information (the interpreter's own flags ask for it; nothing here uses it).

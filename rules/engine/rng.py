@@ -2,7 +2,11 @@
 from __future__ import annotations
 
 _MASK = (1 << 64) - 1
-_LIMIT = 1 << 64
+# SplitMix64's constants, named so that the compiled form can hold them as 64-bit C integers (rng.pxd), where
+# arithmetic wraps modulo 2**64 exactly as `& _MASK` makes it here.
+_GAMMA = 0x9E3779B97F4A7C15
+_MIX1 = 0xBF58476D1CE4E5B9
+_MIX2 = 0x94D049BB133111EB
 
 
 class Rng:
@@ -38,17 +42,21 @@ class Rng:
 
     def shuffle(self, items: list) -> None:
         """Shuffle a list in place (Fisher-Yates), drawing exactly the numbers `below(i + 1)` would: this is
-        `below` and `next64` written out in one loop, as every game setup shuffles a deck and the Pyramid."""
+        `below` and `next64` written out in one loop, as every game setup shuffles a deck and the Pyramid.
+
+        `below`'s test `value < 2**64 - 2**64 % n` is written `value <= last` with `last = _MASK - (_MASK % n + 1) % n`
+        (the same number less one, as 2**64 % n is (_MASK % n + 1) % n), so that every number here fits in 64 bits:
+        the compiled form runs this loop on C integers (rng.pxd)."""
         state = self.state
         for i in range(len(items) - 1, 0, -1):
             n = i + 1
-            limit = _LIMIT - _LIMIT % n
+            last = _MASK - (_MASK % n + 1) % n
             while True:
-                state = z = (state + 0x9E3779B97F4A7C15) & _MASK
-                z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-                z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+                state = z = (state + _GAMMA) & _MASK
+                z = ((z ^ (z >> 30)) * _MIX1) & _MASK
+                z = ((z ^ (z >> 27)) * _MIX2) & _MASK
                 value = z ^ (z >> 31)
-                if value < limit:
+                if value <= last:
                     break
             j = value % n
             items[i], items[j] = items[j], items[i]

@@ -140,8 +140,8 @@ class GameState:
         to check it (bots that draw from that list, many thousands of times per simulation, call this)."""
         self._legal = None
         self.history.append(chosen)
-        kind = chosen[0]
-        HANDLERS[kind](self, chosen[1], chosen[2])
+        kind, player, args, _ = chosen  # one unpacking: in the compiled form, indexing a tuple subclass is a call
+        HANDLERS[kind](self, player, args)
         if kind not in QUIET:
             run(self)
             self._target_memo = {}
@@ -156,7 +156,18 @@ class GameState:
     def clone(self) -> "GameState":
         """Copy the mutable state (definitions are shared)."""
         g = GameState.__new__(GameState)
-        g.__dict__.update(self.__dict__)
+        extra = getattr(self, "__dict__", None)  # the plain form keeps every field here; the compiled form, none
+        if extra:
+            vars(g).update(extra)
+        # The fields shared or copied as they are, named, since the compiled form keeps them out of the instance
+        # dict (state.pxd).
+        (g.cat, g.tb, g.seed, g.seating, g.scenario, g.variants, g.tide_rule, g.full_circle, g.tide, g.priority,
+         g.passes, g.resolving, g.phase, g.active, g.first, g.round, g.tick, g.mull_idx, g.next_sid, g.destroyed,
+         g.cataclysm_due, g.temp_control, g.final, g._asked, g._hand_memo, g._offer_memo, g._tap_offers) = (
+            self.cat, self.tb, self.seed, self.seating, self.scenario, self.variants, self.tide_rule,
+            self.full_circle, self.tide, self.priority, self.passes, self.resolving, self.phase, self.active,
+            self.first, self.round, self.tick, self.mull_idx, self.next_sid, self.destroyed, self.cataclysm_due,
+            self.temp_control, self.final, self._asked, self._hand_memo, self._offer_memo, self._tap_offers)
         g.rng = self.rng.copy()
         g.decks = list(self.decks)
         g.history = self.history[:]

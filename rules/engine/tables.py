@@ -4,6 +4,7 @@ Nothing here restates a rulebook number: every constant comes from `Catalogue.ru
 """
 from __future__ import annotations
 
+import sys
 from typing import Any, Mapping
 
 from .catalogue import Ability, Catalogue, CardDef, Cost
@@ -28,7 +29,7 @@ class CardInfo:
         "slug", "name", "type", "rarity", "faction", "civilization", "ideology", "hp", "charge", "produces",
         "req", "any", "abilities", "use", "reaction", "enters", "passive_start", "passive_cont", "instant",
         "pyramid", "legacy_mult", "legacy_value", "faction_key", "boost_req", "boost_any", "holds_charge",
-        "is_equipment", "cdef", "meta", "cost_id", "inert", "total", "use_rows", "react_rows", "is_battery",
+        "is_equipment", "definition", "meta", "cost_id", "inert", "total", "use_rows", "react_rows", "is_battery",
         "is_scene", "is_hero", "can_boost", "boost_cost_id", "main_floor", "window_floor", "absorbs",
     )
 
@@ -155,9 +156,11 @@ class Tables:
 
     def _info(self, card: CardDef) -> CardInfo:
         info = CardInfo()
-        info.cdef = card
+        info.definition = card
         info.meta = None  # per-ability costs and target checks: Tables._ability_meta, once cost ids exist
-        info.slug, info.name, info.type, info.rarity = card.slug, card.name, card.type, card.rarity
+        # The type interned: the hot paths compare it with literals (`info.type == "energy"`), and an interned
+        # string is found equal by identity, not by comparing its characters (a string read from YAML is not).
+        info.slug, info.name, info.type, info.rarity = card.slug, card.name, sys.intern(card.type), card.rarity
         info.faction, info.civilization, info.ideology = card.faction, card.civilization, card.ideology
         info.hp = card.hp
         info.charge = card.charge or 0

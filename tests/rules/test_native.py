@@ -1,6 +1,5 @@
 """The engine's compiled form (rules/engine/native.py) is used only where it is fresh, and never needed: a stale,
 missing or unbuildable compiled form leaves the plain package running."""
-import hashlib
 import importlib
 import os
 import subprocess
@@ -16,8 +15,7 @@ from rules.engine import native
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def _hash(name: str) -> str:
-    return hashlib.sha256((native.HERE / f"{name}.py").read_bytes()).hexdigest()
+_hash = native.source_hash  # the real one, before a test replaces it
 
 
 def test_compiled_modules_are_the_compiled_files():
@@ -28,9 +26,30 @@ def test_compiled_modules_are_the_compiled_files():
 
 def test_an_edited_module_runs_from_its_source_not_from_a_stale_build(monkeypatch):
     built = native.fresh_modules()
-    monkeypatch.setattr(native, "source_hash", lambda name: "edited" if name == "bots" else _hash(name))
+    edited = min(set(native.COMPILED_MODULES) - native.typed_modules())  # one without a .pxd goes back alone
+    monkeypatch.setattr(native, "source_hash", lambda name: "edited" if name == edited else _hash(name))
     fresh = native.fresh_modules()
-    assert "bots" not in fresh and set(fresh) == set(built) - {"bots"}
+    assert edited not in fresh and set(fresh) == set(built) - {edited}
+
+
+def test_an_edited_typed_module_takes_every_typed_module_back_to_its_source(monkeypatch):
+    # The modules with a .pxd share C-level classes: a compiled legal beside a plain model could not import.
+    built = native.fresh_modules()
+    if not built:
+        pytest.skip("the compiled form is not in use")
+    typed = native.typed_modules()
+    assert {"model", "tables", "legal"} <= typed <= set(built)
+    monkeypatch.setattr(native, "source_hash", lambda name: "edited" if name == "model" else _hash(name))
+    fresh = native.fresh_modules()
+    assert not typed & set(fresh) and set(fresh) == set(built) - typed
+
+
+def test_an_edited_declaration_file_makes_every_module_stale(monkeypatch, tmp_path):
+    edited = tmp_path / "model.pxd"
+    edited.write_text((native.HERE / "model.pxd").read_text() + "\n# edited\n")
+    others = [path for path in native.declarations() if path.name != "model.pxd"]
+    monkeypatch.setattr(native, "declarations", lambda: sorted(others + [edited]))
+    assert native.fresh_modules() == {}
 
 
 def test_without_a_manifest_nothing_is_compiled(monkeypatch, tmp_path):

@@ -1,0 +1,30 @@
+# The compiled form's declarations of model.py (rules/engine/native.py): the same classes as C-level classes, so
+# the compiled modules that declare a local as a Card or Player read its fields at a fixed offset instead of looking
+# them up by name. Every field keeps its Python value (`object`): a bool stays a bool, -1 and None stay what they
+# are; only the containers the engine never replaces by anything else are declared as list or dict. The methods the
+# engine calls at every turn are declared with their card locals typed; they stay what they are in Python.
+cimport cython
+from rules.engine.tables cimport CardInfo
+
+cdef class Card:
+    cdef public object iid, slug, owner, ctrl, zone, damage, tapped, charge, host, entered, shield, ward
+    cdef public object fortify, stab, stab_tick, disabled, boost, used_tick, used, temp, ps_tick, ps_used
+    cdef public object info
+
+cdef class Player:
+    cdef public object idx, goldfish, hero, mulligans, seat, edges
+    cdef public list deck, hand, grave, board, pool, actors
+    cdef public dict ready
+
+    cpdef index_board(self, list cards)
+    @cython.locals(card=Card, info=CardInfo)
+    cpdef index_ready(self, list cards)
+    @cython.locals(card=Card, info=CardInfo)
+    cpdef untap_all(self, list cards)
+    cpdef add_ready(self, slug, iid)
+
+cdef class Edge:
+    cdef public object idx, charge, locked, counter, locked_tick, adjacent
+
+cdef class Item:
+    cdef public object sid, ctrl, src, card, kind, effects, text

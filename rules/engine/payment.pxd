@@ -1,0 +1,10 @@
+# The compiled form's declarations of payment.py (rules/engine/native.py): the payment search's counters and
+# indexes as C integers (a pool holds a few dozen energy at most), its lists as lists, and its recursion a C call.
+# The functions stay what they are in Python.
+cimport cython
+
+@cython.locals(rest=list, base=list, out=list, i=Py_ssize_t)
+cpdef tuple payments(req, any_, pool)
+
+@cython.locals(i=Py_ssize_t, last=Py_ssize_t, take=Py_ssize_t, take_max=Py_ssize_t, remaining_after=Py_ssize_t)
+cpdef _split(Py_ssize_t left, Py_ssize_t start, list rest, list acc, list out)

@@ -1,0 +1,68 @@
+# The compiled form's declarations of state.py (rules/engine/native.py): GameState as a C-level class, so that its
+# own methods, and the compiled modules that declare a local or an argument as a GameState, read its fields at
+# fixed offsets instead of looking them up by name in the instance dict. Every field keeps its Python value; only
+# the containers the engine never replaces by anything else are declared as list or dict. An attribute set beyond
+# these (none is, but callers may) still goes into the instance dict. Its rules' helpers are declared with their
+# card, definition and player locals typed where every assignment to them reads one (cards[iid], card.info,
+# players[p]); they stay what they are in Python.
+cimport cython
+from rules.engine.model cimport Card, Edge, Item, Player
+from rules.engine.tables cimport CardInfo, Tables
+
+cdef class GameState:
+    cdef public Tables tb
+    cdef public object cat, rng, seed, seating, decks, scenario, variants, tide_rule, full_circle, tide
+    cdef public object pyramid, building, priority, passes, resolving, assigned, discharge, edge_queue, phase
+    cdef public object active, first, round, tick, mull_idx, next_sid, destroyed, cataclysm_due, temp_control
+    cdef public object final, remaining, eliminated, _legal, _asked, _tap_offers
+    cdef public list history, cards, players, edges, stack, tqueue, pending, log_rows
+    cdef public dict _target_memo, _hand_memo, _offer_memo
+    cdef dict __dict__
+
+    cpdef legal_actions(self)
+    cpdef apply_legal(self, chosen)
+    cpdef name(self, iid)
+    cpdef opponent(self, p)
+    @cython.locals(cards=list)
+    cpdef characters(self, p)
+    @cython.locals(cards=list)
+    cpdef of_type(self, p, card_type)
+    @cython.locals(cards=list)
+    cpdef equipment_on(self, person)
+    cpdef is_active_card(self, card)
+    cpdef can_activate(self, card)
+    cpdef next_turn_tick(self, player, nth=*)
+    @cython.locals(player=Player)
+    cpdef draw(self, p, n=*)
+    @cython.locals(card=Card, info=CardInfo, player=Player)
+    cpdef enter_play(self, iid, ctrl, host=*)
+    @cython.locals(card=Card, player=Player)
+    cpdef remove_from_zone(self, iid)
+    @cython.locals(card=Card)
+    cpdef to_graveyard(self, iid)
+    @cython.locals(card=Card)
+    cpdef to_hand(self, iid)
+    @cython.locals(card=Card)
+    cpdef destroy(self, iid, why)
+    @cython.locals(card=Card)
+    cpdef change_control(self, iid, new, temporary)
+    @cython.locals(card=Card)
+    cpdef fortify_total(self, iid)
+    @cython.locals(card=Card, cards=list)
+    cpdef _continuous(self, p, keyword)
+    @cython.locals(card=Card)
+    cpdef continuous_targets(self, src, ability)
+    @cython.locals(cards=list)
+    cpdef _battery_of(self, p)
+    @cython.locals(card=Card)
+    cpdef stabilize_room(self, iid)
+    @cython.locals(card=Card)
+    cpdef _stabilize(self, iid, amount)
+    @cython.locals(card=Card, cards=list)
+    cpdef amount_for(self, src, ability, ctrl)
+    @cython.locals(cards=list)
+    cpdef has_synergy(self, p)
+    @cython.locals(edge=Edge)
+    cpdef add_edge(self, e, amount, source)
+    @cython.locals(edge=Edge)
+    cpdef remove_edge(self, e, amount)

@@ -1,0 +1,19 @@
+# The compiled form's declarations of tables.py (rules/engine/native.py): CardInfo as a C-level class, so compiled
+# code that declares a local as a CardInfo reads its fields at a fixed offset. Every field keeps its Python value.
+# Tables likewise, for the game state's `tb` (state.pxd); an attribute set beyond its fields goes into its dict.
+
+cdef class CardInfo:
+    cdef public object slug, name, type, rarity, faction, civilization, ideology, hp, charge, produces
+    cdef public object req, any, abilities, use, reaction, enters, passive_start, passive_cont, instant
+    cdef public object pyramid, legacy_mult, legacy_value, faction_key, boost_req, boost_any, holds_charge
+    cdef public object is_equipment, definition, meta, cost_id, inert, total, use_rows, react_rows, is_battery
+    cdef public object is_scene, is_hero, can_boost, boost_cost_id, main_floor, window_floor, absorbs
+
+cdef class Tables:
+    cdef public object cat, hand_size, max_mulligans, edge_count, lock_at, counter_start, discharge_at
+    cdef public object discharge_damage, cataclysm_damage, seats, seatings, recombine, rarities, factions
+    cdef public object colorless_code, attach_req, attach_any, ability_bonus, charge_capacity, boost_cost
+    cdef public object boost_bonus, rare_aura_bonus, counter_req, counter_any, counter_simple, tiebreakers
+    cdef public object costs, _cost_ids, names
+    cdef public dict info, pools
+    cdef dict __dict__
