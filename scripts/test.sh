@@ -31,7 +31,8 @@ run_plain_engine() {
     return 0
   fi
   echo "== the engine's tests on its plain-Python form (CATACLYSM_ENGINE=python; the run above used the compiled one)"
-  env -u DATABASE_URL CATACLYSM_ENGINE=python .venv/bin/python -m pytest -n 2 tests/rules tests/goldfish "${extra[@]}"
+  # -rs: the one test of the compiled form's loading skips here with its reason (the main run tested it)
+  env -u DATABASE_URL CATACLYSM_ENGINE=python .venv/bin/python -m pytest -n 2 -rs tests/rules tests/goldfish "${extra[@]}"
   rc=$?
   [ "$rc" -eq 5 ] && return 0  # PYTEST_ARGS selected none of the engine's tests: the main run judged them
   return "$rc"
