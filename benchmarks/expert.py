@@ -31,7 +31,7 @@ from concurrent.futures import ProcessPoolExecutor
 from rules.engine import new_game
 from rules.engine.bots import get_bot
 from rules.engine.catalogue import load_catalogue
-from rules.engine.expert import BUDGET, MAX_CANDIDATES, SEARCHED, ExpertPlayer, candidates
+from rules.engine.expert import BUDGET, SEARCHED, ExpertPlayer
 from rules.engine.match import wilson
 from rules.engine.simulate import game_seed, starter_deck
 
@@ -80,12 +80,11 @@ def play(task: tuple) -> dict:
         if g.current_player != chair:
             g.apply(hard.choose(g))
             continue
-        actions = g.legal_actions()
-        is_search = len(actions) > 1 and len(candidates(g, actions, expert.greedy.choose(g), expert.searched,
-                                                         expert.max_candidates)) >= 2
+        expert.compared = 0   # stays 0 unless this decision is searched (a lone legal action never reaches decide)
         started = time.process_time()
         action = expert.choose(g)
         spent = time.process_time() - started
+        is_search = expert.compared >= 2
         decisions += 1
         thinking += spent
         if is_search:

@@ -68,6 +68,7 @@ class ExpertPlayer(CpuPlayer):
         self.min_worlds = min_worlds
         self.searched = searched              # the decisions it searches, by the hard player's choice's kind
         self.max_candidates = max_candidates
+        self.compared = 0                     # the candidates its last searched decision compared (0: none searched)
 
     def sample(self, state: "GameState", me: int, draw: random.Random) -> "GameState":
         """One future to play the candidates out in: the state with everything seat `me` cannot see drawn afresh.
@@ -78,6 +79,7 @@ class ExpertPlayer(CpuPlayer):
     def decide(self, state: "GameState", actions: list[Action]) -> Action:
         hard = self.greedy.choose(state)
         options = candidates(state, actions, hard, self.searched, self.max_candidates)
+        self.compared = len(options) if len(options) >= 2 else 0
         if len(options) < 2:
             self.last_reason = f"EXPERT: {hard.label} (as the hard player)"
             return hard

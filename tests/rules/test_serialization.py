@@ -37,6 +37,24 @@ def test_clone_is_independent(cat):
     assert c != g and g.digest() == midgame(cat).digest()
 
 
+def test_a_clone_carries_every_field_of_the_state(cat):
+    """`clone()` names the fields it shares (the compiled form keeps them out of the instance dict): a field added to
+    GameState and forgotten there would be None in a compiled clone, so every declared field is checked by name."""
+    import re
+    from pathlib import Path
+
+    import rules.engine
+    declared = Path(rules.engine.__file__).with_name("state.pxd").read_text(encoding="utf-8")
+    fields = [name for line in re.findall(r"^    cdef public \w+ (.+)$", declared, re.M)
+              for name in re.split(r",\s*", line.strip())]
+    assert {"tb", "phase", "history", "cards", "_offer_memo"} <= set(fields)
+    g = midgame(cat)
+    c = g.clone()
+    for name in fields:
+        assert (getattr(c, name) is None) == (getattr(g, name) is None), name
+        assert type(getattr(c, name)) is type(getattr(g, name)), name
+
+
 def test_same_seed_and_actions_give_the_same_digest(cat):
     assert midgame(cat, seed=7).digest() == midgame(cat, seed=7).digest()
     assert midgame(cat, seed=7).digest() != midgame(cat, seed=8).digest()
