@@ -59,7 +59,8 @@ bench-instructions: install
 bench-cpu: install
 	$(PY) -m benchmarks cpu
 
-# The search player against the hard one: 48 games (every ordered pair of four starters), on every core.
+# The search player against the hard one in the duplicate format: 64 games (every ordered pair of four starters, two
+# deals each, from both chairs), on every core; BENCH_EXPERT_ARGS='--games 4 --seed 1,2,3' for the README's figure.
 bench-expert: install
 	$(PY) -m benchmarks expert $(BENCH_EXPERT_ARGS)
 

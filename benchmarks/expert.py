@@ -4,10 +4,10 @@
 deal (a deck in each chair and a game seed) is played twice, once with the expert in the first chair and once in the
 second, against the hard player in the other. Luck cancels out of the pair: a deal the decks or the seed decide
 counts one game won and one lost whoever plays, so the win rate above 50% is what the expert's play turned. The deals
-are every ordered pair of the decks below (each deck against itself included), N seeds a pair; the report gives the
-win rate with its 95% Wilson interval, the deals the expert won from both chairs or lost from both, and the time it
-takes per decision (process CPU time, over all its decisions and over the ones it searched) and its slowest
-searched decision. Games run in a process pool over every core (each game is one task, seeded by its deal, so the
+are every ordered pair of the decks below (each deck against itself included), N deals a pair for each run seed; the
+report gives the win rate with its 95% Wilson interval, the deals the expert won from both chairs or lost from both,
+and the time it takes per decision (process CPU time, over all its decisions and over the ones it searched) and its
+slowest searched decision. Games run in a process pool over every core (each game is one task, seeded by its deal, so the
 numbers do not depend on the pool).
 
 Why duplicate: these decks' games are decided mostly by the matchup and the seed (the coin toss, the shuffles, when the
@@ -15,8 +15,9 @@ Pyramid brings the Cataclysm; Dr. Veylan wins his games against the others whoev
 alternating the hard player itself scored 56.2% from the expert's chairs over 48 games: a win rate so measured is
 partly the schedule's luck. In duplicate the hard player in the expert's chairs scores exactly 50%.
 
-`--budget` sets the play-out budget (decisions played out per searched decision; the default is the expert's own,
-`expert.BUDGET`). Issue 13's target is at least 60% against `cpu:hard`, with at most one second a decision on the
+`--narrow` searches fewer kinds of decision, as the expert once did; `--ceiling` measures what the search could win
+at best (below). `--budget` sets the play-out budget (decisions played out per searched decision; the default is the
+expert's own, `expert.BUDGET`). Issue 13's target is at least 60% against `cpu:hard`, with at most one second a decision on the
 2-core machine the project is measured on. `make bench-expert` runs it; the README quotes its figures.
 """
 from __future__ import annotations
@@ -36,8 +37,9 @@ from rules.engine.match import wilson
 from rules.engine.simulate import game_seed, starter_deck
 
 DECKS = ("starter-elder-maru", "starter-mayor-vaelis", "starter-talah", "starter-dr-veylan")
-# `--broad`: every kind of decision searched (paying aside), twelve candidates instead of six.
-BROAD = SEARCHED | {"keep", "mulligan", "first_player", "store_charge", "burn", "assign", "trigger", "decline"}
+# `--narrow`: the expert's search before it searched every kind of decision (rules/CPU.md): only the Action Phase's
+# commitments, targets, absorb/deflect, Cataclysm damage and reactions, six candidates instead of twelve.
+NARROW = SEARCHED - {"keep", "mulligan", "first_player", "store_charge", "burn", "assign", "trigger", "decline"}
 
 
 class Clairvoyant(ExpertPlayer):
@@ -54,16 +56,17 @@ class Clairvoyant(ExpertPlayer):
 
 def make_expert(mode: dict, seed: int, budget: int) -> ExpertPlayer:
     options = {"budget": budget}
-    if mode.get("broad"):
-        options.update(searched=BROAD, max_candidates=12)
+    if mode.get("narrow"):
+        options.update(searched=NARROW, max_candidates=6)
     return (Clairvoyant if mode.get("ceiling") else ExpertPlayer)(seed, **options)
 
 
-def schedule(decks: tuple[str, ...], deals: int, budget: int, seed: int, mode: dict | None = None) -> list[tuple]:
+def schedule(decks: tuple[str, ...], deals: int, budget: int, seeds: tuple[int, ...],
+             mode: dict | None = None) -> list[tuple]:
     """Every game of the match: (first chair's deck, second chair's deck, deal, the expert's chair, budget, seed,
-    mode) for each ordered pair of decks, `deals` seeds a pair, and both chairs of each deal."""
-    return [(a, b, deal, chair, budget, seed, mode or {}) for a, b in itertools.product(decks, repeat=2)
-            for deal in range(deals) for chair in (0, 1)]
+    mode) for each run seed, each ordered pair of decks, `deals` deals a pair, and both chairs of each deal."""
+    return [(a, b, deal, chair, budget, seed, mode or {}) for seed in seeds
+            for a, b in itertools.product(decks, repeat=2) for deal in range(deals) for chair in (0, 1)]
 
 
 def play(task: tuple) -> dict:
@@ -93,14 +96,14 @@ def play(task: tuple) -> dict:
             slowest = max(slowest, spent)
         g.apply(action)
     winner = g.result()["winner"]
-    return {"a": a, "b": b, "deal": deal, "chair": chair, "deck": (a, b)[chair],
+    return {"a": a, "b": b, "deal": deal, "seed": seed, "chair": chair, "deck": (a, b)[chair],
             "score": 0.5 if winner is None else float(winner == chair), "rounds": g.round, "decisions": decisions,
             "searched": searched, "thinking": thinking, "searching": searching, "slowest": slowest}
 
 
-def measure(deals: int, budget: int, seed: int, workers: int, decks: tuple[str, ...] = DECKS,
+def measure(deals: int, budget: int, seeds: tuple[int, ...], workers: int, decks: tuple[str, ...] = DECKS,
             mode: dict | None = None) -> dict:
-    tasks = schedule(decks, deals, budget, seed, mode)
+    tasks = schedule(decks, deals, budget, seeds, mode)
     started = time.monotonic()
     with ProcessPoolExecutor(max_workers=workers) as pool:
         rows = list(pool.map(play, tasks))
@@ -109,7 +112,7 @@ def measure(deals: int, budget: int, seed: int, workers: int, decks: tuple[str, 
     searched = sum(r["searched"] for r in rows)
     by_deal: dict[tuple, float] = {}
     for r in rows:
-        key = (r["a"], r["b"], r["deal"])
+        key = (r["seed"], r["a"], r["b"], r["deal"])
         by_deal[key] = by_deal.get(key, 0.0) + r["score"]
     per_deck = {}
     for deck in decks:
@@ -117,7 +120,7 @@ def measure(deals: int, budget: int, seed: int, workers: int, decks: tuple[str, 
         per_deck[deck] = round(sum(r["score"] for r in mine) / len(mine), 3)
     return {
         "decks": list(decks), "deals_per_ordered_pair": deals, "deals": len(by_deal), "games": len(rows),
-        "budget": budget, "seed": seed, "mode": mode or {},
+        "budget": budget, "seeds": list(seeds), "mode": mode or {},
         "win_rate": round(score / len(rows), 4), "interval": [round(low, 4), round(high, 4)],
         "wins": sum(1 for r in rows if r["score"] == 1.0), "draws": sum(1 for r in rows if r["score"] == 0.5),
         "deals_won_from_both_chairs": sum(1 for s in by_deal.values() if s == 2.0),
@@ -131,30 +134,41 @@ def measure(deals: int, budget: int, seed: int, workers: int, decks: tuple[str, 
     }
 
 
+def seed_list(text: str) -> tuple[int, ...]:
+    """`--seed 1,2`: each run seed deals its own games."""
+    try:
+        seeds = tuple(int(part) for part in text.split(","))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a seed or a comma-separated list of seeds: {text!r}") from None
+    return seeds
+
+
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="python -m benchmarks expert", description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=2, help="deals (seeds) per ordered pair of decks, each played "
                         "from both chairs (default 2: 16 ordered pairs x 2 deals x 2 chairs = 64 games)")
     parser.add_argument("--budget", type=int, default=BUDGET, help=f"play-out budget (default {BUDGET})")
-    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--seed", type=seed_list, default=(1,), help="the run's seed, or several comma-separated: each seed deals its "
+                        "own games (default 1)")
     parser.add_argument("--decks", default=",".join(DECKS), help="comma-separated starter decks")
-    parser.add_argument("--broad", action="store_true", help="search every kind of decision but paying, twelve "
-                        "candidates instead of six")
+    parser.add_argument("--narrow", action="store_true", help="search only the Action Phase's commitments, targets, "
+                        "absorb/deflect, Cataclysm damage and reactions, with six candidates (the expert's former "
+                        "search; with --budget 4000, the former expert)")
     parser.add_argument("--ceiling", action="store_true", help="measure the ceiling: the expert searching in the true "
                         "future (it sees the hidden cards: an instrument, never a player)")
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
     decks = tuple(d.strip() for d in args.decks.split(",") if d.strip())
-    mode = {key: True for key in ("broad", "ceiling") if getattr(args, key)}
+    mode = {key: True for key in ("narrow", "ceiling") if getattr(args, key)}
     report = measure(args.games, args.budget, args.seed, args.workers, decks, mode)
     if args.json:
         print(json.dumps(report))
         return 0
     shown = " ".join(f"--{key}" for key in mode)
-    print(f"cpu:expert (budget {report['budget']}{', ' + shown if shown else ''}) vs cpu:hard, duplicate format: {report['deals']} deals "
-          f"({', '.join(decks)}: every ordered pair, {args.games} seeds each), each from both chairs = "
-          f"{report['games']} games")
+    print(f"cpu:expert (budget {report['budget']}{', ' + shown if shown else ''}) vs cpu:hard, duplicate format: "
+          f"{report['deals']} deals ({', '.join(decks)}: every ordered pair, {args.games} deals each, run seed "
+          f"{','.join(map(str, args.seed))}), each from both chairs = {report['games']} games")
     print(f"  expert wins {report['win_rate'] * 100:.1f}% (95% {report['interval'][0] * 100:.1f}–"
           f"{report['interval'][1] * 100:.1f}%; the hard player in its chairs: 50% by construction); by the expert's "
           "deck: " + ", ".join(f"{d} {v * 100:.0f}%" for d, v in report["win_rate_by_expert_deck"].items()))

@@ -322,6 +322,16 @@ class LocalRunner:
             threading._register_atexit(cls._pool.shutdown, wait=False, cancel_futures=True)
         return cls._pool
 
+    @classmethod
+    def close(cls) -> None:
+        """Stop the pool and wait for its processes to finish (the tests' teardown, whose chunks are small). Python
+        3.11's own exit hook can race a pool still closing down after the server's `wait=False` and print "Bad file
+        descriptor" at exit; a pool already joined here leaves it nothing to race."""
+        if cls._pool is not None:
+            cls._pool.shutdown(wait=True, cancel_futures=True)
+            cls._pool = None
+            cls._futures.clear()
+
     def submit(self, task_id: str, study: Mapping, start: int, count: int) -> None:
         from rules.tasks import play_chunk
         self._futures[task_id] = self.pool().submit(play_chunk, dict(study), start, count)

@@ -22,6 +22,18 @@ def browser_type_launch_args(browser_type_launch_args):
     return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_ARGS}
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _lab_pool_closed():
+    """Close the lab's embedded process pool when the session ends, if a test started one: joined here, it leaves
+    Python 3.11's exit hook nothing to race (an "OSError: Bad file descriptor" printed at a worker's exit)."""
+    yield
+    import sys
+
+    lab = sys.modules.get("rules.lab")
+    if lab is not None:
+        lab.LocalRunner.close()
+
+
 @pytest.fixture(autouse=True)
 def _fresh_cache():
     """Start every test with an empty cache, so rate-limit counters never leak from one test into another."""

@@ -6,10 +6,11 @@ what it would do, lists the alternatives, and plays each of them out many times 
 one that wins most often. This is a *rollout algorithm* (Tesauro and Galperin; Bertsekas): one step of policy
 improvement over the hard player, which it can only match or beat on average in the futures it samples.
 
-Decisions it searches (`candidates`): the Action Phase's commitments (summon, play, cast, equip, activate, play
-Energy, end the turn), chosen targets, absorb/deflect, Cataclysm damage, reactions (`SEARCHED`). The others keep
-the hard player's choice: paying for what it chose to buy (tapping Energy and charge, Battery counters), mulligans,
-who goes first, start-of-turn Passives (free: always triggered), Allocate's points and Arc Burn.
+Decisions it searches (`candidates`): every kind but paying (`SEARCHED`): the Action Phase's commitments (summon,
+play, cast, equip, activate, play Energy, end the turn), chosen targets and Allocate's points, absorb/deflect,
+Cataclysm damage, reactions, start-of-turn Passives (trigger or decline), storing charge or Arc Burn, mulligans and
+who goes first. Paying for what it chose to buy (tapping Energy and charge, Battery counters) keeps the hard player's
+choice: the same commitment bought another way is the same choice, and there are many of them.
 
 What it may know (rules/CPU.md): its own hand, every card in play and in the graveyards, how many cards each hand
 and deck holds, which Pyramid cards have been flipped, and the other player's decklist (chosen in the open: a starter
@@ -36,17 +37,19 @@ from .rng import Rng
 if TYPE_CHECKING:
     from .state import GameState
 
-BUDGET = 4_000           # decisions played out per searched decision, over all candidates and sampled futures
+BUDGET = 16_000          # decisions played out per searched decision, over all candidates and sampled futures
 MAX_WORLDS = 12          # sampled futures per candidate at most (late in a game a play-out is short)
 MIN_WORLDS = 2           # ... and at least, whatever they cost
-MAX_CANDIDATES = 6       # the hard player's choice and at most five alternatives
+MAX_CANDIDATES = 12      # the hard player's choice and at most eleven alternatives
 MARGIN_WEIGHT = 1000     # a point of Legacy margin weighs 1/1000 of a win: it decides between equal win counts
 PAYING = frozenset({"tap", "tap_charge", "add_counter"})
-# The decisions it searches, by the kind of the hard player's choice. The rest (paying, mulligans, who goes first,
-# start-of-turn Passives, Allocate's points one by one, storing charge or burning it) keep the hard player's choice:
-# measured over whole games, searching them changed almost nothing and cost most of the time (rules/CPU.md).
+# The decisions it searches, by the kind of the hard player's choice: every kind but paying. Searching only the
+# Action Phase's commitments, targets, absorb/deflect, Cataclysm damage and reactions with six candidates and a budget
+# of 4,000 (`benchmarks/expert.py --narrow --budget 4000`, the expert before 2026-11-25) won fewer of the same 256
+# games against the hard player: 60.9% against 62.7% (rules/CPU.md).
 SEARCHED = frozenset({"summon", "play", "cast", "equip", "activate", "play_energy", "end_turn", "pass", "react",
-                      "target", "absorb", "deflect", "assign_damage"})
+                      "target", "assign", "absorb", "deflect", "assign_damage", "trigger", "decline",
+                      "store_charge", "burn", "keep", "mulligan", "first_player"})
 # One representative per commitment: the same card bought with another payment is the same choice.
 _SAME_CHOICE = {
     "summon": lambda a: (a.kind, a.args[1]), "play": lambda a: (a.kind, a.args[1]),

@@ -12,18 +12,18 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_every_deal_is_played_from_both_chairs_with_the_same_decks_and_seed():
-    games = schedule(("starter-talah", "starter-elder-maru"), deals=3, budget=10, seed=1)
-    assert len(games) == 2 * 2 * 3 * 2        # ordered pairs (each deck against itself too) x deals x chairs
+    games = schedule(("starter-talah", "starter-elder-maru"), deals=3, budget=10, seeds=(1, 2))
+    assert len(games) == 2 * 2 * 2 * 3 * 2    # run seeds x ordered pairs (each deck against itself too) x deals x chairs
     deals: dict[tuple, list[int]] = {}
     for a, b, deal, chair, budget, seed, mode in games:
-        deals.setdefault((a, b, deal), []).append(chair)
+        deals.setdefault((seed, a, b, deal), []).append(chair)
     assert all(sorted(chairs) == [0, 1] for chairs in deals.values())
-    assert ("starter-talah", "starter-talah", 0) in deals and ("starter-elder-maru", "starter-talah", 2) in deals
+    assert (1, "starter-talah", "starter-talah", 0) in deals and (2, "starter-elder-maru", "starter-talah", 2) in deals
 
 
 def test_the_expert_benchmark_reports_a_win_rate_with_its_interval_and_the_deals_it_turned():
     done = subprocess.run([sys.executable, "-m", "benchmarks", "expert", "--games", "1", "--budget", "30",
-                           "--decks", "starter-talah", "--json"], cwd=ROOT, capture_output=True, text=True,
+                           "--narrow", "--decks", "starter-talah", "--json"], cwd=ROOT, capture_output=True, text=True,
                           timeout=300)
     assert done.returncode == 0, done.stderr
     report = json.loads(done.stdout)
@@ -35,13 +35,14 @@ def test_the_expert_benchmark_reports_a_win_rate_with_its_interval_and_the_deals
     assert report["ms_per_searched_decision"] > 0 and report["searched_per_game"] > 0
 
 
-def test_the_ceiling_searches_the_true_future_and_the_broad_search_more_kinds_of_decision():
-    from benchmarks.expert import BROAD, Clairvoyant, make_expert
+def test_the_ceiling_searches_the_true_future_and_the_narrow_search_fewer_kinds_of_decision():
+    from benchmarks.expert import NARROW, Clairvoyant, make_expert
     from rules.engine.expert import SEARCHED, ExpertPlayer
     plain = make_expert({}, 1, 100)
-    assert type(plain) is ExpertPlayer and plain.searched == SEARCHED and plain.max_candidates == 6
-    broad = make_expert({"broad": True}, 1, 100)
-    assert broad.searched == BROAD and {"first_player", "store_charge", "burn"} <= BROAD and broad.max_candidates == 12
+    assert type(plain) is ExpertPlayer and plain.searched == SEARCHED and plain.max_candidates == 12
+    narrow = make_expert({"narrow": True}, 1, 100)
+    assert narrow.searched == NARROW and narrow.max_candidates == 6
+    assert {"first_player", "store_charge", "burn"} <= SEARCHED and not {"first_player", "store_charge", "burn"} & NARROW
     ceiling = make_expert({"ceiling": True}, 1, 100)
     assert isinstance(ceiling, Clairvoyant) and ceiling.max_worlds == ceiling.min_worlds == 1
 

@@ -125,3 +125,16 @@ def test_a_pyramid_composition_is_studied_and_named_and_the_printed_one_is_the_p
     assert "pyramid_deck" not in printed["study"]
     page = api.get(f"/lab/{mine['id']}/").content.decode()
     assert "the study's own Pyramid deck: 25 the-pulse, 25 the-surge" in page
+
+
+def test_closing_the_local_pool_stops_its_processes_and_a_later_study_starts_a_fresh_one(api):
+    """The tests' teardown (and anyone stopping the embedded pool) joins its processes; the lab still works after."""
+    from rules.lab import LocalRunner
+
+    finished(api, start(api, kind="goldfish", deck="starter-talah", games=20, seed=4)["id"])
+    processes = list(LocalRunner._pool._processes.values())
+    assert processes and all(p.is_alive() for p in processes)
+    LocalRunner.close()
+    assert LocalRunner._pool is None and not any(p.is_alive() for p in processes)
+    body = finished(api, start(api, kind="goldfish", deck="starter-talah", games=20, seed=4)["id"])
+    assert body["status"] == "done" and body["games_done"] == 20
