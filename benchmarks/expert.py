@@ -7,8 +7,8 @@ counts one game won and one lost whoever plays, so the win rate above 50% is wha
 are every ordered pair of the decks below (each deck against itself included), N deals a pair for each run seed; the
 report gives the win rate with its 95% Wilson interval, the deals the expert won from both chairs or lost from both,
 and the time it takes per decision (process CPU time, over all its decisions and over the ones it searched) and its
-slowest searched decision. Games run in a process pool over every core (each game is one task, seeded by its deal, so the
-numbers do not depend on the pool).
+slowest searched decision. Games run in a process pool over every core (each game is one task, seeded by its deal,
+so the numbers do not depend on the pool).
 
 Why duplicate: these decks' games are decided mostly by the matchup and the seed (the coin toss, the shuffles, when the
 Pyramid brings the Cataclysm; Dr. Veylan wins his games against the others whoever plays him), so with seats merely
@@ -17,8 +17,8 @@ partly the schedule's luck. In duplicate the hard player in the expert's chairs 
 
 `--narrow` searches fewer kinds of decision, as the expert once did; `--ceiling` measures what the search could win
 at best (below). `--budget` sets the play-out budget (decisions played out per searched decision; the default is the
-expert's own, `expert.BUDGET`). Issue 13's target is at least 60% against `cpu:hard`, with at most one second a decision on the
-2-core machine the project is measured on. `make bench-expert` runs it; the README quotes its figures.
+expert's own, `expert.BUDGET`). Issue 13's target is at least 60% against `cpu:hard`, with at most one second a
+decision on the 2-core machine the project is measured on. `make bench-expert` runs it; the README quotes its figures.
 """
 from __future__ import annotations
 
@@ -148,8 +148,8 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--games", type=int, default=2, help="deals (seeds) per ordered pair of decks, each played "
                         "from both chairs (default 2: 16 ordered pairs x 2 deals x 2 chairs = 64 games)")
     parser.add_argument("--budget", type=int, default=BUDGET, help=f"play-out budget (default {BUDGET})")
-    parser.add_argument("--seed", type=seed_list, default=(1,), help="the run's seed, or several comma-separated: each seed deals its "
-                        "own games (default 1)")
+    parser.add_argument("--seed", type=seed_list, default=(1,), help="the run's seed, or several comma-separated: "
+                        "each seed deals its own games (default 1)")
     parser.add_argument("--decks", default=",".join(DECKS), help="comma-separated starter decks")
     parser.add_argument("--narrow", action="store_true", help="search only the Action Phase's commitments, targets, "
                         "absorb/deflect, Cataclysm damage and reactions, with six candidates (the expert's former "

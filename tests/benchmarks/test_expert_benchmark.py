@@ -13,7 +13,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def test_every_deal_is_played_from_both_chairs_with_the_same_decks_and_seed():
     games = schedule(("starter-talah", "starter-elder-maru"), deals=3, budget=10, seeds=(1, 2))
-    assert len(games) == 2 * 2 * 2 * 3 * 2    # run seeds x ordered pairs (each deck against itself too) x deals x chairs
+    assert len(games) == 2 * 2 * 2 * 3 * 2    # run seeds x ordered pairs (each against itself too) x deals x chairs
     deals: dict[tuple, list[int]] = {}
     for a, b, deal, chair, budget, seed, mode in games:
         deals.setdefault((seed, a, b, deal), []).append(chair)
@@ -42,7 +42,8 @@ def test_the_ceiling_searches_the_true_future_and_the_narrow_search_fewer_kinds_
     assert type(plain) is ExpertPlayer and plain.searched == SEARCHED and plain.max_candidates == 12
     narrow = make_expert({"narrow": True}, 1, 100)
     assert narrow.searched == NARROW and narrow.max_candidates == 6
-    assert {"first_player", "store_charge", "burn"} <= SEARCHED and not {"first_player", "store_charge", "burn"} & NARROW
+    widened = {"first_player", "store_charge", "burn"}
+    assert widened <= SEARCHED and not widened & NARROW
     ceiling = make_expert({"ceiling": True}, 1, 100)
     assert isinstance(ceiling, Clairvoyant) and ceiling.max_worlds == ceiling.min_worlds == 1
 

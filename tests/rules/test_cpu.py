@@ -158,3 +158,19 @@ def test_the_expert_searches_commitments_and_leaves_paying_to_the_hard_player(ca
             seen_choice = True
         g.apply(choice)
     assert seen_paying and seen_choice
+
+
+def test_every_kind_of_decision_the_engine_offers_is_searched_or_paying(catalogue):
+    """The expert searches every kind of decision but paying (`SEARCHED` names them one by one): a kind the engine
+    offers that is in neither set would silently keep the hard player's choice."""
+    from rules.engine.expert import PAYING, SEARCHED
+    offered = set()
+    pairs = [("talah", "lethan"), ("dr-veylan", "elder-maru"), ("mayor-vaelis", "high-mystic-nysha")]
+    for seed, (a, b) in enumerate(pairs):
+        g = new_game(catalogue, [starter_deck(catalogue, a), starter_deck(catalogue, b)], seed=seed)
+        hard = get_bot("cpu:hard", seed)
+        while not g.is_over:
+            offered |= {action.kind for action in g.legal_actions()}
+            g.apply(hard.choose(g))
+    assert {"summon", "target", "first_player", "store_charge", "end_turn", "tap"} <= offered
+    assert offered <= SEARCHED | PAYING, offered - SEARCHED - PAYING
