@@ -5,8 +5,10 @@ With no environment at all the site runs as the embedded default: SQLite in the 
 """
 import os
 from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
 
 import dj_database_url
+from django.core.exceptions import ImproperlyConfigured
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -195,13 +197,40 @@ LOGGING = {
     "root": {"handlers": ["console"], "level": os.environ.get("DJANGO_LOG_LEVEL") or "WARNING"},
 }
 
-# Throttle counters live in the cache. The default is per process (each gunicorn worker counts apart);
-# DJANGO_CACHE=database shares them through the database (`manage.py createcachetable`, run by `make serve-prod`).
-CACHES = {
-    "default": {"BACKEND": "django.core.cache.backends.db.DatabaseCache", "LOCATION": "cataclysm_cache"}
-    if os.environ.get("DJANGO_CACHE", "locmem") == "database"
-    else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "cataclysm"}
-}
+# The cache holds what every process must agree on: the API's rate-limit counters and the public deck feeds' ids.
+# DJANGO_CACHE chooses it: "locmem" (each process its own: the development default), "database" (shared by every
+# process through the database's table cataclysm_cache, made by `manage.py createcachetable`, which `make serve-prod`
+# runs) or a redis:// URL (shared, and the fastest). Unset with DEBUG off, it is shared: the Redis server of
+# CELERY_BROKER_URL when that is Redis (the database after the broker's, so that clearing the cache never empties the
+# lab's queue), else the database.
+
+
+def redis_cache_location(broker_url: str) -> str:
+    """Return the URL of the Redis database after the broker's on the broker's server (db 0 -> db 1)."""
+    parts = urlsplit(broker_url)
+    number = int(parts.path.strip("/") or 0)
+    return urlunsplit(parts._replace(path=f"/{(number + 1) % 16}"))
+
+
+def cache_choice() -> str:
+    """Return DJANGO_CACHE, or the default: per process with DEBUG on, shared with it off."""
+    chosen = os.environ.get("DJANGO_CACHE", "").strip()
+    if chosen or DEBUG:
+        return chosen or "locmem"
+    broker = os.environ.get("CELERY_BROKER_URL", "").strip()
+    return redis_cache_location(broker) if broker.startswith(("redis://", "rediss://")) else "database"
+
+
+CACHE = cache_choice()
+if CACHE == "locmem":
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "cataclysm"}}
+elif CACHE == "database":
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.db.DatabaseCache", "LOCATION": "cataclysm_cache"}}
+elif CACHE.startswith(("redis://", "rediss://", "unix://")):
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": CACHE,
+                          "KEY_PREFIX": "cataclysm"}}
+else:
+    raise ImproperlyConfigured(f"DJANGO_CACHE is {CACHE!r}: use locmem, database or a redis:// URL")
 
 # Abuse limits on request bodies: forms and JSON (DATA_UPLOAD_MAX_MEMORY_SIZE), and multipart uploads. Larger
 # bodies are refused with 413 before anything reads them (cataclysm_site.middleware.RequestSizeLimitMiddleware).
