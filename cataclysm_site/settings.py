@@ -4,6 +4,7 @@ Everything that differs between a laptop and a server comes from the environment
 With no environment at all the site runs as the embedded default: SQLite in the project folder, DEBUG on.
 """
 import os
+from datetime import timedelta
 from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 
@@ -45,6 +46,7 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "rest_framework",
     "rest_framework.authtoken",
+    "axes",
     "django_filters",
     "drf_spectacular",
     "drf_spectacular_sidecar",
@@ -65,6 +67,8 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # Turns a login refused by the login limits into its 429 answer (cataclysm_site.login_limits).
+    "axes.middleware.AxesMiddleware",
     # Last, so that it is the first to see a view's exception: a database outage answers 503, not 500.
     "cataclysm_site.middleware.DatabaseUnavailableMiddleware",
 ]
@@ -109,6 +113,23 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
+# Login limits (cataclysm_site.login_limits, with django-axes): after DJANGO_LOGIN_FAILURE_LIMIT failed logins for one
+# account, or from one client address, logins of that account, or from that address, are refused for
+# DJANGO_LOGIN_COOLOFF_SECONDS, before any password is hashed; password-reset requests are limited to as many per
+# address asked for and per client. The counts live in the database, shared by every server process.
+AUTHENTICATION_BACKENDS = [
+    "cataclysm_site.login_limits.LoginLimitBackend",  # first: refuses a locked-out login before the password is hashed
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_FAILURE_LIMIT = env_int("DJANGO_LOGIN_FAILURE_LIMIT", 5)
+AXES_COOLOFF_TIME = timedelta(seconds=env_int("DJANGO_LOGIN_COOLOFF_SECONDS", 15 * 60))
+AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]  # each on its own: per account, and per client
+AXES_RESET_ON_SUCCESS = True
+AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False  # the cool-down ends when announced, even under a stream of tries
+AXES_LOCKOUT_CALLABLE = "cataclysm_site.login_limits.lockout_response"
+AXES_CLIENT_IP_CALLABLE = "cataclysm_site.login_limits.client_ip"
+AXES_DISABLE_ACCESS_LOG = True  # failures are what is counted; no row for every successful login
+AXES_VERBOSE = False
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "/"
 LOGOUT_REDIRECT_URL = "/"
@@ -171,6 +192,8 @@ REST_FRAMEWORK = {
         "user": os.environ.get("DJANGO_THROTTLE_USER", "1200/min"),
         "expensive": os.environ.get("DJANGO_THROTTLE_EXPENSIVE", "120/min"),
         "community": os.environ.get("DJANGO_THROTTLE_COMMUNITY", "30/min"),
+        # Token requests per client: each one hashes a password (failed ones are also limited per account).
+        "login": os.environ.get("DJANGO_THROTTLE_LOGIN", "20/min"),
     },
     # How many reverse proxies append to X-Forwarded-For; 0 trusts only REMOTE_ADDR, so clients cannot spoof it.
     "NUM_PROXIES": env_int("DJANGO_NUM_PROXIES", 0),
