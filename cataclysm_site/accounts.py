@@ -24,7 +24,7 @@ from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from cataclysm_site import login_limits
+from cataclysm_site import login_limits, lookalikes
 from cataclysm_site.api_errors import ApiError
 from cataclysm_site.throttling import AnonRateThrottle, CommunityWriteThrottle
 from decks import services as deck_services
@@ -40,6 +40,22 @@ class SignupForm(UserCreationForm):
     class Meta(UserCreationForm.Meta):
         model = get_user_model()
         fields = ("username", "email")
+
+    def clean_username(self):
+        """Refuse a name that could be mistaken for another account's (after NFKC, which the field applies)."""
+        username = super().clean_username()
+        if not username:
+            return username
+        problem = lookalikes.mixed_script_problem(username)
+        if problem:
+            raise forms.ValidationError(f"Choose another username: {problem}")
+        # Every account's name is compared (a few milliseconds per 10,000 accounts), once per sign-up.
+        names = get_user_model().objects.values_list("username", flat=True).iterator()
+        twin = lookalikes.lookalike_of(username, names)
+        if twin:
+            raise forms.ValidationError(f"Choose another username: it could be mistaken for “{twin}”, an existing "
+                                        f"account.")
+        return username
 
 
 def safe_next(request, default: str = "/decks/mine/") -> str:
