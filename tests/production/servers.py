@@ -102,6 +102,7 @@ def production_env(database_url: str, **extra: str) -> dict[str, str]:
         DJANGO_THROTTLE_EXPENSIVE="100000/min",
         DJANGO_THROTTLE_COMMUNITY="100000/min",
         DJANGO_THROTTLE_LOGIN="100000/min",
+        DJANGO_LOGIN_FAILURE_LIMIT="100000",  # as generous: a fuzzer's wrong passwords would lock out 127.0.0.1
         DJANGO_LOG_LEVEL="WARNING",
         # Lab studies run in the server's own process pool here: small ones, on one process, so that a fuzzer's
         # studies never compete with the tests for the machine.
