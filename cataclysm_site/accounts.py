@@ -189,6 +189,7 @@ class ObtainTokenView(APIView):
         user = authenticate(request._request, username=username[:150], password=password[:1024])
         if user is None or not user.is_active:
             raise ApiError(INVALID_CREDENTIALS, INVALID_CREDENTIALS_MESSAGE)
+        login_limits.clear_account_failures(user)  # as a login through the form does
         token, _ = Token.objects.get_or_create(user=user)
         return Response({"token": token.key})
 
@@ -284,5 +285,5 @@ class UnlockingPasswordResetConfirmView(auth_views.PasswordResetConfirmView):
 
     def form_valid(self, form):
         response = super().form_valid(form)
-        login_limits.password_reset_completed(form.user)
+        login_limits.clear_account_failures(form.user)
         return response

@@ -18,7 +18,8 @@ import math
 from datetime import timedelta
 
 from axes.backends import AxesStandaloneBackend
-from axes.helpers import get_cool_off
+from axes.handlers.database import AxesDatabaseHandler
+from axes.helpers import get_client_username, get_cool_off
 from axes.utils import reset as reset_login_failures
 from django.conf import settings
 from django.contrib.auth.forms import AuthenticationForm
@@ -43,6 +44,17 @@ class LoginLimitBackend(AxesStandaloneBackend):
         if request is None:
             return None
         return super().authenticate(request, username=username, password=password, **kwargs)
+
+
+class LoginLimitHandler(AxesDatabaseHandler):
+    """Count failures in the database, as axes does; a successful login clears its own account's failures only.
+
+    Axes would also clear every failure from the address it came from: a guesser could then log in to an account of
+    their own after every few guesses at someone else's, and never reach either limit.
+    """
+
+    def reset_user_attempts(self, request, credentials=None) -> int:
+        return self.reset_attempts(username=get_client_username(request, credentials))
 
 
 def client_ip(request: HttpRequest) -> str:
@@ -102,6 +114,7 @@ def count_in_window(key: str, window: int) -> int:
         return 1
 
 
-def password_reset_completed(user) -> None:
-    """Lift the cool-down of an account whose owner has just chosen a new password through the e-mailed link."""
+def clear_account_failures(user) -> None:
+    """Forget an account's failed logins (and so lift its cool-down): its owner has just proved who they are, with
+    the password (a token request) or through the e-mailed link of a password reset."""
     reset_login_failures(username=user.get_username())

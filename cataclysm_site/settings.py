@@ -124,7 +124,8 @@ AUTHENTICATION_BACKENDS = [
 AXES_FAILURE_LIMIT = env_int("DJANGO_LOGIN_FAILURE_LIMIT", 5)
 AXES_COOLOFF_TIME = timedelta(seconds=env_int("DJANGO_LOGIN_COOLOFF_SECONDS", 15 * 60))
 AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]  # each on its own: per account, and per client
-AXES_RESET_ON_SUCCESS = True
+AXES_RESET_ON_SUCCESS = True  # the account's own failures only (login_limits.LoginLimitHandler)
+AXES_HANDLER = "cataclysm_site.login_limits.LoginLimitHandler"
 AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False  # the cool-down ends when announced, even under a stream of tries
 AXES_LOCKOUT_CALLABLE = "cataclysm_site.login_limits.lockout_response"
 AXES_CLIENT_IP_CALLABLE = "cataclysm_site.login_limits.client_ip"

@@ -86,7 +86,8 @@ def test_a_locked_out_login_is_refused_before_any_password_is_hashed(ann, monkey
         form_login("ann", f"guess-{n}")
     hashed = []
     original = ModelBackend.authenticate
-    monkeypatch.setattr(ModelBackend, "authenticate", lambda self, *a, **kw: hashed.append(1) or original(self, *a, **kw))
+    monkeypatch.setattr(ModelBackend, "authenticate",
+                        lambda self, *args, **kwargs: hashed.append(1) or original(self, *args, **kwargs))
     for n in range(20):
         assert locked(form_login("ann", f"more-{n}"))
         assert locked(token_login("ann", f"more-{n}", address=f"192.0.2.{n + 1}"))  # per account, from anywhere
@@ -118,11 +119,21 @@ def test_the_lockout_lifts_after_the_cool_down(ann, settings):
     assert logged_in(form_login("ann", PASSWORD))
 
 
-def test_a_successful_login_clears_the_failures_before_it(ann):
+@pytest.mark.parametrize("login", [form_login, token_login], ids=["form", "token"])
+def test_a_successful_login_clears_the_accounts_failures_before_it(ann, login):
     for n in range(LIMIT - 1):
-        form_login("ann", f"typo-{n}")
-    assert logged_in(form_login("ann", PASSWORD))
-    assert not locked(form_login("ann", "one-more-typo"))
+        login("ann", f"typo-{n}", address=f"192.0.2.{n + 1}")
+    assert logged_in(login("ann", PASSWORD, address=NEIGHBOUR))
+    assert not locked(login("ann", "one-more-typo", address=NEIGHBOUR))
+
+
+@pytest.mark.parametrize("login", [form_login, token_login], ids=["form", "token"])
+def test_a_guessers_own_login_clears_neither_their_guesses_at_another_account_nor_their_address(ann, bob, login):
+    for n in range(LIMIT - 1):
+        login("ann", f"guess-{n}")
+    assert logged_in(login("bob", "bob-pass-456"))  # the guesser's own account, from the same address
+    assert locked(form_login("ann", "guess-last", address=NEIGHBOUR))  # ann's count went on: that made five
+    assert locked(form_login("someone", "guess", address=ATTACKER))  # and so did the address's
 
 
 # --- password resets -----------------------------------------------------------------------------------------------
@@ -139,7 +150,8 @@ def test_password_reset_requests_are_limited_per_address_on_the_form_and_the_api
     assert [answer.status_code for answer in answers] == [302] * LIMIT and len(mail.outbox) == LIMIT
     refused = Client(REMOTE_ADDR=NEIGHBOUR).post("/accounts/password_reset/", {"email": "ann@example.org"})
     assert refused.status_code == 429 and "Too many password-reset requests" in refused.content.decode()
-    api = APIClient(REMOTE_ADDR=NEIGHBOUR).post("/api/auth/password-reset/", {"email": "ann@example.org"}, format="json")
+    api = APIClient(REMOTE_ADDR=NEIGHBOUR).post("/api/auth/password-reset/", {"email": "ann@example.org"},
+                                                format="json")
     assert api.status_code == 429 and api.json()["code"] == login_limits.RESET_LIMITED and int(api["Retry-After"]) > 0
     assert len(mail.outbox) == LIMIT
 
