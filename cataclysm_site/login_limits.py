@@ -1,15 +1,16 @@
 """Limits on guessing passwords: failed logins per account and per client, and password-reset requests.
 
 Failed logins are counted by django-axes, in the database (so every server process sees the same counts): after
-LOGIN_FAILURE_LIMIT failures for one username, or from one client address, further logins of that account, or from
-that address, are refused for the cool-down, *before* any password is hashed (LoginLimitBackend comes first in
-AUTHENTICATION_BACKENDS). The HTML form, the admin's login and the API's token endpoint all authenticate through
-Django's `authenticate()`, so all of them are counted and refused alike. A refused login answers 429 with a message
-that says how long to wait; other accounts, from other addresses, log in as usual, and nothing else on the site is
-limited by it.
+DJANGO_LOGIN_FAILURE_LIMIT failures (settings.AXES_FAILURE_LIMIT) for one username, or from one client address,
+further logins of that account, or from that address, are refused for the cool-down, *before* any password is hashed
+(LoginLimitBackend comes first in AUTHENTICATION_BACKENDS). The HTML form, the admin's login and the API's token
+endpoint all authenticate through Django's `authenticate()`, so all of them are counted and refused alike. A refused
+login answers 429 with a message that says how long to wait; other accounts, from other addresses, log in as usual,
+and nothing else on the site is limited by it.
 
-Password-reset requests are limited the same way, per address asked for and per client, in the cache (each may send
-an e-mail). A completed password reset lifts its account's cool-down: the owner has proved who they are.
+Password-reset requests are limited the same way, per address asked for and per client, in the cache that every
+process shares in production (each may send an e-mail). A completed password reset lifts its account's cool-down: the
+owner has proved who they are.
 """
 from __future__ import annotations
 
