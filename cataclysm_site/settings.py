@@ -63,6 +63,8 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # The site's error pages in DEBUG too (cataclysm_site/error_pages.py): after CommonMiddleware's slash redirects.
+    "cataclysm_site.error_pages.SiteErrorPagesMiddleware",
     # Last, so that it is the first to see a view's exception: a database outage answers 503, not 500.
     "cataclysm_site.middleware.DatabaseUnavailableMiddleware",
 ]
@@ -179,7 +181,12 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
     "TITLE": "Cataclysm Codex API",
-    "DESCRIPTION": "Cards, decklists and goldfish games for Cataclysm: An Atlantis vs Lemuria Story.",
+    "DESCRIPTION": (
+        "The whole of Cataclysm Codex for Cataclysm: An Atlantis vs Lemuria Story: the card catalogue and its query "
+        "syntax, decks (validation, versions, text and code export, likes, tags, comments), your collection, "
+        "goldfish games and bulk simulations, versus games against the computer, the lab's studies, and accounts "
+        "(tokens, password reset, deletion). Errors are always {\"code\", \"message\"}."
+    ),
     "VERSION": "0.1.0",
     "SERVE_INCLUDE_SCHEMA": False,
     "COMPONENT_SPLIT_REQUEST": True,
