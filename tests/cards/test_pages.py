@@ -162,6 +162,17 @@ def test_a_card_page_shows_its_own_rulings_in_players_words(client, cat):
     assert html.count('class="ruling-number"') <= 6
 
 
+def test_a_misspelt_name_finds_nothing_but_suggests_the_card(client, cat):
+    response, html = page(client, q="kalne vos")
+    assert response.status_code == 200 and "No cards match" in html
+    assert re.search(r'Did you mean <a href="/cards/kalen-vos/">Kalen Vos</a>', html)
+
+
+def test_a_field_search_that_finds_nothing_suggests_no_name(client, cat):
+    response, html = page(client, q="t:person hp>=99")
+    assert "No cards match" in html and "Did you mean" not in html
+
+
 def test_catalogue_lists_every_card_across_pages(client, cat):
     response, html = page(client)
     assert response.status_code == 200
