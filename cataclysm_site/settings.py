@@ -259,6 +259,8 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {
 }
 CELERY_TASK_SERIALIZER = CELERY_RESULT_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
+# `load_catalogue` draws every card image ahead: "background" (the default), "now" or "skip" (the tests skip it).
+CARD_IMAGES_AHEAD = os.environ.get("CARD_IMAGES_AHEAD", "background")
 LAB_MAX_GAMES = env_int("LAB_MAX_GAMES", 1_000_000)            # games per study, signed in
 LAB_MAX_GAMES_ANONYMOUS = env_int("LAB_MAX_GAMES_ANONYMOUS", 20_000)
 LAB_MAX_RUNNING = env_int("LAB_MAX_RUNNING", 2)                # studies queued or running at once, per visitor
