@@ -64,6 +64,8 @@
   }
 
   function byId(id) { return document.getElementById(id); }
+  // The computer's reasons in players' words (static/js/cpu_words.js, loaded by the versus pages).
+  function cpuWords(reason) { return window.CodexCpuWords ? window.CodexCpuWords.plain(reason) : reason; }
 
   function plural(n, word, many) { return n + " " + (n === 1 ? word : (many || word + "s")); }
 
@@ -423,7 +425,7 @@
         var m = moves[next++];
         var row = el("li", { class: "gf-log-cpu", data: { step: String(m.step) } }, [
           el("strong", { text: "Computer: " }), m.label,
-          m.reason ? el("span", { class: "vs-reason", text: " — " + m.reason }) : null]);
+          m.reason ? el("span", { class: "vs-reason", text: " — " + cpuWords(m.reason) }) : null]);
         if (fresh !== undefined && m.events_from >= fresh) {
           row.classList.add("fresh");
           row.style.animationDelay = (Math.min(shown++, 40) * 90) + "ms";  // CSSOM: allowed by the CSP
@@ -660,6 +662,12 @@
 
   Board.prototype.setBusy = function (busy) {
     this.busy = busy;
+    var thinking = byId("vs-thinking");   // versus: a request that takes a moment is the computer thinking
+    if (thinking) {
+      clearTimeout(this.thinkingTimer);
+      if (busy) this.thinkingTimer = setTimeout(function () { thinking.hidden = false; }, 250);
+      else thinking.hidden = true;
+    }
     this.root.classList.toggle("busy", busy);
     this.root.setAttribute("aria-busy", busy ? "true" : "false");
     Array.prototype.forEach.call(this.root.querySelectorAll(".gf-act, .gf-tools button"), function (b) {
@@ -750,6 +758,8 @@
     renderLog(byId("gf-log"), this.log, null, this.moves, this.fresh);
     renderDetail(byId("gf-detail"), view, ctx, act);
     renderResult(byId("gf-result"), game, this.cards);
+    markCpuMoves(this.root, byId("vs-last"), this.fresh === undefined ? [] : this.moves.filter(
+      function (m) { return m.events_from >= self.fresh; }));
     var undo = byId("gf-undo");
     if (undo) undo.disabled = !game.can_act || !game.moves;
     ["gf-bot-turn", "gf-bot-end"].forEach(function (id) { var b = byId(id); if (b) b.disabled = !game.can_act; });
@@ -766,6 +776,25 @@
     }
     this.wasPlaying = !view.is_over;
   };
+
+  /* Versus: what the computer did since your last decision, said above the decision and marked on the board. */
+  function markCpuMoves(root, summary, moves) {
+    if (!summary || !window.CodexCpuWords) return;
+    var shown = moves.filter(function (m) { return !/^pass\./.test(m.action); });
+    shown.forEach(function (m) {
+      window.CodexCpuWords.cardsOf(m.action).forEach(function (id) {
+        var card = root.querySelector('.gf-card[data-card="' + id + '"]');
+        if (card) card.classList.add("cpu-last");
+      });
+    });
+    summary.hidden = !shown.length;
+    clear(summary);
+    if (!shown.length) return;
+    var labels = shown.slice(-4).map(function (m) { return m.label; });
+    append(summary, [el("strong", { text: "The computer just: " }),
+      (shown.length > 4 ? "… " : "") + labels.join(" · ") + ".",
+      el("span", { class: "muted", text: " Why: " + cpuWords(shown[shown.length - 1].reason) + "." })]);
+  }
 
   function copyText(text, done) {
     if (navigator.clipboard && navigator.clipboard.writeText) {
