@@ -477,8 +477,26 @@
       if (offers.length) body.appendChild(el("div", { class: "gf-detail-actions" }, offers.map(function (a) {
         return actionButton(a, a.label, act, "");
       })));
+      var quick = quickPlay(here, info, view, ctx);
+      if (quick) body.appendChild(quick);
     }
     if (info.url) body.appendChild(el("p", { class: "small" }, el("a", { href: info.url, target: "_blank", rel: "noopener", text: "Card page" })));
+  }
+
+  /* A card in the hand that the pool cannot pay for yet, in your own Action Phase: one button taps exactly the
+     energy its printed cost names and pays it (static/js/quick_pay.js), when the untapped Energy cards can. */
+  function quickPlay(here, info, view, ctx) {
+    var qp = window.CodexQuickPay;
+    if (!qp || !ctx.quick || here.zone !== "hand" || here.entry.type === "energy" || actionsFor(here.entry.id, ctx).length ||
+        !ctx.legal.some(function (a) { return a.kind === "end_turn"; })) return null;
+    var me = view.players[ME];
+    var taps = qp.plan(info.cost, me.pool, me.energy || [], ctx.cards, ctx.legal);
+    if (!taps) return null;
+    var entry = here.entry;
+    return el("div", { class: "gf-detail-actions" }, el("button", {
+      type: "button", class: "gf-act gf-quick-play", data: { kind: "quick_play" },
+      on: { click: function () { ctx.quick(taps, entry.id, info.cost); } }
+    }, "Tap " + qp.costText(info.cost) + " and play " + entry.name));
   }
 
   // ------------------------------------------------------------------------------------------- actions
@@ -677,14 +695,14 @@
 
   Board.prototype.post = function (path, body) {
     var self = this;
-    if (this.busy || !this.game) return;
+    if (this.busy || !this.game) return Promise.resolve();
     body.version = this.game.version;
     if (path !== "undo/") body.log_from = this.log.length;
     if (path === "bot/") this.lastUntil = body.until;  // "end": ask again while a capped request left the game on
     else if (path !== "continue/") this.lastUntil = null;
     this.setBusy(true);
     this.flash("");
-    request("POST", this.api + path, body, this.csrf).then(function (res) {
+    return request("POST", this.api + path, body, this.csrf).then(function (res) {
       self.setBusy(false);
       if (res.status === 409 && res.data.game) {
         self.flash(res.data.message, true);
@@ -699,7 +717,27 @@
     }).catch(function () { self.setBusy(false); self.flash("Could not reach the server; nothing was changed.", true); });
   };
 
-  Board.prototype.act = function (actionId) { this.post("actions/", { action: actionId }); };
+  Board.prototype.act = function (actionId) { return this.post("actions/", { action: actionId }); };
+
+  /* Tap each Energy card of the plan, one decision after another, then pay the card's printed cost; stop at the
+     first refusal (the flash says why) and leave whatever choice remains to the player. */
+  Board.prototype.quickPlay = function (taps, card, cost) {
+    var self = this;
+    var step = function (i) {
+      if (i < taps.length) {
+        var version = self.game.version;
+        var tap = window.CodexQuickPay.tapFor(taps[i], self.game.legal_actions);
+        if (!tap) { self.flash("That Energy card can no longer be tapped; carry on by hand.", true); return; }
+        return self.act(tap).then(function () { if (self.game.version !== version) return step(i + 1); });
+      }
+      var pay = self.game.legal_actions.filter(function (a) {
+        return a.card === card && window.CodexQuickPay.samePay(a.pay, cost);
+      });
+      if (pay.length === 1) return self.act(pay[0].id);
+      if (!pay.length) self.flash("The energy is in your pool, but the card cannot be played right now.", true);
+    };
+    step(0);
+  };
 
   Board.prototype.accept = function (game, logFrom) {
     var self = this;
@@ -739,7 +777,8 @@
     var game = this.game;
     var view = game.state;
     var ctx = { cards: this.cards, legal: game.legal_actions, selected: this.selected, zones: indexZones(view),
-                readonly: !game.can_act, onSelect: function (id) { self.select(id); } };
+                readonly: !game.can_act, onSelect: function (id) { self.select(id); },
+                quick: function (taps, card, cost) { self.quickPlay(taps, card, cost); } };
     var act = function (id) { self.act(id); };
     byId("gf-status").textContent = statusLine(view, game);
     byId("gf-prompt-text").textContent = game.prompt.text;

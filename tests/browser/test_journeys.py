@@ -7,11 +7,9 @@ import re
 from pathlib import Path
 
 import pytest
-from django.core.cache import cache
-from django.core.management import call_command
 from playwright.sync_api import expect
 
-from cards.catalogue import clear_cache
+from tests.browser.helpers import load_the_catalogue
 
 ROOT = Path(__file__).resolve().parents[2]
 RESULTS = ROOT / "test-results" / "journeys"
@@ -65,10 +63,7 @@ class Journey:
 @pytest.mark.parametrize("width_name", list(WIDTHS))
 def test_every_journey_fits_the_screen_without_errors(page, live_server, width_name, settings, tmp_path):
     settings.MEDIA_ROOT = tmp_path / "media"
-    call_command("load_catalogue", verbosity=0)
-    call_command("load_starter_decks", verbosity=0)
-    clear_cache()
-    cache.clear()
+    load_the_catalogue()
     page.set_viewport_size(WIDTHS[width_name])
     walk = Journey(page, live_server.url, width_name)
     user = f"walker-{width_name}"
