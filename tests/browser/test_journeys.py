@@ -38,11 +38,14 @@ class Journey:
         self.page.goto(self.base + path)
 
     def check(self, name: str, *selectors: str):
-        """The step's elements are visible, nothing scrolls sideways, no script erred; keep a screenshot."""
+        """The step's elements are visible, no template code shows, nothing scrolls sideways, no script erred; keep
+        a screenshot."""
         self.steps += 1
         self.page.screenshot(path=str(self.folder / f"{self.steps:02d}-{name}.png"), full_page=True)
         for selector in selectors:
             expect(self.page.locator(selector).first).to_be_visible()
+        text = self.page.inner_text("body")
+        assert "{#" not in text and "{%" not in text, f"{name}: template code shown as text"
         wide = self.page.evaluate("document.documentElement.scrollWidth")
         assert wide <= self.width, f"{name}: the page is {wide} px wide at {self.width} px"
         errors = [e for e in self.errors if not any(allowed in e for allowed in self.expected_errors)]
