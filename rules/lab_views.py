@@ -43,6 +43,10 @@ class StudyForm(forms.Form):
     def pyramid_fields(self):
         return [(self[f"pyramid_{slug}"], printed) for slug, _, printed in self.pyramid]
 
+    def printed_composition(self) -> str:
+        """"30 The Pulse, 10 The Surge": the printed counts, skipping cards the printed deck does not hold."""
+        return ", ".join(f"{printed} {name}" for _, name, printed in self.pyramid if printed)
+
     def composition(self) -> list[dict]:
         return [{"card": slug, "count": self.cleaned_data.get(f"pyramid_{slug}") or 0} for slug, _, _ in self.pyramid]
 

@@ -154,10 +154,15 @@ def test_finishing_records_the_result_the_deck_record_and_reveals_the_seed(api):
     assert row.outcome == {None: "draw", 0: "win", 1: "loss"}[result["winner"]] == game["outcome"]
     assert game["seed"] == 8 and "hand" in game["state"]["players"][1]  # nothing is secret after the end
     normal = {r["difficulty"]: r for r in deck_record(Deck.objects.get(pk=MINE))}["normal"]
-    assert normal["games"] == 1 and normal[{"win": "wins", "loss": "losses", "draw": "draws"}[row.outcome]] == 1
+    # the bot played it to the end: counted apart, not as the player's own win, loss or draw
+    assert normal["games"] == 1 and normal["bot_games"] == 1
+    assert normal["wins"] == normal["losses"] == normal["draws"] == 0
     over = act(api, game, "end_turn.0")
     assert over.status_code == 400 and over.json()["code"] == "game_over"
     cpu_replies_are_its_own_choices(row)
+    VersusGame.objects.filter(pk=row.pk).update(bot_assisted=False)   # as if played to the end by hand
+    normal = {r["difficulty"]: r for r in deck_record(Deck.objects.get(pk=MINE))}["normal"]
+    assert normal["bot_games"] == 0 and normal[{"win": "wins", "loss": "losses", "draw": "draws"}[row.outcome]] == 1
 
 
 def test_the_replay_steps_through_both_seats_and_ends_on_the_final_board(api):
