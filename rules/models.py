@@ -82,6 +82,8 @@ class GoldfishGame(models.Model):
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.ACTIVE)
     legacy = models.IntegerField(null=True, blank=True, help_text="The deck's Legacy after the Cataclysm.")
     rounds = models.PositiveIntegerField(null=True, blank=True, help_text="Rounds played until the Cataclysm.")
+    ending = models.CharField(max_length=12, blank=True, help_text="How the Cataclysm came, once finished: "
+                              "edges_locked, or full_circle (RULINGS 16; rules/engine/health.py).")
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
     finished_at = models.DateTimeField(null=True, blank=True)
@@ -184,6 +186,8 @@ class VersusGame(models.Model):
     legacy = models.IntegerField(null=True, blank=True, help_text="The visitor's Legacy after the Cataclysm.")
     opponent_legacy = models.IntegerField(null=True, blank=True, help_text="The CPU's Legacy after the Cataclysm.")
     rounds = models.PositiveIntegerField(null=True, blank=True)
+    ending = models.CharField(max_length=12, blank=True, help_text="How the Cataclysm came, once finished: "
+                              "edges_locked, or full_circle (RULINGS 16; rules/engine/health.py).")
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
     finished_at = models.DateTimeField(null=True, blank=True)

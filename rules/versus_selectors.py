@@ -123,14 +123,16 @@ def opponent_decks(user, *, limit: int = 200) -> list[Deck]:
 
 
 def deck_record(deck: Deck) -> list[dict[str, Any]]:
-    """The deck's finished games against the computer by difficulty: wins, losses, draws, games (every level)."""
+    """The deck's finished games against the computer by difficulty: wins, losses, draws, games (every level), and
+    how many of them the Cataclysm ended by the full circle (RULINGS 16): games that did not end by themselves."""
     rows = (VersusGame.objects.filter(deck=deck, status=Status.FINISHED).values("difficulty")
             .annotate(wins=Count("pk", filter=Q(outcome=Outcome.WIN)),
                       losses=Count("pk", filter=Q(outcome=Outcome.LOSS)),
-                      draws=Count("pk", filter=Q(outcome=Outcome.DRAW)), games=Count("pk")))
+                      draws=Count("pk", filter=Q(outcome=Outcome.DRAW)), games=Count("pk"),
+                      full_circle=Count("pk", filter=Q(ending="full_circle"))))
     by_level = {row["difficulty"]: row for row in rows}
     return [{"difficulty": value, "label": label, **{k: by_level.get(value, {}).get(k, 0)
-                                                     for k in ("wins", "losses", "draws", "games")}}
+                                                     for k in ("wins", "losses", "draws", "games", "full_circle")}}
             for value, label in Difficulty.choices]
 
 
