@@ -20,11 +20,14 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
-from cards.catalogue import get_catalogue
+from cards.catalogue import card_def_to_data, get_catalogue
 from cataclysm_site.api_errors import ApiError
 from decks import selectors as deck_selectors
 from rules import services
 from rules.engine import lab as engine_lab
+from rules.engine import errata as errata_rules
+from rules.engine import studydata
+from rules.engine.paired import PAIRED_KINDS
 from rules.engine.bots import BOTS
 from rules.models import Simulation, SimulationChunk, SimulationStatus
 from rules.services import Actor
@@ -37,6 +40,7 @@ MAX_DECKS = 8
 BAD_KIND, BAD_GAMES, BAD_PLAYER, BAD_DECKS, TOO_MANY = "bad_kind", "bad_games", "bad_player", "bad_decks", \
     "too_many_studies"
 BAD_PYRAMID = "bad_pyramid"
+BAD_ERRATA = "bad_errata"
 PYRAMID_SIZE = (10, 100)   # cards in a study's own Pyramid deck: the full circle comes after this many rounds
 
 
@@ -44,11 +48,12 @@ PYRAMID_SIZE = (10, 100)   # cards in a study's own Pyramid deck: the full circl
 def start_study(*, actor: Actor, kind: str, decks: list[str], games: int, seed: int | None = None,
                 bot: str = "greedy", p1: str = "cpu:hard", p2: str = "cpu:hard", variants: list[str] | None = None,
                 pyramid_deck: list[dict] | None = None, seating: str = "side-by-side", public: bool = False,
-                title: str = "", trusted: bool = False) -> Simulation:
+                title: str = "", trusted: bool = False, errata: Any = None, paired: bool = False) -> Simulation:
     """Check the request, save the study and its chunks, and queue the chunks once saved. `trusted` (the command
     line) lifts the per-visitor limits."""
     study = build_study(actor, kind=kind, decks=decks, games=games, seed=seed, bot=bot, p1=p1, p2=p2,
-                        variants=variants or [], pyramid_deck=pyramid_deck, seating=seating, trusted=trusted)
+                        variants=variants or [], pyramid_deck=pyramid_deck, seating=seating, trusted=trusted,
+                        errata=errata, paired=paired)
     if not trusted and Simulation.objects.of_player(actor.user, actor.session_key).filter(
             status__in=ACTIVE).count() >= settings.LAB_MAX_RUNNING:
         raise ApiError(TOO_MANY, f"At most {settings.LAB_MAX_RUNNING} studies may run at once: wait for one to "
@@ -68,7 +73,7 @@ def start_study(*, actor: Actor, kind: str, decks: list[str], games: int, seed: 
 
 def build_study(actor: Actor, *, kind: str, decks: list[str], games: int, seed: int | None, bot: str, p1: str,
                 p2: str, variants: list[str], seating: str, pyramid_deck: list[dict] | None = None,
-                trusted: bool = False) -> dict[str, Any]:
+                trusted: bool = False, errata: Any = None, paired: bool = False) -> dict[str, Any]:
     """The engine's description of the study (rules/engine/lab.py), or a 400 naming what is wrong."""
     if kind not in KINDS:
         raise ApiError(BAD_KIND, f"A study is one of: {', '.join(KINDS)}.")
@@ -108,10 +113,14 @@ def build_study(actor: Actor, *, kind: str, decks: list[str], games: int, seed: 
         "kind": kind, "games": games, "seed": services.clean_seed(seed), "decks": entries,
         "seating": services.clean_seating(seating), "variants": services.clean_variants(catalogue, variants),
         "data_hash": catalogue.data_hash,
+        # The cards as they are in the database now, played by every worker (rules/engine/studydata.py).
+        studydata.CARDS: [card_def_to_data(card) for card in catalogue.cards.values()],
     }
     composition = clean_pyramid(catalogue, pyramid_deck, study["variants"])
     if composition:
         study["pyramid_deck"] = composition
+    if errata is not None or paired:
+        study.update(errata_fields(catalogue, study, kind, errata, paired))
     if kind == "goldfish":
         study["bot"] = bot
     elif kind != "pyramid":
@@ -151,13 +160,28 @@ def clean_pyramid(catalogue, entries: list[dict] | None, variants: list[str]) ->
     return [{"card": s, "count": n} for s, n in counts.items() if n]
 
 
+def errata_fields(catalogue, study: Mapping[str, Any], kind: str, errata: Any, paired: bool) -> dict[str, Any]:
+    """The study's what-if errata (rules/engine/errata.py), checked and with their diff, or a 400 naming the path
+    that is wrong; `paired` plays the same seeds without them too (rules/engine/paired.py)."""
+    if paired and (not errata or kind not in PAIRED_KINDS):
+        raise ApiError(BAD_ERRATA, f"A paired study compares errata with the printed cards: it needs `errata` and is "
+                       f"a {' or '.join(PAIRED_KINDS)} study.", extra={"path": "paired"})
+    try:
+        errata_rules.with_errata(catalogue, study[studydata.CARDS], errata)
+    except errata_rules.ErrataError as exc:
+        raise ApiError(BAD_ERRATA, f"{exc.path}: {exc.message}", extra={"path": exc.path}) from None
+    changed = errata_rules.apply(catalogue, study[studydata.CARDS], errata)
+    return {"errata": errata, "errata_diff": errata_rules.diff(study[studydata.CARDS], changed), "paired": paired}
+
+
 def default_title(study: Mapping[str, Any]) -> str:
     names = " vs ".join(d["name"] for d in study["decks"]) if study["kind"] != "matrix" else \
         f"{len(study['decks'])} decks"
     what = {"goldfish": f"{study.get('bot')} goldfish", "pyramid": "the Pyramid",
             "matchup": f"{study.get('p1')} vs {study.get('p2')}",
             "matrix": f"matrix, {study.get('p1')} vs {study.get('p2')}"}
-    rules = ", ".join(study.get("variants", []))
+    rules = ", ".join(study.get("variants", []) + (["errata" + (", paired" if study.get("paired") else "")]
+                                                   if study.get("errata") else []))
     if study.get("pyramid_deck"):
         rules = ", ".join(filter(None, [rules, "Pyramid " + " + ".join(
             f"{e['count']} {e['card'].removeprefix('the-')}" for e in study["pyramid_deck"])]))

@@ -12,6 +12,7 @@ from typing import Any, Sequence
 
 from .bots import get_bot
 from .catalogue import Catalogue
+from .health import game_facts
 from .setup import DeckSpec, new_game
 from .simulate import game_seed
 
@@ -46,6 +47,7 @@ def play_game(catalogue: Catalogue, deck_a: DeckSpec, deck_b: DeckSpec, *, p1: s
         "seed": seed, "a_first": a_first, "seating": seating, "rounds": g.round, "decisions": decisions,
         "outcome": "draw" if winner is None else ("win" if winner == a_seat else "loss"),
         "legacy_a": result["legacy"][a_seat], "legacy_b": result["legacy"][1 - a_seat],
+        "health": game_facts(g),   # how it ended, discharges, decisions (rules health, health.py)
     }
 
 
