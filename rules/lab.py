@@ -9,6 +9,7 @@ merge of the tallies: the same numbers for the same inputs and seed, however the
 """
 from __future__ import annotations
 
+import itertools
 import math
 import multiprocessing
 import threading
@@ -26,7 +27,7 @@ from decks import selectors as deck_selectors
 from rules import services
 from rules.engine import lab as engine_lab
 from rules.engine import errata as errata_rules
-from rules.engine import studydata
+from rules.engine import precision, studydata
 from rules.engine.paired import PAIRED_KINDS
 from rules.engine.bots import BOTS
 from rules.models import Simulation, SimulationChunk, SimulationStatus
@@ -41,6 +42,7 @@ BAD_KIND, BAD_GAMES, BAD_PLAYER, BAD_DECKS, TOO_MANY = "bad_kind", "bad_games", 
     "too_many_studies"
 BAD_PYRAMID = "bad_pyramid"
 BAD_ERRATA = "bad_errata"
+BAD_TARGET = "bad_target_width"
 PYRAMID_SIZE = (10, 100)   # cards in a study's own Pyramid deck: the full circle comes after this many rounds
 
 
@@ -48,12 +50,13 @@ PYRAMID_SIZE = (10, 100)   # cards in a study's own Pyramid deck: the full circl
 def start_study(*, actor: Actor, kind: str, decks: list[str], games: int, seed: int | None = None,
                 bot: str = "greedy", p1: str = "cpu:hard", p2: str = "cpu:hard", variants: list[str] | None = None,
                 pyramid_deck: list[dict] | None = None, seating: str = "side-by-side", public: bool = False,
-                title: str = "", trusted: bool = False, errata: Any = None, paired: bool = False) -> Simulation:
+                title: str = "", trusted: bool = False, errata: Any = None, paired: bool = False,
+                target_width: float | None = None) -> Simulation:
     """Check the request, save the study and its chunks, and queue the chunks once saved. `trusted` (the command
     line) lifts the per-visitor limits."""
     study = build_study(actor, kind=kind, decks=decks, games=games, seed=seed, bot=bot, p1=p1, p2=p2,
                         variants=variants or [], pyramid_deck=pyramid_deck, seating=seating, trusted=trusted,
-                        errata=errata, paired=paired)
+                        errata=errata, paired=paired, target_width=target_width)
     if not trusted and Simulation.objects.of_player(actor.user, actor.session_key).filter(
             status__in=ACTIVE).count() >= settings.LAB_MAX_RUNNING:
         raise ApiError(TOO_MANY, f"At most {settings.LAB_MAX_RUNNING} studies may run at once: wait for one to "
@@ -73,7 +76,8 @@ def start_study(*, actor: Actor, kind: str, decks: list[str], games: int, seed: 
 
 def build_study(actor: Actor, *, kind: str, decks: list[str], games: int, seed: int | None, bot: str, p1: str,
                 p2: str, variants: list[str], seating: str, pyramid_deck: list[dict] | None = None,
-                trusted: bool = False, errata: Any = None, paired: bool = False) -> dict[str, Any]:
+                trusted: bool = False, errata: Any = None, paired: bool = False,
+                target_width: float | None = None) -> dict[str, Any]:
     """The engine's description of the study (rules/engine/lab.py), or a 400 naming what is wrong."""
     if kind not in KINDS:
         raise ApiError(BAD_KIND, f"A study is one of: {', '.join(KINDS)}.")
@@ -121,6 +125,13 @@ def build_study(actor: Actor, *, kind: str, decks: list[str], games: int, seed: 
         study["pyramid_deck"] = composition
     if errata is not None or paired:
         study.update(errata_fields(catalogue, study, kind, errata, paired))
+    if target_width is not None:
+        if isinstance(target_width, bool) or not isinstance(target_width, (int, float)) \
+                or not 0 < target_width <= 1000:
+            raise ApiError(BAD_TARGET, "`target_width` is the 95% interval's width to stop at, in the question's "
+                           "units (0.02: two points of win rate; Legacy or rounds for goldfish and Pyramid studies): "
+                           "more than 0, at most 1000.")
+        study["target_width"] = float(target_width)
     if kind == "goldfish":
         study["bot"] = bot
     elif kind != "pyramid":
@@ -230,6 +241,11 @@ def refresh(sim: Simulation) -> Simulation:
         tally = engine_lab.merge(c.tally for c in sim.chunks.order_by("index"))
         fields.update(status=SimulationStatus.DONE, results=engine_lab.results(sim.study, tally),
                       finished_at=timezone.now())
+    elif sim.study.get("target_width") and (early := early_results(
+            sim.study, [c.tally for c in sim.chunks.order_by("index")], sim.games)) is not None:
+        run.revoke([c.task_id for c in sim.chunks.filter(tally__isnull=True)])   # answered: the rest is not needed
+        fields.update(status=SimulationStatus.DONE, results=early, games_done=early["games"],
+                      finished_at=timezone.now())
     elif fields["games_done"]:
         fields["status"] = SimulationStatus.RUNNING
     now = timezone.now()
@@ -240,6 +256,19 @@ def refresh(sim: Simulation) -> Simulation:
     Simulation.objects.filter(pk=sim.pk, status__in=ACTIVE).update(**fields)
     sim.refresh_from_db()
     return sim
+
+
+def early_results(study: Mapping[str, Any], tallies: list, planned: int) -> dict[str, Any] | None:
+    """The results of a study answered to its `target_width` by its first chunks played in order (None: not yet),
+    with the games it saved (rules/engine/precision.py)."""
+    prefix = list(itertools.takewhile(lambda t: t is not None, tallies))
+    found = precision.answered(study, prefix, engine_lab.merge)
+    if found is None:
+        return None
+    chunks, tally, width = found
+    return {**engine_lab.results(study, tally), "stopped_early": {
+        "target_width": study["target_width"], "width": width, "games_played": tally["games"],
+        "games_planned": planned, "games_saved": planned - tally["games"]}}
 
 
 def resend_stalled(sim: Simulation, now) -> None:

@@ -38,6 +38,9 @@ class StudyStartSerializer(serializers.Serializer):
     paired = serializers.BooleanField(required=False, default=False, help_text=(
         "With errata (goldfish or matchup): play the same seeds with and without them and report both results "
         "and their difference with a 95% interval."))
+    target_width = serializers.FloatField(required=False, allow_null=True, default=None, help_text=(
+        "Stop when answered: the study ends as soon as the 95% interval of its question (win rate; mean Legacy, mean "
+        "round; the paired difference) is this narrow, in the question's units, and reports the games it saved."))
     public = serializers.BooleanField(required=False, default=False, help_text="Anyone with the link may read it.")
     title = serializers.CharField(required=False, allow_blank=True, max_length=200, default="")
 

@@ -93,3 +93,33 @@ def test_every_study_reports_rules_health_and_flags_games_that_do_not_end_by_the
                                p1="cpu:hard", p2="cpu:hard")["id"])
     assert set(duel["results"]["rules_health"]["by_hero"]) == {"talah", "dr-veylan"}
     assert 'id="lab-health"' in api.get(duel["url"]).content.decode()
+
+
+def test_a_study_stops_when_answered_the_same_way_every_time_and_reports_the_games_it_saved(api):
+    body = {"kind": "goldfish", "deck": "starter-talah", "games": 2000, "seed": 4, "bot": "random",
+            "target_width": 12}
+    sim = finished(api, start(api, **body)["id"])
+    early = sim["results"]["stopped_early"]
+    assert sim["status"] == "done" and early["width"] <= 12 and early["games_saved"] > 0
+    assert sim["games_done"] == early["games_played"] == sim["results"]["games"] >= 100
+    assert 'id="lab-stopped-early"' in api.get(sim["url"]).content.decode()
+    again = finished(api, start(api, **body)["id"])
+    assert again["results"] == sim["results"]   # stopped on chunks in order: whichever worker was quicker
+    from tests.lab.test_command import simulate
+    here = simulate("--kind", "goldfish", "--deck", "starter-talah", "--games", "2000", "--seed", "4",
+                    "--bot", "random", "--target-width", "12", "--local")
+    assert here["results"] == sim["results"]
+    bad = api.post("/api/simulations/", {**body, "target_width": -1}, format="json")
+    assert bad.status_code == 400 and bad.json()["code"] == "bad_target_width"
+
+
+def test_the_width_a_study_stops_at_is_its_headline_interval():
+    from rules.engine import precision
+    deck = {"name": "a", "hero": "talah", "cards": list(starter_deck(CAT, "starter-talah").cards)}
+    other = {"name": "b", "hero": "lethan", "cards": list(starter_deck(CAT, "starter-lethan").cards)}
+    study = {"kind": "matchup", "games": 6, "seed": 1, "p1": "random", "p2": "random", "seating": "side-by-side",
+             "variants": [], "decks": [deck, other]}
+    tally = engine_lab.run_chunk(CAT, study, 0, 6)
+    low, high = engine_lab.results(study, tally)["interval"]
+    assert precision.width(study, tally) == pytest.approx(high - low, abs=1e-3)
+    assert precision.answered({**study, "target_width": 1.0}, [tally], engine_lab.merge) is None   # under 100 games
