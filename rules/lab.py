@@ -24,7 +24,7 @@ from django.utils import timezone
 from cards.catalogue import card_def_to_data, get_catalogue
 from cataclysm_site.api_errors import ApiError
 from decks import selectors as deck_selectors
-from rules import services
+from rules import lab_impact, services
 from rules.engine import lab as engine_lab
 from rules.engine import errata as errata_rules
 from rules.engine import precision, studydata
@@ -51,12 +51,12 @@ def start_study(*, actor: Actor, kind: str, decks: list[str], games: int, seed: 
                 bot: str = "greedy", p1: str = "cpu:hard", p2: str = "cpu:hard", variants: list[str] | None = None,
                 pyramid_deck: list[dict] | None = None, seating: str = "side-by-side", public: bool = False,
                 title: str = "", trusted: bool = False, errata: Any = None, paired: bool = False,
-                target_width: float | None = None) -> Simulation:
+                target_width: float | None = None, filler: str | None = None) -> Simulation:
     """Check the request, save the study and its chunks, and queue the chunks once saved. `trusted` (the command
     line) lifts the per-visitor limits."""
     study = build_study(actor, kind=kind, decks=decks, games=games, seed=seed, bot=bot, p1=p1, p2=p2,
                         variants=variants or [], pyramid_deck=pyramid_deck, seating=seating, trusted=trusted,
-                        errata=errata, paired=paired, target_width=target_width)
+                        errata=errata, paired=paired, target_width=target_width, filler=filler)
     if not trusted and Simulation.objects.of_player(actor.user, actor.session_key).filter(
             status__in=ACTIVE).count() >= settings.LAB_MAX_RUNNING:
         raise ApiError(TOO_MANY, f"At most {settings.LAB_MAX_RUNNING} studies may run at once: wait for one to "
@@ -77,24 +77,26 @@ def start_study(*, actor: Actor, kind: str, decks: list[str], games: int, seed: 
 def build_study(actor: Actor, *, kind: str, decks: list[str], games: int, seed: int | None, bot: str, p1: str,
                 p2: str, variants: list[str], seating: str, pyramid_deck: list[dict] | None = None,
                 trusted: bool = False, errata: Any = None, paired: bool = False,
-                target_width: float | None = None) -> dict[str, Any]:
+                target_width: float | None = None, filler: str | None = None) -> dict[str, Any]:
     """The engine's description of the study (rules/engine/lab.py), or a 400 naming what is wrong."""
     if kind not in KINDS:
         raise ApiError(BAD_KIND, f"A study is one of: {', '.join(KINDS)}.")
-    wanted = {"goldfish": (1, 1), "matchup": (2, 2), "matrix": (2, MAX_DECKS), "pyramid": (0, 0)}[kind]
+    wanted = {"goldfish": (1, 1), "matchup": (2, 2), "matrix": (2, MAX_DECKS), "pyramid": (0, 0),
+              lab_impact.KIND: (1, MAX_DECKS)}[kind]
     if not wanted[0] <= len(decks) <= wanted[1]:
         count = str(wanted[0]) if wanted[0] == wanted[1] else f"{wanted[0]} to {wanted[1]}"
         raise ApiError(BAD_DECKS, f"A {kind} study takes {count} deck{'s' if wanted[1] != 1 else ''}.")
     limit = settings.LAB_MAX_GAMES if trusted or getattr(actor.user, "is_authenticated", False) \
         else settings.LAB_MAX_GAMES_ANONYMOUS
-    per = len(decks) * (len(decks) - 1) // 2 if kind == "matrix" else 1
+    per = len(decks) * (len(decks) - 1) // 2 if kind == "matrix" else lab_impact.cost(kind)
     if isinstance(games, bool) or not isinstance(games, int) or not 1 <= games * per <= limit:
         extra = "" if getattr(actor.user, "is_authenticated", False) else " (sign in for more)"
         raise ApiError(BAD_GAMES, f"A study plays from 1 to {limit:,} games in all{extra}; a matrix plays `games` "
-                       "for each pair of decks.")
-    if kind == "goldfish" and bot not in GOLDFISH_BOTS:
+                       f"for each pair of decks, a card impact study counts {lab_impact.cost(lab_impact.KIND)} a "
+                       "seed.")
+    if (kind == "goldfish" or kind == lab_impact.KIND and len(decks) == 1) and bot not in GOLDFISH_BOTS:
         raise ApiError(BAD_PLAYER, f"A goldfish study's bot is one of: {', '.join(GOLDFISH_BOTS)}.")
-    if kind in ("matchup", "matrix"):
+    if kind in ("matchup", "matrix") or kind == lab_impact.KIND and len(decks) > 1:
         for player in (p1, p2):
             if player not in STUDY_PLAYERS:
                 known = ", ".join(STUDY_PLAYERS)
@@ -132,6 +134,8 @@ def build_study(actor: Actor, *, kind: str, decks: list[str], games: int, seed: 
                            "units (0.02: two points of win rate; Legacy or rounds for goldfish and Pyramid studies): "
                            "more than 0, at most 1000.")
         study["target_width"] = float(target_width)
+    if kind == lab_impact.KIND:
+        study.update(lab_impact.impact_fields(catalogue, study, filler, bot))
     if kind == "goldfish":
         study["bot"] = bot
     elif kind != "pyramid":
@@ -190,7 +194,7 @@ def default_title(study: Mapping[str, Any]) -> str:
         f"{len(study['decks'])} decks"
     what = {"goldfish": f"{study.get('bot')} goldfish", "pyramid": "the Pyramid",
             "matchup": f"{study.get('p1')} vs {study.get('p2')}",
-            "matrix": f"matrix, {study.get('p1')} vs {study.get('p2')}"}
+            "matrix": f"matrix, {study.get('p1')} vs {study.get('p2')}", lab_impact.KIND: "card impact"}
     rules = ", ".join(study.get("variants", []) + (["errata" + (", paired" if study.get("paired") else "")]
                                                    if study.get("errata") else []))
     if study.get("pyramid_deck"):

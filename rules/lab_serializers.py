@@ -14,7 +14,9 @@ class PyramidEntrySerializer(serializers.Serializer):
 
 class StudyStartSerializer(serializers.Serializer):
     kind = serializers.ChoiceField(choices=KINDS, help_text="goldfish: one deck and a bot; matchup: two decks and two "
-                                   "players; matrix: every pair of 2-8 decks; pyramid: the Pyramid alone, no deck.")
+                                   "players; matrix: every pair of 2-8 decks; pyramid: the Pyramid alone, no deck; "
+                                   "card_impact: what each card of the first deck is worth, in goldfish or against "
+                                   "the other decks.")
     deck = serializers.CharField(required=False, help_text="A deck id or starter slug (goldfish; or the first deck).")
     decks = serializers.ListField(child=serializers.CharField(), required=False, max_length=8,
                                   help_text="Deck ids or starter slugs (matchup: two; matrix: two to eight).")
@@ -38,6 +40,8 @@ class StudyStartSerializer(serializers.Serializer):
     paired = serializers.BooleanField(required=False, default=False, help_text=(
         "With errata (goldfish or matchup): play the same seeds with and without them and report both results "
         "and their difference with a 95% interval."))
+    filler = serializers.CharField(required=False, allow_null=True, default=None, max_length=60, help_text=(
+        "card_impact: the card that replaces a copy taken out (default: the deck's most-run Energy card)."))
     target_width = serializers.FloatField(required=False, allow_null=True, default=None, help_text=(
         "Stop when answered: the study ends as soon as the 95% interval of its question (win rate; mean Legacy, mean "
         "round; the paired difference) is this narrow, in the question's units, and reports the games it saved."))

@@ -103,7 +103,8 @@ def download(request, sim_id, fmt):
     if fmt not in ("json", "csv"):
         raise Http404("Results come as results.json or results.csv.")
     sim = lab_api.readable(request, sim_id)
-    body = {"id": sim.pk, "title": sim.title, "study": public_study(sim.study), "status": sim.status, "results": sim.results}
+    body = {"id": sim.pk, "title": sim.title, "study": public_study(sim.study), "status": sim.status,
+            "results": sim.results}
     if fmt == "json":
         response = HttpResponse(json.dumps(body, indent=1), content_type="application/json")
     else:

@@ -3,11 +3,11 @@
 `"errata": {"kalen-vos": {"rarity": "uncommon", "abilities": {"2": {"amount": 2}}}, …}` changes any field of a
 card's data (cards/data/SCHEMA.md): `type`, `faction`, `rarity`, `cost`, `hp`, `produces`, `flavor`, and its
 `abilities` — either a whole new list, or a mapping from an ability's number (1-based, in printed order) to the fields
-that change (`trigger`, `keyword`, `amount`, `target`, `cost`, `synergy`). `check` refuses anything else with the
+that change (`trigger`, `keyword`, `amount`, `target`, `cost`, `synergy`). `apply` refuses anything else with the
 path of the first thing wrong (an unknown card, an unknown field, a value out of range), so the API can answer 400
-naming it (`with_errata` checks, then compiles). A checked erratum is played as the named variant `study-errata`: `with_errata` compiles the study's cards
-with the changes (and the rule tables they were compiled with), so every derived number (a Person's HP from its new
-rarity, a Scene's entering charge) follows as printed.
+naming it (`with_errata` checks, then compiles). A checked erratum is played as the named variant `study-errata`:
+`with_errata` compiles the study's cards with the changes (and the rule tables they were compiled with), so every
+derived number (a Person's HP from its new rarity, a Scene's entering charge) follows as printed.
 """
 from __future__ import annotations
 

@@ -2,7 +2,9 @@
 
 A study is a plain mapping: {"kind": "goldfish"|"matchup"|"matrix"|"pyramid", "games", "seed", "decks": [{"name",
 "hero", "cards"}], "bot" (goldfish), "p1"/"p2" (matchups), "seating", "variants", "pyramid_deck" (optional: a
-composition [{"card", "count"}] played instead of the Pyramid deck, as the named variant `study-pyramid`)}. Game `i` of a study is always
+composition [{"card", "count"}] played instead of the Pyramid deck, as the named variant `study-pyramid`), "cards"
+(the card data it plays, studydata.py), "errata" and "paired" (errata.py, paired.py), "target_width" (precision.py),
+"filler" (card_impact, impact.py)}. Game `i` of a study is always
 seeded with `game_seed(seed, i)` and, in a matchup, deck A sits first in even games; so which worker plays it, and
 in which chunk, changes nothing. A chunk's result is a tally that adds up exactly (counts of each value, sums,
 the best and worst game): merging the tallies of any split gives the same numbers as playing all games in one loop.
@@ -15,6 +17,7 @@ from types import MappingProxyType
 from typing import Any, Iterable, Mapping
 
 from .catalogue import Catalogue, Variant, pyramid_deck_from
+from . import impact
 from .errata import STUDY_ERRATA, with_errata
 from .health import game_facts, summary, tally_game
 from .match import play_game, wilson
@@ -22,7 +25,7 @@ from .paired import paired, paired_results, run_paired
 from .setup import DeckSpec, new_game
 from .simulate import distribution, game_seed, game_stats, goldfish_game, pyramid_facts
 
-KINDS = ("goldfish", "matchup", "matrix", "pyramid")
+KINDS = ("goldfish", "matchup", "matrix", "pyramid", impact.KIND)
 STUDY_PYRAMID = "study-pyramid"   # the variant a study's own Pyramid composition is played as
 MEANS = ("arc_burn_damage", "scene_damage", "discharge_damage", "edges_discharged", "cards_played")
 
@@ -74,6 +77,8 @@ def run_chunk(catalogue: Catalogue, study: Mapping[str, Any], start: int, count:
     """Play games start .. start+count-1 of the study; return their tally."""
     if paired(study):
         return run_paired(catalogue, study, start, count)
+    if study["kind"] == impact.KIND:
+        return impact.run_chunk(study_catalogue(catalogue, study), study, start, count, study_variants(study))
     tally = new_tally()
     catalogue = study_catalogue(catalogue, study)
     for index in range(start, start + count):
@@ -170,6 +175,8 @@ def results(study: Mapping[str, Any], tally: Mapping[str, Any]) -> dict[str, Any
         return {"games": 0}
     if paired(study):
         return paired_results(study, tally)
+    if study["kind"] == impact.KIND:
+        return impact.results(study, tally)
     sums = tally["sums"]
     kind = study["kind"]
     if kind == "goldfish":

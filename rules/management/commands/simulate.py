@@ -54,18 +54,19 @@ class Command(BaseCommand):
         parser.add_argument("--errata", default=None, type=json.loads,
                             help='What-if errata as JSON, e.g. \'{"kalen-vos": {"rarity": "uncommon"}}\'.')
         parser.add_argument("--paired", action="store_true", help="With --errata: the same seeds without them too.")
+        parser.add_argument("--filler", default=None, help="card_impact: the card that replaces a copy taken out.")
         parser.add_argument("--target-width", type=float, default=None, dest="target_width",
                             help="Stop as soon as the question's 95%% interval is this narrow.")
         parser.add_argument("--local", action="store_true", help="Play every chunk in this process.")
         parser.add_argument("--json", action="store_true", dest="as_json", help="Print exactly one JSON object.")
 
     def handle(self, *args, kind, deck, decks, games, seed, bot, p1, p2, variant, pyramid, seating, local, as_json,
-               errata=None, paired=False, target_width=None, **options):
+               errata=None, paired=False, target_width=None, filler=None, **options):
         refs = deck + [d.strip() for d in decks.split(",") if d.strip()]
         actor = Actor(user=None, session_key="")
         inputs = dict(kind=kind, decks=refs, games=games, seed=seed, bot=bot, p1=p1, p2=p2, variants=variant,
                       pyramid_deck=composition(pyramid), seating=seating, trusted=True, errata=errata, paired=paired,
-                      target_width=target_width)
+                      target_width=target_width, filler=filler)
         try:
             if local:
                 report = self.run_here(lab.build_study(actor, **inputs))
