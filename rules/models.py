@@ -259,7 +259,7 @@ class Simulation(models.Model):
                               related_name="simulations", help_text="Empty for an anonymous study: see session_key.")
     session_key = models.CharField(max_length=64, blank=True, db_index=True)
     is_public = models.BooleanField(default=False, help_text="Anyone with the link may read a public study.")
-    kind = models.CharField(max_length=10)
+    kind = models.CharField(max_length=20)   # card_impact is 11 characters
     title = models.CharField(max_length=200, blank=True)
     study = models.JSONField(help_text="What the engine plays (rules/engine/lab.py).")
     games = models.PositiveIntegerField(help_text="Games in all.")

@@ -145,7 +145,11 @@ def apply(catalogue: Catalogue, cards: list[Mapping[str, Any]], errata: Any) -> 
     for slug, changes in errata.items():
         if slug not in where:
             raise ErrataError(f"errata.{slug}", "unknown card")
+        old_type = out[where[slug]]["type"]
         out[where[slug]] = _card(f"errata.{slug}", out[where[slug]], changes, tables)
+        if out[where[slug]]["type"] != old_type and {old_type, out[where[slug]]["type"]} & {"hero", "pyramid"}:
+            raise ErrataError(f"errata.{slug}.type", "a Hero or a Pyramid card keeps its type (decks and the Pyramid "
+                              "deck hold them by type)")
     return out
 
 

@@ -35,6 +35,7 @@ def test_errata_change_the_named_cards_and_everything_derived_from_them():
     ({"kalen-vos": {"cost": {"XX": 1}}}, "errata.kalen-vos.cost.XX"),
     ({"kalen-vos": {"abilities": {"1": {"keyword": "teleport"}}}}, "errata.kalen-vos.abilities.1.keyword"),
     ({"kalen-vos": {"abilities": [{"amount": 1}]}}, "errata.kalen-vos.abilities.1"),
+    ({"kalen-vos": {"type": "hero"}}, "errata.kalen-vos.type"),
 ])
 def test_bad_errata_name_the_path_that_is_wrong(errata, path):
     with pytest.raises(ErrataError) as caught:
