@@ -61,3 +61,10 @@ def test_card_impact_from_the_command_line(catalogue_db):
     report = simulate("--kind", "card_impact", "--deck", "starter-talah", "--games", "2", "--bot", "random",
                       "--filler", "light-resonance", "--local")
     assert report["results"]["filler"] == "light-resonance" and report["results"]["cards"]
+
+
+def test_the_start_form_offers_card_impact_and_starts_one(client, catalogue_db):
+    assert 'value="card_impact"' in client.get("/lab/").content.decode()
+    response = client.post("/lab/", {"kind": "card_impact", "decks": ["starter-talah"], "games": 1, "bot": "random",
+                                     "seating": "side-by-side", "pyramid_the-pulse": 40, "pyramid_the-surge": 10})
+    assert response.status_code == 302, response.content.decode()[:1500]
