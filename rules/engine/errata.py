@@ -160,7 +160,7 @@ def with_errata(catalogue: Catalogue, cards: list[Mapping[str, Any]], errata: An
     changed = apply(catalogue, cards, errata)
     try:
         compiled = compile_catalogue({**(tables if tables is not None else read_tables()), "cards": changed})
-    except (KeyError, ValueError, TypeError) as exc:
+    except (KeyError, ValueError, TypeError, AttributeError) as exc:
         raise ErrataError("errata", f"the changed cards do not compile ({exc})") from exc
     for slug in errata:
         problems = check_card(compiled.cards[slug], compiled.keywords)
