@@ -346,7 +346,7 @@ def test_ruling_39_a_one_shot_passive_is_triggered_in_a_reaction_phase_window_an
     do(g, "pass")                             # Player 2 passes: Player 1 holds priority in the window
     assert g.current_player == 0
     offer = find(g, "react", "tide-oracle")
-    assert offer.label == "Trigger Tide Oracle: Accelerate 1 (pay free)"   # costs nothing, taps nothing
+    assert offer.label == "Trigger Tide Oracle: Accelerate 1 (free)"   # costs nothing, taps nothing
     do(g, "react", "tide-oracle")
     assert len(g.stack) == 2 and g.current_player == 1     # on the stack; the opponent may respond
     do(g, "pass")
