@@ -16,6 +16,7 @@ from rules import lab, lab_api, selectors
 from rules import versus_selectors as vs
 from rules.charts import histogram_chart
 from rules.engine.lab import KINDS
+from rules.engine.studydata import public_study
 from rules.models import Seating, Simulation
 
 
@@ -106,7 +107,8 @@ def download(request, sim_id, fmt):
     if fmt not in ("json", "csv"):
         raise Http404("Results come as results.json or results.csv.")
     sim = lab_api.readable(request, sim_id)
-    body = {"id": sim.pk, "title": sim.title, "study": sim.study, "status": sim.status, "results": sim.results}
+    body = {"id": sim.pk, "title": sim.title, "study": public_study(sim.study), "status": sim.status,
+            "results": sim.results}
     if fmt == "json":
         response = HttpResponse(json.dumps(body, indent=1), content_type="application/json")
     else:

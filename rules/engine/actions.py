@@ -109,7 +109,8 @@ def _label(a: Action) -> str:
     if k in ("activate", "react"):
         what = "boost" if args[2] == -1 else _ability_text(ctx, args[1], args[2])
         verb = "Activate" if k == "activate" else "Trigger"
-        return f"{verb} {_name(ctx, args[1])}: {what} (pay {pay_text(args[3])})"
+        paid = pay_text(args[3])   # a one-shot Passive costs nothing (RULINGS 39)
+        return f"{verb} {_name(ctx, args[1])}: {what} ({'free' if paid == 'free' else 'pay ' + paid})"
     if k == "trigger":
         return f"Trigger {_name(ctx, args[1])}: {_ability_text(ctx, args[1], args[2])}"
     if k == "decline":

@@ -588,6 +588,7 @@
       plural(game.rounds || game.state.round, "round"), " · seed " + game.seed + " · " + game.seating,
       game.bot_assisted ? " " : null, game.bot_assisted ? el("span", { class: "tag", text: "bot-assisted" }) : null
     ]));
+    if (result.ending_text) section.appendChild(el("p", { class: "gf-ending", id: "gf-ending", "data-ending": result.ending, text: result.ending_text + "." }));
     if (note) section.appendChild(el("p", { class: "gf-record" + (rec && rec.is_record ? " new" : ""), text: note }));
     if (VERSUS) {
       var verdict = result.winner === null ? "A draw" : (result.winner === ME ? "You win" : "The computer wins");

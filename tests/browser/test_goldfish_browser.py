@@ -165,6 +165,7 @@ def test_goldfish_a_starter_deck_by_clicking_then_bot_replay_and_reload(page, li
     expect(replay).to_have_attribute("data-step", str(len(finished.actions)))
     assert replay.get_attribute("data-digest") == final_digest
     expect(page.locator("#gf-result")).to_be_visible()
+    expect(page.locator("#gf-ending")).to_have_attribute("data-ending", finished.ending)
     shot(page, "replay")
 
     # The game has a URL anyone can open; the deck's high scores list it.

@@ -118,6 +118,10 @@ def test_versus_against_the_computer_by_clicking_reload_bot_to_the_end_and_repla
     expect(page.locator("#vs-verdict")).to_contain_text(verdict)
     expect(page.locator("#vs-verdict")).to_contain_text(f"your Legacy {finished.legacy}, the computer's "
                                                         f"{finished.opponent_legacy}")
+    # How the Cataclysm came is named (RULINGS 16): "by the full circle" when it did.
+    expect(page.locator("#gf-ending")).to_have_attribute("data-ending", finished.ending)
+    expect(page.locator("#gf-ending")).to_contain_text("The Cataclysm has passed" + (
+        " by the full circle" if finished.ending == "full_circle" else ": all four edges locked"))
     shot(page, "versus-result")
 
     # The replay steps through both seats' decisions, with the computer's reasons.
