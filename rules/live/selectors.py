@@ -113,7 +113,8 @@ def table_payload(table: Table, actor: Actor | None = None, *, seat: int | None 
            "decks": [{"hero": d["hero"], "cards": d["cards"], "name": d["name"]} if d else None
                      for d in table.decks] if finished else None,
            "muted": (table.p1_muted, table.p2_muted)[seat] if seat is not None else False,
-           "rematch": rematch_of(table), "chat": chat.lines(table, seat) if with_chat else []}
+           "rematch": rematch_of(table), "chat": chat.lines(table, seat) if with_chat else None,
+           "is_owner": seat is not None}
     if state is None:
         view = None
         out.update(state=None, can_act=False, legal_actions=[], log=[], log_count=0, result=None, digest=None,

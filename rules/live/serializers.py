@@ -121,7 +121,9 @@ class TableSerializer(TableSummarySerializer):
                                   help_text="Both decklists, once the game is over.")
     muted = serializers.BooleanField()
     rematch = serializers.JSONField(allow_null=True)
-    chat = ChatLineSerializer(many=True)
+    chat = ChatLineSerializer(many=True, allow_null=True, help_text="The last lines you see (null in a socket's "
+                              "updates after the first: new lines come as `chat` messages).")
+    is_owner = serializers.BooleanField(help_text="The same as `is_player` (the versus board's name for it).")
     state = serializers.JSONField(allow_null=True, help_text="view(viewer=your seat): the other hand only as "
                                   "`hand_count`; for spectators no hand at all; the whole board once over.")
     can_act = serializers.BooleanField()

@@ -70,18 +70,42 @@ def start(request):
     return render(request, "live/start.html", start_context(request, form))
 
 
+class JoinForm(forms.Form):
+    deck = forms.CharField(required=False, max_length=64)
+    text = forms.CharField(required=False, widget=forms.Textarea, max_length=20_000, strip=False)
+    invite = forms.CharField(required=False, max_length=64)
+
+
+@require_http_methods(["GET", "POST"])
 def table(request, table_id):
-    """The board of one table (players and spectators alike: the script asks the API what this visitor sees)."""
+    """The board of one table (players and spectators alike: the script asks the API what this visitor sees);
+    while a seat is empty, a visitor may sit down here (a plain form)."""
     row = services.get_table(table_id)
-    actor = actor_for(request, create=True)  # a visitor who may sit down needs a session token first
-    seat = services.seat_of(row, actor)
-    return render(request, "live/table.html", {
-        "table": row, "seat": seat, "invite": request.GET.get("invite", ""),
-        "can_join": row.status == "open" and seat is None,
+    errors: list[str] = []
+    if request.method == "POST":
+        form = JoinForm(request.POST)
+        if form.is_valid():
+            try:
+                services.join_table(table_id=row.pk, actor=actor_for(request, create=True),
+                                    invite=form.cleaned_data.get("invite"), **deck_choice(request, form.cleaned_data))
+                return redirect(row)
+            except ApiError as exc:
+                errors = [exc.message] + [p["message"] for p in exc.extra.get("errors", [])]
+        else:
+            errors = ["Choose a deck."]
+    seat = services.seat_of(row, actor_for(request))
+    other = row.decks[1 - (seat or 0)] if row.decks else None
+    context = {
+        "table": row, "seat": seat, "invite": request.POST.get("invite") or request.GET.get("invite", ""),
+        "can_join": row.status == "open" and seat is None, "errors": errors,
         "my_decks": playable_decks_of(request.user), "starters": starter_decks(),
         "share_url": request.build_absolute_uri(ls.invite_url(row)) if seat is not None else None,
         "watch_url": request.build_absolute_uri(row.get_absolute_url()),
-    })
+        # The versus board's sections name the other side from `game` (live.js retitles them for each viewer).
+        "game": {"get_difficulty_display": "Play a friend", "opponent_hero": other["hero"] if other else "",
+                 "opponent_name": other["name"] if other else ""},
+    }
+    return render(request, "live/table.html", context, status=400 if errors else 200)
 
 
 def leaderboard(request):
