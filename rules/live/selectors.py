@@ -14,13 +14,25 @@ from django.db.models import Q
 from django.urls import reverse
 from django.utils import timezone
 
-from cards.catalogue import get_catalogue
+from cards.catalogue import DerivedCache, catalogue_version, get_catalogue
 from rules.engine import GameState
 from rules.live import chat, clock, states
 from rules.live.services import seat_of
 from rules.live.shared import (Actor, card_entries, card_index, describe_action, prompt, variant_rows,
                                view_digest)
 from rules.models import Table, TableStatus
+
+
+CARD_ENTRIES = DerivedCache(maxsize=1024)  # the `cards` map of a set of slugs: the same for every view showing them
+
+
+def cards_for(slugs) -> dict[str, dict]:
+    key = (frozenset(slugs), catalogue_version())
+    entries = CARD_ENTRIES.get(key)
+    if entries is None:
+        entries = card_entries(get_catalogue(), key[0])
+        CARD_ENTRIES.put(key, entries)
+    return entries
 
 
 def links(table: Table) -> dict[str, str]:
@@ -119,8 +131,7 @@ def table_payload(table: Table, actor: Actor | None = None, *, seat: int | None 
         view = None
         out.update(state=None, can_act=False, legal_actions=[], log=[], log_count=0, result=None, digest=None,
                    prompt={"kind": "open", "text": "Waiting for an opponent to sit down."},
-                   cards=card_entries(get_catalogue(), [c for d in table.decks if d and seat is not None
-                                                        for c in [d["hero"], *d["cards"]]]))
+                   cards=cards_for([c for d in table.decks if d and seat is not None for c in [d["hero"], *d["cards"]]]))
         return out
     view = board_view(table, state, seat)
     can_act = table.status == TableStatus.LIVE and seat is not None and state.current_player == seat
@@ -132,7 +143,7 @@ def table_payload(table: Table, actor: Actor | None = None, *, seat: int | None 
         result=state.result() if state.is_over or finished else None,
         digest=state.digest() if finished else view_digest(view),
         prompt=table_prompt(table, state, view, seat),
-        cards=card_entries(get_catalogue(), visible_slugs(table, view, seat)),
+        cards=cards_for(visible_slugs(table, view, seat)),
     )
     return out
 

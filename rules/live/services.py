@@ -57,7 +57,7 @@ class TableConflict(ApiError):
 
 # ---------------------------------------------------------------------------------------------- who is who
 def get_table(table_id: str) -> Table:
-    table = Table.objects.filter(pk=table_id).first()
+    table = Table.objects.defer("state").filter(pk=table_id).first()  # the snapshot only when the cache misses
     if table is None:
         raise Http404(TABLE_NOT_FOUND)
     return table
