@@ -34,6 +34,8 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
     async def connect(self):
         self.table_id = self.scope["url_route"]["kwargs"]["table_id"]
         self.sent_version = -1
+        self.log_count = 0          # events this socket was sent: later updates carry only the new ones
+        self.known_cards = None     # the slugs of the `cards` map it was sent: sent again only when one is new
         self.actor = await database_sync_to_async(self.find_actor)()
         payload = await database_sync_to_async(self.view)(True)
         if payload is None:
@@ -60,10 +62,15 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         seat = services.seat_of(table, self.actor)
         services.touch(table, seat)
         table = services.settle(table)
-        return ls.table_payload(table, seat=seat, with_chat=with_chat)
+        payload = ls.table_payload(table, seat=seat, with_chat=with_chat, log_from=self.log_count,
+                                   known_cards=self.known_cards)
+        if payload["cards"] is not None:
+            self.known_cards = frozenset(payload["cards"])
+        return payload
 
     async def send_table(self, payload: dict) -> None:
         self.sent_version = max(self.sent_version, payload["version"])
+        self.log_count = payload["log_count"]
         await self.send_json({"type": "table", "table": payload})
 
     # ------------------------------------------------------------------ from the client

@@ -110,8 +110,10 @@ def summary(table: Table, now=None) -> dict[str, Any]:
 
 
 def table_payload(table: Table, actor: Actor | None = None, *, seat: int | None = -1, log_from: int = 0,
-                  with_chat: bool = True) -> dict[str, Any]:
-    """Everything a client shows of a table, as `actor`'s seat (or a spectator) may see it."""
+                  with_chat: bool = True, known_cards: frozenset | None = None) -> dict[str, Any]:
+    """Everything a client shows of a table, as `actor`'s seat (or a spectator) may see it. `log_from` trims the log
+    to the events the client lacks; `known_cards` (the slugs of the `cards` map it already has) leaves the map out
+    (null) when nothing new is shown."""
     now = timezone.now()
     if seat == -1:
         seat = seat_of(table, actor)
@@ -129,21 +131,23 @@ def table_payload(table: Table, actor: Actor | None = None, *, seat: int | None 
            "is_owner": seat is not None}
     if state is None:
         view = None
-        out.update(state=None, can_act=False, legal_actions=[], log=[], log_count=0, result=None, digest=None,
+        out.update(state=None, can_act=False, legal_actions=[], log=[], log_count=0, log_from=0, result=None, digest=None,
                    prompt={"kind": "open", "text": "Waiting for an opponent to sit down."},
                    cards=cards_for([c for d in table.decks if d and seat is not None for c in [d["hero"], *d["cards"]]]))
         return out
     view = board_view(table, state, seat)
     can_act = table.status == TableStatus.LIVE and seat is not None and state.current_player == seat
     names = card_index(view)
+    slugs = frozenset(visible_slugs(table, view, seat))
+    log_from = max(0, min(log_from, state.event_count))
     out.update(
-        state=view, can_act=can_act,
+        state=view, can_act=can_act, log_from=log_from,
         legal_actions=[describe_action(a, names) for a in state.legal_actions()] if can_act else [],
-        log=state.events_from(max(0, log_from)), log_count=state.event_count,
+        log=state.events_from(log_from), log_count=state.event_count,
         result=state.result() if state.is_over or finished else None,
         digest=state.digest() if finished else view_digest(view),
         prompt=table_prompt(table, state, view, seat),
-        cards=cards_for(visible_slugs(table, view, seat)),
+        cards=None if known_cards is not None and slugs <= known_cards else cards_for(slugs),
     )
     return out
 

@@ -128,12 +128,15 @@ class TableSerializer(TableSummarySerializer):
                                   "`hand_count`; for spectators no hand at all; the whole board once over.")
     can_act = serializers.BooleanField()
     legal_actions = ActionSerializer(many=True, help_text="Only for the player who must decide.")
-    log = EventSerializer(many=True)
+    log = EventSerializer(many=True, help_text="The events from `log_from` on.")
+    log_from = serializers.IntegerField(help_text="The first event's sequence number (a socket sends only new ones).")
     log_count = serializers.IntegerField()
     result = serializers.JSONField(allow_null=True)
     digest = serializers.CharField(allow_null=True)
     prompt = PromptSerializer()
-    cards = serializers.DictField(child=CardEntrySerializer())
+    cards = serializers.DictField(child=CardEntrySerializer(), allow_null=True,
+                                  help_text="The cards you may see; null in a socket's update when it shows no new "
+                                            "card (keep the last map).")
 
 
 class TableConflictSerializer(serializers.Serializer):

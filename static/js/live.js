@@ -150,7 +150,7 @@
     if (table.chat) this.chat(table.chat);
     if (this.board) {
       this.flash("");
-      this.board.accept(table, 0);
+      this.board.accept(table, table.log_from || 0);  // a socket's update carries only the new events
     }
   };
 
