@@ -1,4 +1,4 @@
-"""Live tables under load: `python -m benchmarks live [--tables K] [--seconds S] [--servers N] [--json]`
+"""Live tables under load: `python -m benchmarks live [--tables K] [--seconds S] [--servers N] [--think T] [--json]`
 (`make bench-live`).
 
 Starts a throwaway Redis (scripts/redis.sh, the channel layer), prepares a scratch database (SQLite in a temporary
@@ -7,7 +7,9 @@ README's production section does (default 2). Then K tables are opened over HTTP
 server and joined by a bot on the second (anonymous sessions, so their sockets are seated by their cookies), and
 every bot connects its table's WebSocket on the *other* server than the one it joined, so every update crosses
 processes through Redis. Each bot decides (a random legal action, seeded) whenever its socket's view says it may,
-over the socket. Measured for S seconds after every socket is connected:
+over the socket, after a pause of about `--think` seconds (default 2; 0 measures capacity: every bot decides at
+once, so the servers are always saturated and the round trip is mostly queueing). Measured for S seconds after
+every socket is connected:
 
 - decisions/s: decisions saved (table versions advanced) across all tables;
 - the round trip from sending a decision to the opponent's socket receiving the view at the new version,
@@ -24,6 +26,7 @@ import json
 import os
 import random
 import secrets
+import signal
 import socket
 import statistics
 import subprocess
@@ -31,9 +34,11 @@ import sys
 import tempfile
 import time
 import urllib.request
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+WARM_UP = 3.0  # seconds of play before measuring
 DECKS = ("starter-dr-veylan", "starter-elder-maru", "starter-talah", "starter-lethan")
 
 
@@ -122,15 +127,17 @@ class Browser:
         return "; ".join(f"{c.name}={c.value}" for c in self.jar)
 
 
+def open_table(servers: list[AsgiProcess], index: int) -> dict:
+    """Open a table on the first server, joined by a guest on the last; each player's socket goes to the other."""
+    host, guest = Browser(), Browser()
+    created = host.post(servers[0].base + "/api/tables/", {"deck": DECKS[index % 4], "seed": index})
+    guest.post(servers[-1].base + f"/api/tables/{created['id']}/join/", {"deck": DECKS[(index + 1) % 4]})
+    return {"id": created["id"], "players": [(host, servers[-1]), (guest, servers[0])]}
+
+
 def open_tables(servers: list[AsgiProcess], count: int) -> list[dict]:
-    """Open `count` tables on the first server, each joined by a guest on the second."""
-    tables = []
-    for index in range(count):
-        host, guest = Browser(), Browser()
-        created = host.post(servers[0].base + "/api/tables/", {"deck": DECKS[index % 4], "seed": index})
-        guest.post(servers[-1].base + f"/api/tables/{created['id']}/join/", {"deck": DECKS[(index + 1) % 4]})
-        tables.append({"id": created["id"], "players": [(host, servers[-1]), (guest, servers[0])]})
-    return tables
+    with ThreadPoolExecutor(max_workers=8) as pool:
+        return list(pool.map(lambda i: open_table(servers, i), range(count)))
 
 
 class Tally:
@@ -142,14 +149,21 @@ class Tally:
         self.measuring = False
 
 
-async def bot(table: dict, seat: int, tally: Tally, stop: asyncio.Event, ready: asyncio.Queue, seed: int) -> None:
+async def bot(table: dict, seat: int, tally: Tally, stop: asyncio.Event, ready: asyncio.Queue, seed: int,
+              think: float) -> None:
     from websockets.asyncio.client import connect
 
     browser, server = table["players"][seat]
     rng = random.Random(seed)
     url = server.base.replace("http://", "ws://") + f"/ws/tables/{table['id']}/"
     headers = {"Cookie": browser.cookie_header(), "Origin": server.base}
-    async with connect(url, additional_headers=headers, max_size=2**24) as socket_:
+    try:
+        socket_ = await connect(url, additional_headers=headers, max_size=2**24, open_timeout=60)
+    except (OSError, asyncio.TimeoutError, Exception):  # noqa: BLE001 - counted, and the run goes on without it
+        tally.errors += 1
+        await ready.put(None)
+        return
+    async with socket_:
         await ready.put(seat)
         acted_on = -1
         while not stop.is_set():
@@ -174,16 +188,19 @@ async def bot(table: dict, seat: int, tally: Tally, stop: asyncio.Event, ready: 
                 continue
             acted_on = version
             action = rng.choice(view["legal_actions"])["id"]
+            if think:  # a person's pause before deciding: between half and one and a half times `think`
+                await asyncio.sleep(think * (0.5 + rng.random()))
             tally.sent[(table["id"], version)] = time.perf_counter()
             await socket_.send(json.dumps({"type": "action", "action": action, "version": version}))
 
 
-async def play(tables: list[dict], seconds: float) -> Tally:
+async def play(tables: list[dict], seconds: float, think: float) -> Tally:
     tally, stop, ready = Tally(), asyncio.Event(), asyncio.Queue()
-    tasks = [asyncio.create_task(bot(t, seat, tally, stop, ready, 1000 * i + seat))
+    tasks = [asyncio.create_task(bot(t, seat, tally, stop, ready, 1000 * i + seat, think))
              for i, t in enumerate(tables) for seat in (0, 1)]
     for _ in tasks:
         await ready.get()
+    await asyncio.sleep(WARM_UP)  # every table's first decisions (each process's caches, Django's first calls)
     tally.measuring = True
     started = time.perf_counter()
     await asyncio.sleep(seconds)
@@ -201,7 +218,7 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(round(q * (len(ordered) - 1))))]
 
 
-def run(tables: int, seconds: float, servers: int) -> dict:
+def run(tables: int, seconds: float, servers: int, think: float = 0.0) -> dict:
     from rules.lab_processes import redis_start, redis_stop
 
     name = f"bench-live-{os.getpid()}"
@@ -214,13 +231,13 @@ def run(tables: int, seconds: float, servers: int) -> dict:
             for index in range(servers):
                 started.append(AsgiProcess(env, workdir / f"server-{index}.log").start())
             opened = open_tables(started, tables)
-            tally = asyncio.run(play(opened, seconds))
+            tally = asyncio.run(play(opened, seconds, think))
         finally:
             for server in started:
                 server.stop()
             redis_stop(name)
     trips_ms = [t * 1000 for t in tally.trips]
-    return {"tables": tables, "servers": servers, "seconds": round(tally.seconds, 1),
+    return {"tables": tables, "servers": servers, "think": think, "seconds": round(tally.seconds, 1),
             "decisions": tally.decisions, "decisions_per_second": round(tally.decisions / tally.seconds, 1),
             "round_trip_ms": {"p50": round(percentile(trips_ms, 0.5), 1), "p99": round(percentile(trips_ms, 0.99), 1),
                               "max": round(max(trips_ms, default=float("nan")), 1),
@@ -233,15 +250,19 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--tables", type=int, default=20, help="concurrent tables (two bots each)")
     parser.add_argument("--seconds", type=float, default=20.0, help="how long to measure")
     parser.add_argument("--servers", type=int, default=2, help="ASGI server processes")
+    parser.add_argument("--think", type=float, default=2.0,
+                        help="a bot's mean pause before each decision, in seconds (0: decide at once: capacity)")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "cataclysm_site.settings")
-    result = run(args.tables, args.seconds, args.servers)
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))  # stopped from outside: still stop servers and Redis
+    result = run(args.tables, args.seconds, args.servers, args.think)
     if args.json:
         print(json.dumps(result, indent=2))
     else:
         trip = result["round_trip_ms"]
-        print(f"{result['tables']} tables on {result['servers']} processes, {result['seconds']} s: "
+        print(f"{result['tables']} tables on {result['servers']} processes, thinking {result['think']} s, "
+              f"{result['seconds']} s: "
               f"{result['decisions']} decisions, {result['decisions_per_second']} decisions/s; decision -> opponent's "
               f"update p50 {trip['p50']} ms, p99 {trip['p99']} ms, max {trip['max']} ms; errors {result['errors']}")
     return 0
