@@ -15,7 +15,7 @@ from rest_framework.views import APIView
 
 from cards.catalogue import get_catalogue
 from decks.serializers import ErrorSerializer
-from rules.live import chat, ratings, services
+from rules.live import chat, ratings, replay, services
 from rules.live import selectors as ls
 from rules.live import serializers as s
 from rules.live.shared import actor_for, deck_input
@@ -27,6 +27,8 @@ E400 = OpenApiResponse(ErrorSerializer, description="`illegal_action`, `not_your
 E403 = OpenApiResponse(ErrorSerializer, description="`not_player`: only the table's two players may do this; "
                        "`bad_invite`: an unlisted table needs its invite token.")
 E404 = OpenApiResponse(ErrorSerializer, description="`not_found`: no table with this id.")
+E409_REPLAY = OpenApiResponse(ErrorSerializer, description="`not_finished`: replays only once the game is over; "
+                              "`game_unavailable`: the card data changed and the log no longer replays.")
 E409 = OpenApiResponse(s.TableConflictSerializer, description="`conflict`: the table moved on (or `version` is "
                        "stale); `table` is the table as it is now. `table_taken`: both seats are taken.")
 
@@ -148,7 +150,7 @@ class TableRematchView(APIView):
 
     @extend_schema(tags=TAGS, summary="After the game: open a rematch with seats swapped, or sit down at the one "
                                       "your opponent opened", parameters=[TABLE_ID], request=None,
-                   responses={200: s.TableSerializer, 400: E400, 403: E403, 404: E404})
+                   responses={200: s.TableSerializer, 400: E400, 403: E403, 404: E404, 409: E409})
     def post(self, request, table_id):
         return write(request, services.rematch, table_id=table_id)
 
@@ -180,3 +182,23 @@ class LeaderboardView(APIView):
                    responses={200: s.RatingSerializer(many=True)})
     def get(self, request):
         return Response(rating_rows(ratings.leaderboard()))
+
+
+class TableReplayView(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(tags=TAGS, summary="A finished game's record, every decision of both players and the whole log",
+                   parameters=[TABLE_ID], responses={200: s.TableReplaySerializer, 404: E404, 409: E409_REPLAY})
+    def get(self, request, table_id):
+        return Response(replay.replay_index(services.get_table(table_id)))
+
+
+class TableReplayFrameView(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(tags=TAGS, summary="The board after step N of a finished game's replay (0: before the first "
+                                      "decision)", operation_id="tables_replay_step",
+                   parameters=[TABLE_ID, OpenApiParameter("step", int, OpenApiParameter.PATH)],
+                   responses={200: s.FrameSerializer, 404: E404, 409: E409_REPLAY})
+    def get(self, request, table_id, step):
+        return Response(replay.replay_frame(services.get_table(table_id), step))

@@ -15,4 +15,6 @@ urlpatterns = [
     path("tables/<str:table_id>/rematch/", api.TableRematchView.as_view(), name="api-table-rematch"),
     path("tables/<str:table_id>/chat/", api.TableChatView.as_view(), name="api-table-chat"),
     path("tables/<str:table_id>/mute/", api.TableMuteView.as_view(), name="api-table-mute"),
+    path("tables/<str:table_id>/replay/", api.TableReplayView.as_view(), name="api-table-replay"),
+    path("tables/<str:table_id>/replay/<int:step>/", api.TableReplayFrameView.as_view(), name="api-table-replay-frame"),
 ]

@@ -127,13 +127,14 @@ def table_payload(table: Table, actor: Actor | None = None, *, seat: int | None 
            "decks": [{"hero": d["hero"], "cards": d["cards"], "name": d["name"]} if d else None
                      for d in table.decks] if finished else None,
            "muted": (table.p1_muted, table.p2_muted)[seat] if seat is not None else False,
-           "rematch": rematch_of(table), "chat": chat.lines(table, seat) if with_chat else None,
-           "is_owner": seat is not None}
+           "rematch": rematch_of(table),
+           "replay_url": reverse("live:replay", args=[table.pk]) if finished else None,
+           "chat": chat.lines(table, seat) if with_chat else None, "is_owner": seat is not None}
     if state is None:
-        view = None
-        out.update(state=None, can_act=False, legal_actions=[], log=[], log_count=0, log_from=0, result=None, digest=None,
-                   prompt={"kind": "open", "text": "Waiting for an opponent to sit down."},
-                   cards=cards_for([c for d in table.decks if d and seat is not None for c in [d["hero"], *d["cards"]]]))
+        mine = table.decks[seat] if seat is not None else None
+        out.update(state=None, can_act=False, legal_actions=[], log=[], log_count=0, log_from=0, result=None,
+                   digest=None, prompt={"kind": "open", "text": "Waiting for an opponent to sit down."},
+                   cards=cards_for([mine["hero"], *mine["cards"]] if mine else []))
         return out
     view = board_view(table, state, seat)
     can_act = table.status == TableStatus.LIVE and seat is not None and state.current_player == seat

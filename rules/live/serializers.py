@@ -4,8 +4,19 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
+from decks.serializers import StrictCharField
 from rules.live.services import DEFAULT_GRACE, GRACE_RANGE, MAX_CLOCK_MINUTES, MAX_INCREMENT, SEATS
-from rules.live.shared import ActionSerializer, CardEntrySerializer, EventSerializer, PromptSerializer, StartSerializer
+from rules.live.shared import (ActionSerializer, CardEntrySerializer, EventSerializer, FrameSerializer,
+                               PromptSerializer, StartSerializer, StepSerializer)
+
+
+class StrictBooleanField(serializers.BooleanField):
+    """true or false only: not 0, 1, "yes" or "on" (a form's spellings have no place in a JSON API)."""
+
+    def to_internal_value(self, data):
+        if not isinstance(data, bool):
+            self.fail("invalid", input=data)
+        return data
 
 
 class TableOpenSerializer(StartSerializer):
@@ -23,7 +34,7 @@ class TableOpenSerializer(StartSerializer):
                                              max_value=GRACE_RANGE[1],
                                              help_text="How long the player to decide may be away before "
                                                        "forfeiting.")
-    listed = serializers.BooleanField(required=False, default=True,
+    listed = StrictBooleanField(required=False, default=True,
                                       help_text="Listed on /play/ for anyone to join or watch; false: invite link "
                                                 "only.")
 
@@ -45,11 +56,12 @@ class TableVersionSerializer(serializers.Serializer):
 
 
 class ChatSerializer(serializers.Serializer):
-    text = serializers.CharField(max_length=300, help_text="One line (Markdown as in comments; `[[Card]]` links).")
+    text = StrictCharField(max_length=300, trim_whitespace=False,
+                           help_text="One line (Markdown as in comments; `[[Card]]` links).")
 
 
 class MuteSerializer(serializers.Serializer):
-    muted = serializers.BooleanField(help_text="Hide (true) or show again (false) your opponent's chat.")
+    muted = StrictBooleanField(help_text="Hide (true) or show again (false) your opponent's chat.")
 
 
 class TableCreatedSerializer(serializers.Serializer):
@@ -121,6 +133,7 @@ class TableSerializer(TableSummarySerializer):
                                   help_text="Both decklists, once the game is over.")
     muted = serializers.BooleanField()
     rematch = serializers.JSONField(allow_null=True)
+    replay_url = serializers.CharField(allow_null=True, help_text="Step through the game, once it is over.")
     chat = ChatLineSerializer(many=True, allow_null=True, help_text="The last lines you see (null in a socket's "
                               "updates after the first: new lines come as `chat` messages).")
     is_owner = serializers.BooleanField(help_text="The same as `is_player` (the versus board's name for it).")
@@ -142,7 +155,7 @@ class TableSerializer(TableSummarySerializer):
 class TableConflictSerializer(serializers.Serializer):
     code = serializers.CharField()
     message = serializers.CharField()
-    table = TableSerializer(help_text="The table as it is now.")
+    table = TableSerializer(required=False, help_text="The table as it is now (not with `table_taken`).")
 
 
 class RatingSerializer(serializers.Serializer):
@@ -159,3 +172,29 @@ class RatingSerializer(serializers.Serializer):
 
 class EmptySerializer(serializers.Serializer):
     """No fields."""
+
+
+class TableReplaySerializer(serializers.Serializer):
+    id = serializers.CharField()
+    url = serializers.CharField()
+    api_url = serializers.CharField()
+    ws_url = serializers.CharField()
+    replay_url = serializers.CharField()
+    status = serializers.CharField()
+    seat = serializers.IntegerField(allow_null=True)
+    winner = serializers.IntegerField(allow_null=True)
+    end = serializers.CharField()
+    legacy = serializers.ListField(child=serializers.IntegerField(), allow_null=True)
+    rounds = serializers.IntegerField(allow_null=True)
+    engine_version = serializers.CharField()
+    data_hash = serializers.CharField()
+    seed = serializers.IntegerField()
+    seating = serializers.CharField()
+    decks = serializers.ListField(child=serializers.JSONField(), help_text="Both decklists, in seat order.")
+    actions = serializers.ListField(child=serializers.CharField())
+    steps = StepSerializer(many=True)
+    cpu_moves = serializers.ListField(child=serializers.DictField(), help_text="Always empty: two people played.")
+    events = EventSerializer(many=True)
+    digest = serializers.CharField()
+    cards = serializers.DictField(child=CardEntrySerializer())
+

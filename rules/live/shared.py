@@ -11,9 +11,10 @@ from rules.selectors import (  # noqa: F401 - re-exported
 )
 from rules.services import (  # noqa: F401 - re-exported
     GAME_OVER, ILLEGAL_ACTION, INVALID_DECK, MAX_SEED, Actor, action_log, checked_deck, clean_seating, clean_seed,
-    clean_variants, deck_spec, load_state, snapshot_due,
+    clean_variants, deck_spec, goldfish_replay, load_state, snapshot_due,
 )
 from rules.versus_selectors import view_digest  # noqa: F401 - re-exported
 from rules.serializers import (  # noqa: F401,E402 - re-exported: the request and response shapes a table shares
-    ActionSerializer, CardEntrySerializer, EventSerializer, PromptSerializer, StartSerializer,
+    ActionSerializer, CardEntrySerializer, EventSerializer, FrameSerializer, PromptSerializer, StartSerializer,
+    StepSerializer,
 )

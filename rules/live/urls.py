@@ -9,4 +9,5 @@ urlpatterns = [
     path("play/", views.start, name="start"),
     path("play/leaderboard/", views.leaderboard, name="leaderboard"),
     path("play/<str:table_id>/", views.table, name="table"),
+    path("play/<str:table_id>/replay/", views.replay, name="replay"),
 ]

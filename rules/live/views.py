@@ -108,5 +108,13 @@ def table(request, table_id):
     return render(request, "live/table.html", context, status=400 if errors else 200)
 
 
+def replay(request, table_id):
+    """Step through a finished table's decisions (goldfish.js's replay, from the table's replay API)."""
+    row = services.get_table(table_id)
+    return render(request, "live/replay.html", {"table": row, "finished": row.status == "finished",
+                                                "game": {"get_difficulty_display": "", "opponent_name": "",
+                                                         "opponent_hero": ""}})
+
+
 def leaderboard(request):
     return render(request, "live/leaderboard.html", {"rows": rating_rows(ratings.leaderboard(100))})

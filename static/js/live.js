@@ -242,8 +242,24 @@
     list.scrollTop = list.scrollHeight;
   };
 
+  // The replay of a finished table is goldfish.js's versus replay: name the two players as players, not "you" and
+  // "the computer".
+  function LiveReplay() {
+    var titles = { "vs-opp-title": "Player 2's board", "gf-board-title": "Player 1's board", "gf-hand-title": "Player 1's hand" };
+    Object.keys(titles).forEach(function (id) { var n = byId(id); if (n) n.textContent = titles[id]; });
+    var what = byId("rp-what");
+    if (!what || !window.MutationObserver) return;
+    var rename = function () {
+      var text = what.textContent;
+      var fixed = text.replace(/^You: /, "Player 1: ").replace(/^(Computer|Opponent): /, "Player 2: ");
+      if (fixed !== text) what.textContent = fixed;
+    };
+    new MutationObserver(rename).observe(what, { childList: true, characterData: true, subtree: true });
+  }
+
   document.addEventListener("DOMContentLoaded", function () {
     var root = document.querySelector("[data-live]");
     if (root) window.liveTable = new Live(root);
+    if (document.querySelector("[data-live-replay]")) LiveReplay();
   });
 })();

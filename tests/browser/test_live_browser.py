@@ -1,6 +1,7 @@
 """Play a friend in a real headless Chromium on a 390 px phone: one player opens a table, a second opens the invite
 link and sits down, both make decisions by clicking and see each other's within moments (WebSockets), a third
-watches with no hand shown, one reloads mid-game and resumes, they chat, one resigns and all three see the result.
+watches with no hand shown, one reloads mid-game and resumes, they chat, one resigns and all three see the result,
+then the replay.
 
 The site is served by an ASGI server in a thread of the test process (tests/live/servers.py)."""
 from __future__ import annotations
@@ -18,7 +19,7 @@ from rules.models import Table
 from tests.browser.helpers import PHONE, fits_the_phone
 from tests.live.servers import AsgiServer
 
-UPDATE_MS = 5000  # generous for a loaded 2-core machine; updates normally arrive in a few milliseconds
+UPDATE_MS = 10000  # generous for a loaded 2-core machine; updates normally arrive within a few tens of ms
 
 
 def board_version(page) -> int:
@@ -106,4 +107,13 @@ def test_two_players_and_a_spectator_play_live_on_phones(browser):
             expect(page.locator("#live-end-text")).to_contain_text("Player 2 wins by resignation")
             fits_the_phone(page)
         assert Table.objects.get().end == "resigned"
+
+        # The replay: every decision of both players, named as players.
+        host.click("#live-replay")
+        host.wait_for_url(re.compile(r"/replay/$"))
+        expect(host.locator("#rp-step")).to_contain_text("Step 0")
+        host.click("#rp-next")
+        expect(host.locator("#rp-what")).to_have_text(re.compile(r"^Player [12]: "))
+        expect(host.locator("#vs-opp-title")).to_have_text("Player 2's board")
+        fits_the_phone(host)
     assert errors == []

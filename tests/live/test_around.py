@@ -92,3 +92,19 @@ def test_a_finished_table_keeps_the_fields_the_lab_records(api, other):
     for field in ("legacy", "cards_played", "arc_burn_damage", "edges_discharged", "hero_survived"):
         assert all(field in p for p in stats["players"]), field
 
+
+
+def test_a_finished_table_replays_step_by_step_and_a_live_one_does_not(api, other, watcher):
+    table_id = seat_table(api, other, seed=3)["id"]
+    play([api, other], table_id, 5)
+    early = watcher.get(f"/api/tables/{table_id}/replay/")
+    assert early.status_code == 409 and early.json()["code"] == "not_finished"
+    assert b"replayed once its game is over" in watcher.get(f"/play/{table_id}/replay/").content
+    done = other.post(f"/api/tables/{table_id}/resign/", {}, format="json").json()
+    assert done["replay_url"] == f"/play/{table_id}/replay/"
+    index = watcher.get(f"/api/tables/{table_id}/replay/").json()
+    row = Table.objects.get()
+    assert [s["action"] for s in index["steps"]] == row.actions and index["seed"] == 3
+    frame = watcher.get(f"/api/tables/{table_id}/replay/{len(row.actions)}/").json()
+    assert frame["of"] == len(row.actions) and all("hand" in p for p in frame["state"]["players"])
+    assert b'data-live-replay="1"' in watcher.get(f"/play/{table_id}/replay/").content
