@@ -122,7 +122,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
 
     # ------------------------------------------------------------------ from the channel layer
     async def table_changed(self, event):
-        if event["version"] <= self.sent_version:
+        if event["version"] <= self.sent_version and not event.get("again"):
             return  # this socket was already sent this version (or a later one)
         payload = await database_sync_to_async(self.view)()
         if payload is not None:

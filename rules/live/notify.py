@@ -30,9 +30,10 @@ def send(table_id: str, message: dict) -> None:
         log.warning("live: could not notify table %s", table_id, exc_info=True)
 
 
-def changed(table_id: str, version: int) -> None:
-    """After the current transaction commits: every socket of the table fetches its view at `version`."""
-    transaction.on_commit(lambda: send(table_id, {"type": "table.changed", "version": version}))
+def changed(table_id: str, version: int, *, again: bool = False) -> None:
+    """After the current transaction commits: every socket of the table fetches its view at `version` (`again`: even
+    a socket that was sent that version, when something beside the table changed, e.g. a rematch was opened)."""
+    transaction.on_commit(lambda: send(table_id, {"type": "table.changed", "version": version, "again": again}))
 
 
 def chat(table_id: str, message_id: int) -> None:

@@ -329,6 +329,6 @@ def rematch(*, table_id: str, actor: Actor) -> Table:
                      rematch_of=table)
     if deck is not None:
         Table.objects.filter(pk=new.pk).update(**{f"p{2 - seat}_deck": deck})
-    notify.changed(table.pk, table.version)
+    notify.changed(table.pk, table.version, again=True)  # the opponent's page offers to accept it
     return new
 

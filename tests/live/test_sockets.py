@@ -130,3 +130,20 @@ def test_no_socket_for_a_table_that_does_not_exist(catalogue_db):
         return connected, code
 
     assert asyncio.run(scenario()) == (False, 4404)
+
+
+def test_the_opponents_socket_hears_of_a_rematch_offer(players):
+    table_id, (ann, ann_cookie), (bob, bob_cookie) = players
+    assert post_json(bob, f"/api/tables/{table_id}/resign/", {}).status_code == 200
+
+    async def scenario():
+        socket = await connect(table_id, bob_cookie)
+        before = await next_table(socket, [])
+        offer = await sync_to_async(post_json)(ann, f"/api/tables/{table_id}/rematch/", {})
+        after = await next_table(socket, [])
+        await socket.disconnect()
+        return before, offer.json(), after
+
+    before, offer, after = asyncio.run(scenario())
+    assert before["rematch"] is None and before["status"] == "finished"
+    assert after["rematch"] == {"id": offer["id"], "url": f"/play/{offer['id']}/", "status": "open"}
