@@ -176,6 +176,9 @@
     if (oppTitle) oppTitle.textContent = me === null ? name(1) + "'s board" : "Your opponent's board";
     var myTitle = byId("gf-board-title");
     if (myTitle) myTitle.textContent = me === null ? name(0) + "'s board" : "Your board";
+    renameInPyramid(me === null);
+    var note = this.root.querySelector("#gf-actions p.muted");
+    if (note && me === null) note.textContent = "You are watching: only the two players at this table can act.";
     var hand = byId("gf-hand");
     if (hand && hand.parentNode) hand.parentNode.hidden = me === null;
     var parts = [];
@@ -207,6 +210,26 @@
     this.root.dataset.seatView = String(ownSeat);
     this.tick();
   };
+
+  // The versus Pyramid names the other seat "the computer" (and a spectator's seats "you" and "the computer").
+  var FOR_PLAYERS = [[/^CPU /, "Opp "], [/the computer/g, "your opponent"], [/computer's/g, "opponent's"]];
+  var FOR_SPECTATORS = [[/^CPU /, "P2 "], [/^You /, "P1 "], [/the computer and you/g, "both players"],
+    [/adjacent to you/g, "adjacent to Player 1"], [/the computer/g, "Player 2"], [/computer's/g, "Player 2's"],
+    [/^yours$/, "Player 1's"]];
+
+  function renameInPyramid(spectator) {
+    var rules = spectator ? FOR_SPECTATORS : FOR_PLAYERS;
+    ["gf-pyramid-figure", "gf-edges"].forEach(function (id) {
+      var root = byId(id);
+      if (!root) return;
+      var walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT, null);
+      for (var node = walker.nextNode(); node; node = walker.nextNode()) {
+        var text = node.nodeValue;
+        rules.forEach(function (rule) { text = text.replace(rule[0], rule[1]); });
+        if (text !== node.nodeValue) node.nodeValue = text;
+      }
+    });
+  }
 
   Live.prototype.tick = function () {
     var t = this.table, box = byId("live-clocks");

@@ -3,7 +3,8 @@ link and sits down, both make decisions by clicking and see each other's within 
 watches with no hand shown, one reloads mid-game and resumes, they chat, one resigns and all three see the result,
 then the replay.
 
-The site is served by an ASGI server in a thread of the test process (tests/live/servers.py)."""
+The site is served by an ASGI server in a thread of the test process (tests/live/servers.py). Set SCREENSHOT_DIR to
+keep screenshots."""
 from __future__ import annotations
 
 import re
@@ -17,6 +18,7 @@ from cards.catalogue import clear_cache
 from cataclysm_site.asgi import application
 from rules.models import Table
 from tests.browser.helpers import PHONE, fits_the_phone
+from tests.browser.test_goldfish_browser import shot
 from tests.live.servers import AsgiServer
 
 UPDATE_MS = 10000  # generous for a loaded 2-core machine; updates normally arrive within a few tens of ms
@@ -72,6 +74,9 @@ def test_two_players_and_a_spectator_play_live_on_phones(browser):
         watcher.goto(f"{base}/play/{table.pk}/")
         expect(watcher.locator("#gf-status")).not_to_have_text("Loading…")
         assert watcher.locator("#gf-hand").is_hidden()
+        assert "computer" not in watcher.locator("#gf-pyramid").inner_text().lower()
+        assert "computer" not in host.locator("#gf-pyramid").inner_text().lower()
+        expect(watcher.locator("#gf-actions")).to_contain_text("only the two players at this table can act")
 
         # Decisions by clicking, whoever must decide; the other two pages follow over their sockets.
         for step in range(8):
@@ -92,6 +97,8 @@ def test_two_players_and_a_spectator_play_live_on_phones(browser):
                 expect(guest.locator("#live-conn")).to_have_text("live", timeout=UPDATE_MS)
         assert len(Table.objects.get().actions) >= 8
 
+        shot(guest, "live-player"), shot(watcher, "live-spectator")
+
         # The chat reaches the other player and the spectator.
         host.fill("#live-chat-text", "Good luck, **have fun**")
         host.press("#live-chat-text", "Enter")
@@ -106,6 +113,7 @@ def test_two_players_and_a_spectator_play_live_on_phones(browser):
             expect(page.locator("#live-end")).to_be_visible(timeout=UPDATE_MS)
             expect(page.locator("#live-end-text")).to_contain_text("Player 2 wins by resignation")
             fits_the_phone(page)
+        shot(guest, "live-over")
         assert Table.objects.get().end == "resigned"
 
         # The replay: every decision of both players, named as players.
