@@ -108,3 +108,27 @@ def test_a_finished_table_replays_step_by_step_and_a_live_one_does_not(api, othe
     frame = watcher.get(f"/api/tables/{table_id}/replay/{len(row.actions)}/").json()
     assert frame["of"] == len(row.actions) and all("hand" in p for p in frame["state"]["players"])
     assert b'data-live-replay="1"' in watcher.get(f"/play/{table_id}/replay/").content
+
+
+def test_a_game_played_to_the_cataclysm_records_the_engines_result(catalogue_db):
+    import random
+
+    from decks.models import Deck
+    from rules.live import services, states
+    from rules.live.shared import Actor
+
+    host, guest = Actor(session_key="host-token-0123456789"), Actor(session_key="guest-token-0123456789")
+    table = services.open_table(actor=host, deck=Deck.objects.get(pk="starter-talah"), seed=9)
+    table = services.join_table(table_id=table.pk, actor=guest, deck=Deck.objects.get(pk="starter-lethan"))
+    rng = random.Random(9)
+    for _ in range(5000):
+        if table.status == "finished":
+            break
+        state = states.state_of(table)
+        table = services.act(table_id=table.pk, actor=(host, guest)[state.current_player],
+                             action=rng.choice(state.legal_actions()).id, expected_version=table.version)
+    row = Table.objects.get()
+    result = states.state_of(row).result()
+    assert (row.status, row.end) == ("finished", "cataclysm") and result["final"]
+    assert row.winner == result["winner"] and row.legacy == list(result["legacy"]) and row.rounds >= 1
+    assert row.stats["decisions"] == len(row.actions) and row.to_move is None
