@@ -61,10 +61,11 @@ def server_env(database_url: str, channel_url: str) -> dict[str, str]:
 
 
 def prepare_database(workdir: Path) -> str:
-    """Migrate a scratch database and load the catalogue and the starter decks; return its DATABASE_URL."""
+    """Migrate a scratch database, make the shared cache's table (the servers' default with DEBUG off) and load the
+    catalogue and the starter decks; return its DATABASE_URL."""
     url = os.environ.get("DATABASE_URL") or f"sqlite:///{workdir / 'live.sqlite3'}"
     env = server_env(url, "")
-    for command in (["migrate", "--noinput"], ["load_catalogue"], ["load_starter_decks"]):
+    for command in (["migrate", "--noinput"], ["createcachetable"], ["load_catalogue"], ["load_starter_decks"]):
         subprocess.run([sys.executable, "manage.py", *command, "--verbosity", "0"], cwd=ROOT, env=env, check=True)
     return url
 
