@@ -24,9 +24,11 @@ urlpatterns = [
     path("api/", include("cards.api_urls")),
     path("api/", include("decks.api_urls")),
     path("api/", include("rules.api_urls")),
+    path("api/", include("rules.live.api_urls")),
     path("", include("decks.urls")),
     path("", include("rules.urls")),
     path("", include("rules.versus_urls")),
+    path("", include("rules.live.urls")),
     path("", include("rules.lab_urls")),
     path("", include("cards.urls")),
 ] + static(settings.MEDIA_URL, document_root=settings.MEDIA_ROOT)
