@@ -55,6 +55,8 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "cataclysm_site.middleware.ContentSecurityPolicyMiddleware",
     "cataclysm_site.middleware.RequestSizeLimitMiddleware",
+    # Before the NUL check, which walks a JSON body: this one refuses a body nested too deeply to walk.
+    "cataclysm_site.middleware.RequestBodyMiddleware",
     "cataclysm_site.middleware.NulCharacterMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
