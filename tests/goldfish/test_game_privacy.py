@@ -49,8 +49,7 @@ def ann(catalogue_db):
     return User.objects.create_user("ann", password="ann-pass-123")
 
 
-@pytest.fixture
-def ben(catalogue_db):
+def another_user() -> User:
     return User.objects.create_user("ben", password="ben-pass-123")
 
 
@@ -74,8 +73,8 @@ def test_the_owner_sees_every_view_of_their_private_decks_games(ann):
 
 @pytest.mark.django_db
 @pytest.mark.parametrize("who", ["anonymous", "another user"])
-def test_no_one_else_sees_a_private_decks_game_even_with_the_link(ann, ben, who):
-    watcher = client(ben if who == "another user" else None)
+def test_no_one_else_sees_a_private_decks_game_even_with_the_link(ann, who):
+    watcher = client(another_user() if who == "another user" else None)
     for kind, game_id in games_of_a_private_deck(ann):
         for url in addresses(kind, game_id):
             response = watcher.get(url)
