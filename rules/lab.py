@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 import multiprocessing
+import os
 import threading
 import uuid
 from concurrent.futures import Future, ProcessPoolExecutor
@@ -313,9 +314,10 @@ class LocalRunner:
         if cls._pool is None:
             # "spawn": fresh interpreters. Forking a web server's process copies its threads' locks mid-use, and a
             # forked pool deadlocked under the test server.
-            from rules.tasks import prepare_process
-            cls._pool = ProcessPoolExecutor(max_workers=settings.LAB_LOCAL_WORKERS, initializer=prepare_process,
-                                            mp_context=multiprocessing.get_context("spawn"))
+            # Each process exits when this one dies, even by SIGKILL (prepare_pool_process).
+            from rules.tasks import prepare_pool_process
+            cls._pool = ProcessPoolExecutor(max_workers=settings.LAB_LOCAL_WORKERS, initializer=prepare_pool_process,
+                                            initargs=(os.getpid(),), mp_context=multiprocessing.get_context("spawn"))
             # When the server stops, drop the chunks still queued: by default the interpreter would play every one
             # of them before exiting (a Ctrl-C could wait minutes). They are played again when the study is next
             # looked at. Registered with threading's exit hooks, which run before concurrent.futures' own.
