@@ -86,3 +86,15 @@ def test_limits_come_from_the_environment():
     result = run_manage("shell", "--no-imports", "-c", code, env=env)
     assert result.returncode == 0, result.stderr
     assert result.stdout.split() == ["7/min", "3/hour", "4096", "1"]
+
+
+def test_env_example_can_be_sourced_by_a_shell_and_means_the_same_there():
+    """`set -a; . ./.env.example` (how an operator or a systemd wrapper loads such a file) succeeds and sets every
+    variable to the value `make serve-prod` would read from it."""
+    script = "set -a; . ./.env.example; env -0"
+    result = subprocess.run(["bash", "-c", script], cwd=ROOT, env={"PATH": os.environ["PATH"]},
+                            capture_output=True, timeout=30)
+    assert result.returncode == 0 and not result.stderr, result.stderr.decode()
+    sourced = dict(item.split("=", 1) for item in result.stdout.decode().split("\0") if "=" in item)
+    documented = documented_environment()
+    assert documented and {name: sourced.get(name) for name in documented} == documented
