@@ -49,6 +49,7 @@ INSTALLED_APPS = [
     "cards",
     "decks",
     "rules",
+    "cataclysm_site.apps.SiteConfig",  # the schema's extensions, strict text fields (cataclysm_site/apps.py)
 ]
 
 MIDDLEWARE = [

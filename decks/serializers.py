@@ -65,6 +65,9 @@ class DeckHeroSerializer(serializers.Serializer):
 class DecklistSerializer(serializers.Serializer):
     """A decklist as JSON (`hero` + `cards`), as pasted `text` or as a deck `code`: one of the three forms."""
 
+    exclusive_forms = ("text", "code", "cards")  # the schema's oneOf (cataclysm_site/schema.py)
+    form_required = False
+
     hero = serializers.CharField(required=False, allow_null=True, allow_blank=True, max_length=120,
                                  help_text="Hero slug, e.g. dr-veylan.")
     cards = CardCountSerializer(many=True, required=False, help_text=f"At most {MAX_DISTINCT_CARDS} entries.")
