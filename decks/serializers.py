@@ -54,6 +54,15 @@ class CardCountSerializer(serializers.Serializer):
     card = serializers.CharField(max_length=120, help_text="Card slug, e.g. kalen-vos.")
     count = serializers.IntegerField(min_value=-1000, max_value=1000)
 
+    def validate(self, attrs):
+        """Both fields, in a PATCH too: DRF skips a nested serializer's missing required fields when the request is
+        partial, and an entry without its count would reach the decklist reader (a KeyError, a 500)."""
+        missing = [name for name, field in self.fields.items() if field.required and name not in attrs]
+        if missing:
+            raise serializers.ValidationError({name: [serializers.Field.default_error_messages["required"]]
+                                               for name in missing})
+        return attrs
+
 
 class DeckHeroSerializer(serializers.Serializer):
     slug = serializers.CharField()

@@ -84,3 +84,10 @@ def test_an_edit_with_a_stale_version_is_still_a_409(starters, ann):
     client_for(ann).patch(f"/api/decks/{deck.pk}/", {"name": "First"}, format="json")
     response = client_for(ann).patch(f"/api/decks/{deck.pk}/", {"name": "Second", "version": 1}, format="json")
     assert response.status_code == 409 and response.json()["code"] == "version_conflict"
+
+
+@pytest.mark.parametrize("entry", [{"card": "kalen-vos"}, {"count": 3}])
+def test_a_card_entry_needs_its_card_and_count_in_a_patch_too(starters, ann, entry):
+    deck = services.deck_create(owner=ann, name="Partial", hero="dr-veylan", counts={})
+    response = client_for(ann).patch(f"/api/decks/{deck.pk}/", {"cards": [entry]}, format="json")
+    assert response.status_code == 400 and response.json()["code"] == "invalid"
