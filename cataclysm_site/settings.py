@@ -55,12 +55,15 @@ INSTALLED_APPS = [
     "cards",
     "decks",
     "rules",
+    "cataclysm_site.apps.SiteConfig",  # the schema's extensions, strict text fields (cataclysm_site/apps.py)
 ]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "cataclysm_site.middleware.ContentSecurityPolicyMiddleware",
     "cataclysm_site.middleware.RequestSizeLimitMiddleware",
+    # Before the NUL check, which walks a JSON body: this one refuses a body nested too deeply to walk.
+    "cataclysm_site.middleware.RequestBodyMiddleware",
     "cataclysm_site.middleware.NulCharacterMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",

@@ -61,10 +61,11 @@ def actor_for(request, *, create: bool = False) -> Actor:
 
 
 # ---------------------------------------------------------------------------------------------- games
-def get_game(game_id: str) -> GoldfishGame:
-    """Return the game (anyone with its id may watch it); 404 when there is none."""
+def get_game(game_id: str, viewer: Actor) -> GoldfishGame:
+    """Return the game for this visitor to watch; 404 when there is none, or when it is not theirs and plays a
+    deck private to another account (`Actor.may_watch`: its existence is not theirs to know either)."""
     game = GoldfishGame.objects.select_related("deck", "owner").filter(pk=game_id).first()
-    if game is None:
+    if game is None or not viewer.may_watch(game):
         raise Http404(GAME_NOT_FOUND)
     return game
 

@@ -88,8 +88,8 @@ def start(request):
 
 def board(request, game_id):
     """The goldfish board of one game (drawn by goldfish.js from the API)."""
-    game = selectors.get_game(game_id)
     actor = selectors.actor_for(request)
+    game = selectors.get_game(game_id, actor)
     return render(request, "goldfish/board.html", {
         "game": game,
         "variants": selectors.variant_rows(game.variants, get_catalogue()),
@@ -101,7 +101,7 @@ def board(request, game_id):
 
 def replay(request, game_id):
     """Step through a game's decisions, forwards and backwards."""
-    game = selectors.get_game(game_id)
+    game = selectors.get_game(game_id, selectors.actor_for(request))
     return render(request, "goldfish/replay.html", {
         "game": game,
         "variants": selectors.variant_rows(game.variants, get_catalogue()),
