@@ -86,7 +86,6 @@ def test_a_running_study_recovers_from_a_broker_restarted_empty_within_a_minute_
     import time
 
     import redis
-
     from django.conf import settings as django_settings
 
     assert django_settings.LAB_STALL_SECONDS >= 600  # the fallback for what the mark cannot see stays conservative
