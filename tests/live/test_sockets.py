@@ -4,6 +4,7 @@ names a card hidden from its receiver."""
 from __future__ import annotations
 
 import asyncio
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 from asgiref.sync import sync_to_async
@@ -18,6 +19,13 @@ from tests.live.helpers import P1_DECK, P2_DECK, Secrets, first_choice
 
 pytestmark = pytest.mark.django_db(transaction=True)
 TIMEOUT = 5
+
+
+def run(coroutine):
+    """asyncio.run in a thread of its own: after a browser test, Playwright's sync API keeps an event loop running in
+    this thread, where asyncio.run refuses to start another."""
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coroutine).result()
 
 
 def login(name: str) -> tuple[Client, str]:
@@ -87,7 +95,7 @@ def test_every_socket_gets_its_own_view_after_each_decision_and_never_a_hidden_c
             await socket.disconnect()
         return logs
 
-    logs = asyncio.run(scenario())
+    logs = run(scenario())
     row = Table.objects.get()
     assert len(row.actions) >= 16
     # Every message each socket received, against what its receiver may not know (the secrets as they are now:
@@ -118,7 +126,7 @@ def test_a_socket_refuses_a_spectators_decision_and_answers_a_stale_one_with_the
         await watcher.disconnect(), await mine.disconnect()
         return refused, stale
 
-    refused, stale = asyncio.run(scenario())
+    refused, stale = run(scenario())
     assert (refused["type"], refused["code"]) == ("error", "not_player")
     assert (stale["code"], stale["table"]["version"], stale["table"]["seat"]) == ("conflict", 1, 0)
 
@@ -129,7 +137,7 @@ def test_no_socket_for_a_table_that_does_not_exist(catalogue_db):
         connected, code = await socket.connect(timeout=TIMEOUT)
         return connected, code
 
-    assert asyncio.run(scenario()) == (False, 4404)
+    assert run(scenario()) == (False, 4404)
 
 
 def test_the_opponents_socket_hears_of_a_rematch_offer(players):
@@ -144,6 +152,6 @@ def test_the_opponents_socket_hears_of_a_rematch_offer(players):
         await socket.disconnect()
         return before, offer.json(), after
 
-    before, offer, after = asyncio.run(scenario())
+    before, offer, after = run(scenario())
     assert before["rematch"] is None and before["status"] == "finished"
     assert after["rematch"] == {"id": offer["id"], "url": f"/play/{offer['id']}/", "status": "open"}
