@@ -65,10 +65,10 @@ def measure(deck: str, games: int, analysis: int) -> dict:
     from cataclysm_site.celery import app
     from rules import lab
     from rules.engine import lab as engine_lab
-    from rules.lab_processes import Workers, redis_start, redis_stop
-    from rules.tasks import prepare_process
     from rules.engine.catalogue import load_catalogue
     from rules.engine.simulate import starter_deck
+    from rules.lab_processes import Workers, redis_start, redis_stop
+    from rules.tasks import prepare_process
 
     catalogue = load_catalogue()
     spec = starter_deck(catalogue, deck)

@@ -167,7 +167,6 @@ def catalogue(request):
     query = params.get("q", "")
     view = params.get("view") if params.get("view") in VIEWS else "grid"
     order = params.get("order") or "name"
-    filters = {name: params[name] for name in FILTERS if params.get(name)}
     error = None
     page = None
     try:

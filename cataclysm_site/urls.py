@@ -5,8 +5,7 @@ from django.contrib import admin
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
-from cataclysm_site import accounts
-from cataclysm_site import health
+from cataclysm_site import accounts, health
 
 urlpatterns = [
     path("admin/", admin.site.urls),

@@ -66,7 +66,7 @@ def _cut_marks(pdf: canvas.Canvas, x: float, y: float) -> None:
 def card_faces(cards: Iterable) -> list[bytes]:
     """The rendered face (PNG) of each catalogue card, in order; a card printed twice shares one image."""
     from cards.catalogue import get_catalogue
-    from cards.views import card_png   # the one renderer and its disk cache, as served at /cards/<slug>/image.png
+    from cards.views import card_png  # the one renderer and its disk cache, as served at /cards/<slug>/image.png
 
     catalogue = get_catalogue()
     faces: dict[str, bytes] = {}

@@ -25,7 +25,14 @@ from decks import proxies, selectors, services
 from decks.codes import DeckCodeError, decode_deck
 from decks.formats import FORMATS, get_format
 from decks.forms import (
-    CollectionImportForm, CommentForm, CompareForm, DeckSearchForm, ForkForm, OwnedCountForm, ReportForm, RestoreForm,
+    CollectionImportForm,
+    CommentForm,
+    CompareForm,
+    DeckSearchForm,
+    ForkForm,
+    OwnedCountForm,
+    ReportForm,
+    RestoreForm,
     TagsForm,
 )
 from decks.markdown import render_markdown

@@ -11,8 +11,8 @@ from typing import Any
 from django.core.cache import cache
 
 from cards.catalogue import get_catalogue
-from decks.models import Deck
 from cataclysm_site.api_errors import ApiError
+from decks.models import Deck
 from rules import services
 from rules.engine.match import play_match
 from rules.engine.simulate import starter_deck

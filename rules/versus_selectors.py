@@ -18,8 +18,8 @@ from typing import Any
 from django.db.models import Count, F, Q
 from django.urls import reverse
 
-from decks.models import Deck
 from cards.catalogue import get_catalogue
+from decks.models import Deck
 from rules import selectors, services
 from rules.engine import GameState
 from rules.engine.catalogue import Catalogue
@@ -132,39 +132,6 @@ def deck_record(deck: Deck) -> list[dict[str, Any]]:
     return [{"difficulty": value, "label": label, **{k: by_level.get(value, {}).get(k, 0)
                                                      for k in ("wins", "losses", "draws", "games")}}
             for value, label in Difficulty.choices]
-
-
-def replay_index(game: VersusGame) -> dict[str, Any]:
-    """The game's record, every step (both seats' decisions are public acts) and the event log; the computer's
-    card list and the seed are withheld until the game is over."""
-    replayed = services.goldfish_replay(game=game)
-    final = replayed["final"]
-    record = game.record()
-    decks = record["decks"]
-    if not game.is_finished:
-        decks[game.cpu_seat] = {"hero": game.opponent_hero, "cards": None}
-    return {
-        "id": game.pk, **links(game), "status": game.status, "seat": game.seat, "difficulty": game.difficulty,
-        "deck": deck_ref(game.deck), "opponent": deck_ref(game.opponent), "outcome": game.outcome or None,
-        "legacy": game.legacy, "opponent_legacy": game.opponent_legacy, "rounds": game.rounds,
-        "engine_version": record["engine_version"], "data_hash": record["data_hash"],
-        "seed": game.seed if game.is_finished else None, "seating": game.seating, "decks": decks,
-        "actions": record["actions"], "steps": replayed["steps"], "cpu_moves": list(game.cpu_moves),
-        "events": final.events, "digest": final.digest() if game.is_finished else view_digest(public_view(game, final)),
-        "cards": selectors.card_entries(get_catalogue(), visible_slugs(game, public_view(game, final))),
-    }
-
-
-def replay_frame(game: VersusGame, step: int) -> dict[str, Any]:
-    """The board after step `step`, as the player's seat saw it (all of it once the game is over)."""
-    replayed = services.goldfish_replay(game=game, step=step)
-    frame = replayed["frame"]
-    view = frame.view() if game.is_finished else frame.view(viewer=game.seat)
-    return {
-        "step": step, "of": len(replayed["steps"]), "action": replayed["steps"][step - 1] if step else None,
-        "state": view, "prompt": versus_prompt(game, frame, view), "result": frame.result(),
-        "digest": frame.digest() if game.is_finished else view_digest(view), "events_to": len(frame.events),
-    }
 
 
 def replay_index(game: VersusGame) -> dict[str, Any]:

@@ -15,9 +15,9 @@ from decks import selectors as deck_selectors
 from decks.textio import parse_decklist
 from rules import selectors, versus
 from rules import versus_selectors as vs
+from rules.matchups import deck_matchups
 from rules.models import Difficulty, Seating
 from rules.services import MAX_SEED
-from rules.matchups import deck_matchups
 from rules.versus import CPU_BOTS
 
 

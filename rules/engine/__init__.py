@@ -8,10 +8,13 @@ COMPILED = _install_compiled()
 
 from .actions import Action  # noqa: E402
 from .errors import GameDataError, IllegalAction  # noqa: E402
-from .state import GameState  # noqa: E402
-from .setup import DeckSpec, new_game  # noqa: E402
-from .serialize import replay  # noqa: E402
 from .scenario import load_scenario  # noqa: E402
+from .serialize import replay  # noqa: E402
+from .setup import DeckSpec, new_game  # noqa: E402
+from .state import GameState  # noqa: E402
+
+# isort: split
+# Last: the cpu:* players register with the bots once everything above is loaded.
 from . import cpu, expert  # noqa: E402,F401  (register the cpu:* players with the bots)
 
 __all__ = ["ENGINE_VERSION", "Action", "DeckSpec", "GameDataError", "GameState", "IllegalAction", "load_scenario",

@@ -9,8 +9,14 @@ from typing import TYPE_CHECKING
 
 from .effects import KEYWORDS, TARGET_MODES, redirect_options
 from .model import BOARD, Item
-from .pyramid import (cataclysm_apply, discharge_finish, discharge_recombine, discharge_start, pyramid_turn,
-                      start_cataclysm)
+from .pyramid import (
+    cataclysm_apply,
+    discharge_finish,
+    discharge_recombine,
+    discharge_start,
+    pyramid_turn,
+    start_cataclysm,
+)
 from .targets import fixed_targets, is_legal_target, legal_targets
 
 if TYPE_CHECKING:

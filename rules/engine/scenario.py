@@ -315,7 +315,7 @@ def find_card(g: GameState, ref: Any, where: str, zone: str | None = BOARD) -> i
             for iid in cards:
                 if g.cards[iid].slug == slug:
                     return iid
-    raise GameDataError(f"{where}: no card '{ref}'" + (f" in play" if zone == BOARD else ""))
+    raise GameDataError(f"{where}: no card '{ref}'" + (" in play" if zone == BOARD else ""))
 
 
 def _load_stack(g: GameState, data: Mapping) -> None:

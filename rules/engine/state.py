@@ -15,7 +15,8 @@ from .catalogue import Catalogue
 from .errors import IllegalAction
 from .execute import HANDLERS
 from .flow import run
-from .legal import explain_illegal, legal_actions as _legal_actions
+from .legal import explain_illegal
+from .legal import legal_actions as _legal_actions
 from .model import BOARD, DECK, GRAVE, HAND, Card, Edge, Item, Player
 from .rng import Rng
 from .tables import EDGE_NAMES, Tables, tables

@@ -23,6 +23,7 @@ def broker(settings, redis_url):
 
     A chunk left by a killed worker is back in the queue after 4 s (the queue is swept every second)."""
     import redis
+
     from cataclysm_site.celery import app
 
     redis.Redis.from_url(redis_url).flushall()
