@@ -21,9 +21,9 @@ urlpatterns = [
     path("api/", include("decks.api_urls")),
     path("api/", include("rules.api_urls")),
     path("", include("decks.urls")),
-    path("", include("rules.urls")),
-    path("", include("rules.versus_urls")),
-    path("", include("rules.lab_urls")),
+    path("", include("rules.goldfish.urls")),
+    path("", include("rules.versus.urls")),
+    path("", include("rules.lab.urls")),
     path("", include("cards.urls")),
 ] + static(settings.MEDIA_URL, document_root=settings.MEDIA_ROOT)
 

@@ -3,7 +3,7 @@
 The action log (`actions`) is the game: replaying it from the seed rebuilds every state. `state` keeps the engine's
 `to_json()` of a recent state (saved every few decisions, and at the end) so a request need not replay from scratch:
 the decisions logged after it are applied to it. `version` counts saved decisions; writes go through
-`rules.services`, which update a row only `WHERE version = <the version it read>`, so two requests acting at once
+`rules.play.store`, which update a row only `WHERE version = <the version it read>`, so two requests acting at once
 can never both win (or corrupt the game), on any number of app servers.
 """
 import secrets
@@ -244,7 +244,7 @@ class SimulationStatus(models.TextChoices):
 
 
 class Simulation(models.Model):
-    """A designers' study (`/lab/`): many seeded games split into chunks that workers play (rules/lab.py).
+    """A designers' study (`/lab/`): many seeded games split into chunks that workers play (rules/lab/services.py).
 
     `study` is the engine's description of it (rules/engine/lab.py: kind, decks, players, seed, games, variants);
     the chunks keep each finished chunk's tally, so a worker lost mid-study loses only the chunk it was playing.

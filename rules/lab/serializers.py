@@ -4,6 +4,7 @@ from __future__ import annotations
 from rest_framework import serializers
 
 from rules.engine.lab import KINDS
+from rules.lab.services import progress
 
 
 class PyramidEntrySerializer(serializers.Serializer):
@@ -69,8 +70,7 @@ class StudySerializer(serializers.Serializer):
 
 
 def simulation_data(sim) -> dict:
-    from rules import lab
     return {"id": sim.pk, "url": sim.get_absolute_url(), "kind": sim.kind, "title": sim.title,
             "status": sim.status, "engine": sim.engine, "public": sim.is_public, "study": sim.study,
             "results": sim.results, "error": sim.error, "created_at": sim.created_at,
-            "finished_at": sim.finished_at, **lab.progress(sim)}
+            "finished_at": sim.finished_at, **progress(sim)}

@@ -23,11 +23,11 @@ from django.utils import timezone
 from cards.catalogue import get_catalogue
 from cataclysm_site.api_errors import ApiError
 from decks import selectors as deck_selectors
-from rules import services
 from rules.engine import lab as engine_lab
 from rules.engine.bots import BOTS
 from rules.models import Simulation, SimulationChunk, SimulationStatus
-from rules.services import Actor
+from rules.play.actors import Actor
+from rules.play.decks import checked_deck, clean_seating, clean_seed, clean_variants, deck_spec
 
 KINDS = engine_lab.KINDS
 GOLDFISH_BOTS = ("greedy", "random")
@@ -97,16 +97,16 @@ def build_study(actor: Actor, *, kind: str, decks: list[str], games: int, seed: 
     entries = []
     for ref in decks:
         deck = deck_selectors.get_readable_deck(actor.user, ref)
-        hero, counts = services.checked_deck(catalogue, deck=deck, hero=None, counts=None)
+        hero, counts = checked_deck(catalogue, deck=deck, hero=None, counts=None)
         entries.append({"name": deck.name, "id": str(deck.pk), "hero": hero,
-                        "cards": list(services.deck_spec(hero, counts).cards)})
+                        "cards": list(deck_spec(hero, counts).cards)})
     names = [e["name"] for e in entries]
     for entry in entries:   # the results name decks: two decks of the same name are told apart by their ids
         if names.count(entry["name"]) > 1:
             entry["name"] = f"{entry['name']} ({entry['id']})"
     study: dict[str, Any] = {
-        "kind": kind, "games": games, "seed": services.clean_seed(seed), "decks": entries,
-        "seating": services.clean_seating(seating), "variants": services.clean_variants(catalogue, variants),
+        "kind": kind, "games": games, "seed": clean_seed(seed), "decks": entries,
+        "seating": clean_seating(seating), "variants": clean_variants(catalogue, variants),
         "data_hash": catalogue.data_hash,
     }
     composition = clean_pyramid(catalogue, pyramid_deck, study["variants"])

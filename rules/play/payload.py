@@ -1,0 +1,160 @@
+"""What a client is shown of a game, whichever the feature: the legal actions described for people, the prompt
+saying what the rules are waiting for, the card entries and the card index of a view."""
+from __future__ import annotations
+
+import re
+from typing import Any, Iterable
+
+from django.urls import reverse
+
+from cards.rules_text import card_text
+from rules.engine import GameState
+from rules.engine.catalogue import Catalogue
+from rules.engine.flow import describe_item
+
+# How the page groups legal actions, in this order: (group key, title).
+ACTION_GROUPS: dict[str, str] = {
+    "keep": "Opening hand", "mulligan": "Opening hand", "first_player": "Who goes first",
+    "trigger": "Start-of-turn Passive", "decline": "Start-of-turn Passive",
+    "target": "Choose a target", "assign": "Distribute", "store_charge": "Store energy as charge",
+    "burn": "Arc Burn", "absorb": "Absorb", "deflect": "Deflect", "assign_damage": "Cataclysm damage",
+    "play_energy": "Play Energy", "tap": "Tap Energy", "summon": "Summon", "play": "Play",
+    "equip": "Equip / Attune", "cast": "Cast an Instant", "activate": "Activate", "react": "Trigger a Passive",
+    "tap_charge": "Spend charge", "add_counter": "Add a Battery counter", "pass": "Pass priority",
+    "end_turn": "End the turn",
+}
+# Which argument of an action is the card it concerns, and which the card or edge it aims at.
+_CARD_ARG = {"trigger": 0, "decline": 0, "play_energy": 0, "tap": 0, "tap_charge": 0, "summon": 0, "play": 0, "cast": 0, "equip": 0,
+             "activate": 0, "react": 0, "add_counter": 0, "absorb": 0, "assign_damage": 0, "store_charge": 1}
+_TARGET_ARG = {"equip": 2, "target": 2, "assign": 2}
+_PAID = re.compile(r"\((pay [^)]*)\)$")  # the payment at the end of an engine label: "(pay 1 DC + 1 CE)"
+
+
+def card_index(view: dict) -> dict[int, dict]:
+    """Map every card number on the board, in hands and in graveyards to its view entry."""
+    out: dict[int, dict] = {}
+    for player in view["players"]:
+        entries: list[dict] = []
+        if player.get("hero"):
+            entries.append(player["hero"])
+        for person in player.get("people", []):
+            entries.append(person)
+            entries.extend(person.get("equipment", []))
+        for zone in ("scenes", "batteries", "energy", "hand", "graveyard"):
+            entries.extend(player.get(zone, []))
+        for entry in entries:
+            out[entry["id"]] = entry
+    return out
+
+
+def _pay_text(pay: Any) -> str | None:
+    if isinstance(pay, dict):
+        return " + ".join(f"{n} {code}" for code, n in pay.items() if n) or "free"
+    return None
+
+
+def describe_action(action, names: dict[int, dict]) -> dict[str, Any]:
+    """An action as the page shows it: its group, the card it concerns, what it aims at and its short choice text."""
+    data = action.to_dict()
+    kind, args = data["kind"], data["args"]
+    card = args[_CARD_ARG[kind]] if kind in _CARD_ARG and len(args) > _CARD_ARG[kind] else None
+    target = args[_TARGET_ARG[kind]] if kind in _TARGET_ARG and len(args) > _TARGET_ARG[kind] else None
+    if kind in ("target", "assign") and isinstance(target, int) and target >= 0:
+        card = target
+    pay = next((a for a in args if isinstance(a, dict)), None)
+    label = data["label"]
+    choice = label
+    paid = _PAID.search(label)
+    if kind in ("summon", "play", "cast", "add_counter"):
+        choice = paid.group(1) if paid else f"pay {_pay_text(pay)}"
+    elif kind == "equip":
+        host = names.get(target, {}).get("name", "a Person")
+        choice = f"to {host} · " + (paid.group(1) if paid else f"pay {_pay_text(pay)}")
+    elif kind in ("activate", "react"):
+        choice = label.split(": ", 1)[-1]
+    elif kind == "tap_charge":
+        choice = f"spend {args[2]}" if len(args) > 2 else label
+    elif kind in ("absorb", "assign_damage"):
+        choice = f"{args[2]} point{'s' if args[2] != 1 else ''}" if len(args) > 2 else label
+    entry = names.get(card) if isinstance(card, int) else None
+    data.update(
+        group=ACTION_GROUPS.get(kind, kind.replace("_", " ").capitalize()),
+        card=card if isinstance(card, int) else None,
+        card_slug=entry["card"] if entry else None,
+        card_name=entry["name"] if entry else None,
+        target=target if isinstance(target, (int, str)) and target != -1 else None,
+        choice=choice,
+        pay=pay,
+    )
+    return data
+
+
+def describe_building(state: GameState) -> str | None:
+    """The ability being declared (whose targets are being chosen), in words."""
+    item = getattr(state, "building", None)
+    if item is None:
+        return None
+    try:
+        return describe_item(state, item)
+    except Exception:  # noqa: BLE001 - a description is a nicety; the choices themselves are always shown
+        return None
+
+
+def prompt(state: GameState, view: dict, seat: int = 0, opponent: str = "the empty opponent") -> dict[str, Any]:
+    """Say what the rules are waiting for now, for the person in `seat` (the goldfish player sits in the first)."""
+    pending = view.get("pending")
+    me = view["players"][seat]
+    if state.is_over:
+        return {"kind": "over", "text": "The Cataclysm has come. Every edge discharged at once; the Legacy is counted."}
+    if pending:
+        kind = pending.get("type")
+        if kind == "mulligan":
+            return {"kind": kind, "text": f"Your opening hand has no Energy card. Keep it, or mulligan "
+                                          f"({me['mulligans']} of {state.cat.rulebook['game']['max_mulligans']} used)."}
+        if kind == "first_player":
+            return {"kind": kind, "text": f"Choose who goes first: you (Player {seat + 1}) or {opponent} "
+                                          f"(Player {2 - seat})."}
+        if kind == "passive":
+            return {"kind": kind, "text": "A start-of-turn Passive can be triggered: trigger it now, or let it pass "
+                                          "this turn."}
+        if kind in ("target", "assign"):
+            what = describe_building(state) or "the ability"
+            verb = "Choose a target for" if kind == "target" else "Put the next point of"
+            return {"kind": kind, "text": f"{verb} {what}."}
+        if kind == "arc_burn":
+            unspent = sum(n for code, n in me["pool"].items() if code != "Buff")
+            return {"kind": kind, "text": f"End of turn: {unspent} tapped energy is unspent. Store it as charge on a "
+                                          f"card, one at a time, or take {unspent} Arc Burn damage to your Hero."}
+        if kind == "discharge":
+            edge = (getattr(state, "discharge", None) or {}).get("edge")
+            name = f"Edge E{edge + 1}" if isinstance(edge, int) else "An edge"
+            left = pending.get("left", 0)
+            if pending.get("returned"):
+                return {"kind": kind, "text": f"The Pyramid returns {left} damage to you: absorb it with your cards."}
+            return {"kind": kind, "text": f"{name} discharges: {left} damage left to absorb (with a card's HP or "
+                                          "charge) or deflect back to the Pyramid, point by point."}
+        if kind == "cataclysm":
+            return {"kind": kind, "text": f"The Cataclysm: {pending.get('left', 0)} damage is left after your stored "
+                                          "charge. Distribute it among your People and Hero."}
+    if view.get("stack") and state.current_player == seat:
+        top = view["stack"][-1]["text"]
+        return {"kind": "priority", "text": f"On the stack: {top}. Respond, or pass to let it resolve."}
+    if state.current_player == seat:
+        return {"kind": "action", "text": f"Your Action Phase (round {view['round']}): play cards, activate "
+                                          "abilities, or end the turn."}
+    return {"kind": "wait", "text": "Waiting for the rules engine."}
+
+
+def card_entries(catalogue: Catalogue, slugs: Iterable[str]) -> dict[str, dict[str, Any]]:
+    """What a client needs to show a card of the game: name, type, rarity, cost, rules text and links."""
+    out = {}
+    for slug in sorted(set(slugs)):
+        card = catalogue.cards.get(slug)
+        if card is None:
+            continue
+        out[slug] = {
+            "name": card.name, "type": card.type, "rarity": card.rarity, "faction": card.faction,
+            "cost": card.cost.as_dict(), "hp": card.hp, "produces": card.produces, "text": card_text(card, catalogue),
+            "url": reverse("cards:detail", args=[slug]), "image": reverse("cards:thumb", args=[slug]),
+        }
+    return out
