@@ -2,13 +2,13 @@
 saying what the rules are waiting for, the card entries and the card index of a view."""
 from __future__ import annotations
 
-import re
 from typing import Any, Iterable
 
 from django.urls import reverse
 
 from cards.rules_text import card_text
 from rules.engine import GameState
+from rules.engine.actions import present
 from rules.engine.catalogue import Catalogue
 from rules.engine.flow import describe_item
 
@@ -23,11 +23,6 @@ ACTION_GROUPS: dict[str, str] = {
     "tap_charge": "Spend charge", "add_counter": "Add a Battery counter", "pass": "Pass priority",
     "end_turn": "End the turn",
 }
-# Which argument of an action is the card it concerns, and which the card or edge it aims at.
-_CARD_ARG = {"trigger": 0, "decline": 0, "play_energy": 0, "tap": 0, "tap_charge": 0, "summon": 0, "play": 0, "cast": 0, "equip": 0,
-             "activate": 0, "react": 0, "add_counter": 0, "absorb": 0, "assign_damage": 0, "store_charge": 1}
-_TARGET_ARG = {"equip": 2, "target": 2, "assign": 2}
-_PAID = re.compile(r"\((pay [^)]*)\)$")  # the payment at the end of an engine label: "(pay 1 DC + 1 CE)"
 
 
 def card_index(view: dict) -> dict[int, dict]:
@@ -47,44 +42,21 @@ def card_index(view: dict) -> dict[int, dict]:
     return out
 
 
-def _pay_text(pay: Any) -> str | None:
-    if isinstance(pay, dict):
-        return " + ".join(f"{n} {code}" for code, n in pay.items() if n) or "free"
-    return None
-
-
 def describe_action(action, names: dict[int, dict]) -> dict[str, Any]:
-    """An action as the page shows it: its group, the card it concerns, what it aims at and its short choice text."""
+    """An action as the page shows it: its group, the card it concerns (named as the view names it), what it aims at
+    and its short choice text — all as the engine presents the action (`rules.engine.actions.present`)."""
     data = action.to_dict()
-    kind, args = data["kind"], data["args"]
-    card = args[_CARD_ARG[kind]] if kind in _CARD_ARG and len(args) > _CARD_ARG[kind] else None
-    target = args[_TARGET_ARG[kind]] if kind in _TARGET_ARG and len(args) > _TARGET_ARG[kind] else None
-    if kind in ("target", "assign") and isinstance(target, int) and target >= 0:
-        card = target
-    pay = next((a for a in args if isinstance(a, dict)), None)
-    label = data["label"]
-    choice = label
-    paid = _PAID.search(label)
-    if kind in ("summon", "play", "cast", "add_counter"):
-        choice = paid.group(1) if paid else f"pay {_pay_text(pay)}"
-    elif kind == "equip":
-        host = names.get(target, {}).get("name", "a Person")
-        choice = f"to {host} · " + (paid.group(1) if paid else f"pay {_pay_text(pay)}")
-    elif kind in ("activate", "react"):
-        choice = label.split(": ", 1)[-1]
-    elif kind == "tap_charge":
-        choice = f"spend {args[2]}" if len(args) > 2 else label
-    elif kind in ("absorb", "assign_damage"):
-        choice = f"{args[2]} point{'s' if args[2] != 1 else ''}" if len(args) > 2 else label
-    entry = names.get(card) if isinstance(card, int) else None
+    shown = present(action)
+    card = shown["card"]
+    entry = names.get(card) if card is not None else None
     data.update(
-        group=ACTION_GROUPS.get(kind, kind.replace("_", " ").capitalize()),
-        card=card if isinstance(card, int) else None,
+        group=ACTION_GROUPS.get(data["kind"], data["kind"].replace("_", " ").capitalize()),
+        card=card,
         card_slug=entry["card"] if entry else None,
         card_name=entry["name"] if entry else None,
-        target=target if isinstance(target, (int, str)) and target != -1 else None,
-        choice=choice,
-        pay=pay,
+        target=shown["target"],
+        choice=shown["choice"],
+        pay=shown["pay"],
     )
     return data
 
