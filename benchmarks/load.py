@@ -130,8 +130,10 @@ def manage(env: dict[str, str], *args: str) -> None:
 
 
 def prepare(env: dict[str, str]) -> None:
-    """Migrate, load the catalogue and the starter decks, collect the static files (card pages need them)."""
+    """Migrate, make the cache table, load the catalogue and the starter decks, collect the static files (card pages
+    need them)."""
     manage(env, "migrate", "--noinput", "-v", "0")
+    manage(env, "createcachetable")  # the production default cache (settings.CACHES)
     manage(env, "load_catalogue", "-v", "0")
     manage(env, "load_starter_decks", "-v", "0")
     manage(env, "collectstatic", "--noinput", "-v", "0")

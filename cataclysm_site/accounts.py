@@ -2,11 +2,13 @@
 page, deleting an account, and API tokens for scripts.
 
 Neither the login form, the password-reset form nor the token endpoint says whether an account exists: a wrong
-password and an unknown user get the same answer, and a reset is "sent" to any address.
+password and an unknown user get the same answer, and a reset is "sent" to any address. Every login path and the
+password-reset requests are limited per account and per client (cataclysm_site.login_limits).
 """
 from django import forms
 from django.contrib import messages
 from django.contrib.auth import authenticate, get_user_model, login, logout
+from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.forms import PasswordResetForm, UserCreationForm
 from django.db import transaction
@@ -16,11 +18,13 @@ from django.views.decorators.http import require_http_methods
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import serializers
 from rest_framework.authtoken.models import Token
+from rest_framework.exceptions import Throttled
 from rest_framework.parsers import FormParser, JSONParser
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from cataclysm_site import login_limits, lookalikes
 from cataclysm_site.api_errors import ApiError
 from cataclysm_site.throttling import AnonRateThrottle, CommunityWriteThrottle
 from decks import services as deck_services
@@ -36,6 +40,22 @@ class SignupForm(UserCreationForm):
     class Meta(UserCreationForm.Meta):
         model = get_user_model()
         fields = ("username", "email")
+
+    def clean_username(self):
+        """Refuse a name that could be mistaken for another account's (after NFKC, which the field applies)."""
+        username = super().clean_username()
+        if not username:
+            return username
+        problem = lookalikes.mixed_script_problem(username)
+        if problem:
+            raise forms.ValidationError(f"Choose another username: {problem}")
+        # Every account's name is compared (a few milliseconds per 10,000 accounts), once per sign-up.
+        names = get_user_model().objects.values_list("username", flat=True).iterator()
+        twin = lookalikes.lookalike_of(username, names)
+        if twin:
+            raise forms.ValidationError(f"Choose another username: it could be mistaken for “{twin}”, an existing "
+                                        f"account.")
+        return username
 
 
 def safe_next(request, default: str = "/decks/mine/") -> str:
@@ -143,6 +163,7 @@ class ObtainTokenView(APIView):
     permission_classes = [AllowAny]
     authentication_classes = []  # credentials are in the body; no session, so no CSRF either
     parser_classes = [JSONParser, FormParser]  # scripts also send `curl -d username=... -d password=...`
+    throttle_scope = "login"  # each request hashes a password: a tighter rate per client than the API's
 
     @extend_schema(
         tags=["auth"],
@@ -152,6 +173,10 @@ class ObtainTokenView(APIView):
             200: TokenResponseSerializer,
             400: OpenApiResponse(
                 TokenErrorSerializer, description="`invalid_credentials` (the same whether or not the user exists)."
+            ),
+            429: OpenApiResponse(
+                TokenErrorSerializer, description="`login_locked`: too many failed logins for this account or from "
+                                                  "this client (see Retry-After); or `throttled`: too many requests."
             ),
         },
     )
@@ -164,6 +189,7 @@ class ObtainTokenView(APIView):
         user = authenticate(request._request, username=username[:150], password=password[:1024])
         if user is None or not user.is_active:
             raise ApiError(INVALID_CREDENTIALS, INVALID_CREDENTIALS_MESSAGE)
+        login_limits.clear_account_failures(user)  # as a login through the form does
         token, _ = Token.objects.get_or_create(user=user)
         return Response({"token": token.key})
 
@@ -223,10 +249,14 @@ class PasswordResetView(APIView):
                    request=PasswordResetRequestSerializer,
                    responses={202: PasswordResetResponseSerializer,
                               400: OpenApiResponse(TokenErrorSerializer, description="`invalid`: not an address."),
-                              429: OpenApiResponse(TokenErrorSerializer, description="`throttled`: too many.")})
+                              429: OpenApiResponse(TokenErrorSerializer, description="`reset_limited`: too many "
+                                                   "for this address or from this client; or `throttled`.")})
     def post(self, request):
         serializer = PasswordResetRequestSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
+        wait = login_limits.reset_request_wait(request, serializer.validated_data["email"])
+        if wait:
+            raise Throttled(wait=wait, detail=login_limits.RESET_LIMITED_MESSAGE, code=login_limits.RESET_LIMITED)
         form = PasswordResetForm({"email": serializer.validated_data["email"]})
         if form.is_valid():
             form.save(request=request._request, use_https=request.is_secure(),
@@ -234,3 +264,26 @@ class PasswordResetView(APIView):
                       email_template_name="registration/password_reset_email.html")
         return Response({"message": "If an account has that address, a link to choose a new password is on its way."},
                         status=202)
+
+
+class LimitedPasswordResetView(auth_views.PasswordResetView):
+    """Django's password-reset form, limited per address asked for and per client (each request may send a mail)."""
+
+    def form_valid(self, form):
+        wait = login_limits.reset_request_wait(self.request, form.cleaned_data["email"])
+        if not wait:
+            return super().form_valid(form)
+        form.add_error(None, f"{login_limits.RESET_LIMITED_MESSAGE} Try again in {login_limits.wait_message(wait)}.")
+        response = self.form_invalid(form)
+        response.status_code = 429
+        response["Retry-After"] = str(wait)
+        return response
+
+
+class UnlockingPasswordResetConfirmView(auth_views.PasswordResetConfirmView):
+    """Django's "choose a new password" page; a new password lifts the account's login cool-down."""
+
+    def form_valid(self, form):
+        response = super().form_valid(form)
+        login_limits.clear_account_failures(form.user)
+        return response

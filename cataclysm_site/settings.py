@@ -4,9 +4,12 @@ Everything that differs between a laptop and a server comes from the environment
 With no environment at all the site runs as the embedded default: SQLite in the project folder, DEBUG on.
 """
 import os
+from datetime import timedelta
 from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
 
 import dj_database_url
+from django.core.exceptions import ImproperlyConfigured
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -43,6 +46,7 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "rest_framework",
     "rest_framework.authtoken",
+    "axes",
     "django_filters",
     "drf_spectacular",
     "drf_spectacular_sidecar",
@@ -63,6 +67,8 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # Turns a login refused by the login limits into its 429 answer (cataclysm_site.login_limits).
+    "axes.middleware.AxesMiddleware",
     # Last, so that it is the first to see a view's exception: a database outage answers 503, not 500.
     "cataclysm_site.middleware.DatabaseUnavailableMiddleware",
 ]
@@ -107,6 +113,24 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
+# Login limits (cataclysm_site.login_limits, with django-axes): after DJANGO_LOGIN_FAILURE_LIMIT failed logins for one
+# account, or from one client address, logins of that account, or from that address, are refused for
+# DJANGO_LOGIN_COOLOFF_SECONDS, before any password is hashed; password-reset requests are limited to as many per
+# address asked for and per client. The counts live in the database, shared by every server process.
+AUTHENTICATION_BACKENDS = [
+    "cataclysm_site.login_limits.LoginLimitBackend",  # first: refuses a locked-out login before the password is hashed
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_FAILURE_LIMIT = env_int("DJANGO_LOGIN_FAILURE_LIMIT", 5)
+AXES_COOLOFF_TIME = timedelta(seconds=env_int("DJANGO_LOGIN_COOLOFF_SECONDS", 15 * 60))
+AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]  # each on its own: per account, and per client
+AXES_RESET_ON_SUCCESS = True  # the account's own failures only (login_limits.LoginLimitHandler)
+AXES_HANDLER = "cataclysm_site.login_limits.LoginLimitHandler"
+AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False  # the cool-down ends when announced, even under a stream of tries
+AXES_LOCKOUT_CALLABLE = "cataclysm_site.login_limits.lockout_response"
+AXES_CLIENT_IP_CALLABLE = "cataclysm_site.login_limits.client_ip"
+AXES_DISABLE_ACCESS_LOG = True  # failures are what is counted; no row for every successful login
+AXES_VERBOSE = False
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "/"
 LOGOUT_REDIRECT_URL = "/"
@@ -169,6 +193,8 @@ REST_FRAMEWORK = {
         "user": os.environ.get("DJANGO_THROTTLE_USER", "1200/min"),
         "expensive": os.environ.get("DJANGO_THROTTLE_EXPENSIVE", "120/min"),
         "community": os.environ.get("DJANGO_THROTTLE_COMMUNITY", "30/min"),
+        # Token requests per client: each one hashes a password (failed ones are also limited per account).
+        "login": os.environ.get("DJANGO_THROTTLE_LOGIN", "20/min"),
     },
     # How many reverse proxies append to X-Forwarded-For; 0 trusts only REMOTE_ADDR, so clients cannot spoof it.
     "NUM_PROXIES": env_int("DJANGO_NUM_PROXIES", 0),
@@ -195,13 +221,40 @@ LOGGING = {
     "root": {"handlers": ["console"], "level": os.environ.get("DJANGO_LOG_LEVEL") or "WARNING"},
 }
 
-# Throttle counters live in the cache. The default is per process (each gunicorn worker counts apart);
-# DJANGO_CACHE=database shares them through the database (`manage.py createcachetable`, run by `make serve-prod`).
-CACHES = {
-    "default": {"BACKEND": "django.core.cache.backends.db.DatabaseCache", "LOCATION": "cataclysm_cache"}
-    if os.environ.get("DJANGO_CACHE", "locmem") == "database"
-    else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "cataclysm"}
-}
+# The cache holds what every process must agree on: the API's rate-limit counters and the public deck feeds' ids.
+# DJANGO_CACHE chooses it: "locmem" (each process its own: the development default), "database" (shared by every
+# process through the database's table cataclysm_cache, made by `manage.py createcachetable`, which `make serve-prod`
+# runs) or a redis:// URL (shared, and the fastest). Unset with DEBUG off, it is shared: the Redis server of
+# CELERY_BROKER_URL when that is Redis (the database after the broker's, so that clearing the cache never empties the
+# lab's queue), else the database.
+
+
+def redis_cache_location(broker_url: str) -> str:
+    """Return the URL of the Redis database after the broker's on the broker's server (db 0 -> db 1)."""
+    parts = urlsplit(broker_url)
+    number = int(parts.path.strip("/") or 0)
+    return urlunsplit(parts._replace(path=f"/{(number + 1) % 16}"))
+
+
+def cache_choice() -> str:
+    """Return DJANGO_CACHE, or the default: per process with DEBUG on, shared with it off."""
+    chosen = os.environ.get("DJANGO_CACHE", "").strip()
+    if chosen or DEBUG:
+        return chosen or "locmem"
+    broker = os.environ.get("CELERY_BROKER_URL", "").strip()
+    return redis_cache_location(broker) if broker.startswith(("redis://", "rediss://")) else "database"
+
+
+CACHE = cache_choice()
+if CACHE == "locmem":
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "cataclysm"}}
+elif CACHE == "database":
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.db.DatabaseCache", "LOCATION": "cataclysm_cache"}}
+elif CACHE.startswith(("redis://", "rediss://", "unix://")):
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": CACHE,
+                          "KEY_PREFIX": "cataclysm"}}
+else:
+    raise ImproperlyConfigured(f"DJANGO_CACHE is {CACHE!r}: use locmem, database or a redis:// URL")
 
 # Abuse limits on request bodies: forms and JSON (DATA_UPLOAD_MAX_MEMORY_SIZE), and multipart uploads. Larger
 # bodies are refused with 413 before anything reads them (cataclysm_site.middleware.RequestSizeLimitMiddleware).

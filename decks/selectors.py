@@ -113,8 +113,12 @@ def public_feed_ids(**filters) -> list[str]:
 
 
 def decks_by_ids(ids: list[str]) -> list[Deck]:
-    """Return these decks (with cards, tags and like counts) in the order given."""
-    decks = {deck.pk: deck for deck in Deck.objects.filter(pk__in=ids).with_cards().prefetch_related("tags")
+    """Return those of these decks that are public now (with cards, tags and like counts), in the order given.
+
+    The ids come from a cached feed, which may be older than a deck's change of visibility (and, with a cache per
+    process, older than another process's change): visibility is checked again here, on every rendering.
+    """
+    decks = {deck.pk: deck for deck in Deck.objects.public().filter(pk__in=ids).with_cards().prefetch_related("tags")
              .annotate(like_count=Count("likes", distinct=True))}
     return [decks[pk] for pk in ids if pk in decks]
 

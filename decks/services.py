@@ -14,6 +14,7 @@ from django.db.models import F
 from django.utils.text import slugify
 
 from cards.models import Card
+from cataclysm_site import lookalikes
 from cataclysm_site.api_errors import ApiError
 from decks.formats import FORMATS
 from decks.models import (
@@ -61,6 +62,9 @@ def _clean_name(name: str) -> str:
     name = (name or "").strip()
     if not name or len(name) > MAX_NAME_LENGTH:
         raise ApiError(INVALID_NAME, f"A deck needs a name of 1 to {MAX_NAME_LENGTH} characters.")
+    problem = lookalikes.display_problem(name)
+    if problem:
+        raise ApiError(INVALID_NAME, f"This deck name cannot be used: {problem}")
     return name
 
 
@@ -418,6 +422,10 @@ def clean_tags(names) -> list[tuple[str, str]]:
         slug = slugify(name)[:MAX_TAG_LENGTH]
         if not slug or len(name) > MAX_TAG_LENGTH:
             raise ApiError(INVALID_TAG, f"“{name[:40]}”: a tag is 1 to {MAX_TAG_LENGTH} letters, digits or dashes.")
+        lost = lookalikes.slug_loss(name)
+        if lost:  # the tag would be filed under another name than the one typed ("аggro" as "ggro")
+            raise ApiError(INVALID_TAG, f"“{name[:40]}”: tags are written with Latin letters (accents allowed), digits "
+                                        f"and dashes; {lookalikes.describe(lost)} is not one.")
         tags.setdefault(slug, name.lower())
     if len(tags) > MAX_TAGS:
         raise ApiError(INVALID_TAG, f"A deck has at most {MAX_TAGS} tags.")

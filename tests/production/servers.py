@@ -1,8 +1,9 @@
 """Real servers for the production tests: gunicorn with DEBUG off on a free port, each on a database of its own.
 
 The database is the engine the suite runs on (DATABASE_URL: SQLite or PostgreSQL), prepared once per test session
-(migrated, catalogue and starter decks loaded, two users with API tokens) and copied for every test, so that a
-server can be killed, locked out or raced without touching pytest-django's test database or another xdist worker.
+(migrated, its cache table made, catalogue and starter decks loaded, two users with API tokens) and copied for every
+test, so that a server can be killed, locked out or raced without touching pytest-django's test database or another
+xdist worker.
 """
 from __future__ import annotations
 
@@ -39,6 +40,7 @@ from django.contrib.auth import get_user_model
 from django.core.management import call_command
 from rest_framework.authtoken.models import Token
 call_command("migrate", interactive=False, verbosity=0)
+call_command("createcachetable", verbosity=0)  # the production default cache (settings.CACHES)
 call_command("load_catalogue", verbosity=0)
 call_command("load_starter_decks", verbosity=0)
 tokens = {}
@@ -99,6 +101,8 @@ def production_env(database_url: str, **extra: str) -> dict[str, str]:
         DJANGO_THROTTLE_USER="100000/min",
         DJANGO_THROTTLE_EXPENSIVE="100000/min",
         DJANGO_THROTTLE_COMMUNITY="100000/min",
+        DJANGO_THROTTLE_LOGIN="100000/min",
+        DJANGO_LOGIN_FAILURE_LIMIT="100000",  # as generous: a fuzzer's wrong passwords would lock out 127.0.0.1
         DJANGO_LOG_LEVEL="WARNING",
         # Lab studies run in the server's own process pool here: small ones, on one process, so that a fuzzer's
         # studies never compete with the tests for the machine.
@@ -304,3 +308,14 @@ def start_server(prepared_database, tmp_path):
     for server in started:
         server.stop()
         print(f"--- log of the server on port {server.port} ---\n{server.log()}")
+
+
+@pytest.fixture(scope="session")
+def static_root(tmp_path_factory) -> str:
+    """Collect the static files once per test process, for servers that render pages (DEBUG off needs the manifest):
+    `start_server(DJANGO_STATIC_ROOT=static_root)`."""
+    root = tmp_path_factory.mktemp("static")
+    env = production_env("sqlite:///unused.sqlite3", DJANGO_STATIC_ROOT=str(root))
+    subprocess.run([sys.executable, "manage.py", "collectstatic", "--noinput", "-v", "0"],
+                   cwd=ROOT, env=env, check=True, timeout=300)
+    return str(root)

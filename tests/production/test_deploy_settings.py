@@ -1,4 +1,5 @@
 """The documented production environment passes Django's deployment checklist, and a bad one does not start."""
+import json
 import os
 import re
 import secrets
@@ -86,3 +87,24 @@ def test_limits_come_from_the_environment():
     result = run_manage("shell", "--no-imports", "-c", code, env=env)
     assert result.returncode == 0, result.stderr
     assert result.stdout.split() == ["7/min", "3/hour", "4096", "1"]
+
+
+def cache_of(**env: str) -> dict:
+    """Return the default cache the settings choose in a production environment with these variables."""
+    script = "import json; from django.conf import settings; print(json.dumps(settings.CACHES['default']))"
+    result = run_manage("shell", "-c", script, env=production_environment(**{"DJANGO_CACHE": "", **env}))
+    assert result.returncode == 0, result.stderr
+    return json.loads(result.stdout.strip().splitlines()[-1])
+
+
+def test_production_shares_its_cache_between_processes_by_default():
+    assert cache_of()["BACKEND"] == "django.core.cache.backends.db.DatabaseCache"
+    redis = cache_of(CELERY_BROKER_URL="redis://:secret@10.0.0.5:6379/0")
+    assert redis["BACKEND"] == "django.core.cache.backends.redis.RedisCache"
+    assert redis["LOCATION"] == "redis://:secret@10.0.0.5:6379/1"  # the broker's server, not the broker's queue
+    assert cache_of(DJANGO_CACHE="redis://127.0.0.1:6379/3")["LOCATION"] == "redis://127.0.0.1:6379/3"
+
+
+def test_an_unknown_cache_choice_stops_the_site_from_starting():
+    result = run_manage("check", env=production_environment(DJANGO_CACHE="memcache"))
+    assert result.returncode != 0 and "DJANGO_CACHE" in result.stderr

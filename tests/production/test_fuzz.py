@@ -52,9 +52,12 @@ DOMAIN_REFUSALS = {
     "POST /api/decks/stats/": "as validate",
     "POST /api/decks/export/": "as validate; a code export needs known cards",
     "POST /api/decks/opening-hand/": "as validate",
-    "POST /api/decks/": "the list must name real cards (decklist_unreadable, unknown_card, not_a_hero)",
+    "POST /api/decks/": "the list must name real cards (decklist_unreadable, unknown_card, not_a_hero); the name "
+                        "must show a character and hold no text-direction control (invalid_name)",
     "PUT /api/decks/{deck_id}/": "as creating a deck",
     "PATCH /api/decks/{deck_id}/": "as creating a deck",
+    "POST /api/decks/{deck_id}/fork/": "the new name, as a deck's, must show a character and hold no text-direction "
+                                       "control (invalid_name)",
     "POST /api/goldfish/": "the deck must be a legal deck to play (invalid_deck)",
     "POST /api/goldfish/{game_id}/actions/": "the action must be legal now (illegal_action)",
     "POST /api/goldfish/{game_id}/undo/": "there must be a decision to take back (nothing_to_undo, game_over)",
@@ -64,7 +67,8 @@ DOMAIN_REFUSALS = {
                             "(unknown_card, not_collectible, collection_unreadable)",
     "PATCH /api/collection/": "as PUT; adding must stay within 99 copies",
     "POST /api/decks/{deck_id}/like/": "only another player's public deck takes a like (not_public, own_deck)",
-    "PUT /api/decks/{deck_id}/tags/": "a tag must have a letter or digit (invalid_tag)",
+    "PUT /api/decks/{deck_id}/tags/": "a tag must have a letter or digit, and no character its slug would drop "
+                                      "(invalid_tag)",
     "POST /api/decks/{deck_id}/comments/": "only public decks take comments; a blank body is no comment "
                                            "(not_public, invalid_comment)",
     "POST /api/comments/{comment_id}/report/": "a blank reason, or one's own comment, is refused (invalid_reason, "
