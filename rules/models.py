@@ -13,6 +13,8 @@ from django.db import models
 from django.db.models import Q
 from django.urls import reverse
 
+from rules.engine.cpu import level_labels
+
 GAME_ID_BYTES = 9  # 12 URL-safe characters: a shared link is the only key to someone else's game
 
 
@@ -125,11 +127,8 @@ class GoldfishGame(models.Model):
         }
 
 
-class Difficulty(models.TextChoices):
-    EASY = "easy", "Easy"
-    NORMAL = "normal", "Normal"
-    HARD = "hard", "Hard"
-    EXPERT = "expert", "Expert"
+# The computer's difficulty levels, from their one registry (rules/engine/cpu.yaml): EASY, NORMAL, HARD, EXPERT.
+Difficulty = models.TextChoices("Difficulty", [(name.upper(), (name, label)) for name, label in level_labels()])
 
 
 class Outcome(models.TextChoices):

@@ -25,13 +25,14 @@ from cataclysm_site.api_errors import ApiError
 from decks import selectors as deck_selectors
 from rules.engine import lab as engine_lab
 from rules.engine.bots import BOTS
+from rules.engine.cpu import offered
 from rules.models import Simulation, SimulationChunk, SimulationStatus
 from rules.play.actors import Actor
 from rules.play.decks import checked_deck, clean_seating, clean_seed, clean_variants, deck_spec
 
 KINDS = engine_lab.KINDS
 GOLDFISH_BOTS = ("greedy", "random")
-STUDY_PLAYERS = ("random", "greedy", "cpu:easy", "cpu:normal", "cpu:hard")   # the expert thinks ~1 s a decision
+STUDY_PLAYERS = ("random", "greedy", *offered("studies").values())   # the CPU levels' registry says which
 ACTIVE = (SimulationStatus.QUEUED, SimulationStatus.RUNNING)
 MAX_DECKS = 8
 BAD_KIND, BAD_GAMES, BAD_PLAYER, BAD_DECKS, TOO_MANY = "bad_kind", "bad_games", "bad_player", "bad_decks", \

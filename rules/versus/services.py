@@ -27,6 +27,7 @@ from decks.validation import Problem
 from rules.engine import ENGINE_VERSION, GameDataError, GameState, IllegalAction, new_game
 from rules.engine.bots import get_bot
 from rules.engine.catalogue import Catalogue
+from rules.engine.cpu import offered
 from rules.models import Difficulty, Outcome, Seating, Status, VersusGame
 from rules.play import store
 from rules.play.actors import Actor
@@ -42,7 +43,7 @@ from rules.play.decks import (
 from rules.play.store import GAME_OVER, ILLEGAL_ACTION, LiveGame, load_state
 
 # The one place a difficulty becomes a CPU player (rules/engine/cpu.py, and rules/engine/expert.py for the search).
-CPU_BOTS: dict[str, str] = {"easy": "cpu:easy", "normal": "cpu:normal", "hard": "cpu:hard", "expert": "cpu:expert"}
+CPU_BOTS: dict[str, str] = offered("versus")  # difficulty -> player, from the levels' registry (rules/engine/cpu.yaml)
 HELPER_BOT = "greedy"  # decides for the visitor on "finish the turn" / "play to the end"
 SEATS: dict[str, int] = {"first": 0, "second": 1}  # the visitor's seat: Player 1 or Player 2 (who goes first is
 # the coin toss's and its winner's choice, as the rulebook says)
