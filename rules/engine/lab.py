@@ -17,7 +17,7 @@ from typing import Any, Iterable, Mapping
 from .catalogue import Catalogue, Variant, pyramid_deck_from
 from .match import play_game, wilson
 from .setup import DeckSpec, new_game
-from .simulate import distribution, game_seed, game_stats, goldfish_game, pyramid_facts
+from .simulate import distribution, game_seed, game_stats, goldfish_game, pyramid_facts, split  # noqa: F401
 
 KINDS = ("goldfish", "matchup", "matrix", "pyramid")
 STUDY_PYRAMID = "study-pyramid"   # the variant a study's own Pyramid composition is played as
@@ -33,11 +33,6 @@ def total_games(study: Mapping[str, Any]) -> int:
 
 def pairs(study: Mapping[str, Any]) -> list[tuple[int, int]]:
     return list(itertools.combinations(range(len(study["decks"])), 2))
-
-
-def split(games: int, size: int) -> list[tuple[int, int]]:
-    """The chunks (first game, number of games) of a study of `games` games, `size` games a chunk."""
-    return [(start, min(size, games - start)) for start in range(0, games, size)]
 
 
 def spec(deck: Mapping[str, Any]) -> DeckSpec:
