@@ -18,7 +18,7 @@ from decks.validation import Problem
 from rules.engine import ENGINE_VERSION, GameDataError, GameState, IllegalAction, new_game
 from rules.engine.bots import get_bot, play_out, play_turn
 from rules.engine.catalogue import Catalogue
-from rules.engine.simulate import game_seed, game_stats, goldfish_game, summarise
+from rules.engine.simulate import goldfish_rows, summarise
 from rules.models import GoldfishGame, Seating, Status
 from rules.play.actors import Actor
 from rules.play.decks import (
@@ -197,9 +197,8 @@ def deck_simulate(*, deck: Deck, games: int, bot: str = "greedy", seed: int | No
     spec = deck_spec(hero, counts)
     deadline = time.monotonic() + SIMULATION_SECONDS
     rows = []
-    for index in range(games):  # what run_goldfish does, game by game, so a slow run stops in time
-        state = goldfish_game(catalogue, spec, seed=game_seed(seed, index), bot=bot, seating=seating)
-        rows.append(game_stats(state, catalogue))
+    for index in range(games):  # run_goldfish's loop, a game at a time, so a slow run stops in time
+        rows += goldfish_rows(catalogue, spec, start=index, count=1, seed=seed, bot=bot, seating=seating, variants=())
         if time.monotonic() > deadline:
             break
     stats = summarise(rows, catalogue=catalogue, deck=spec, bot=bot, seating=seating, seed=seed)
