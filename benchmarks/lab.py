@@ -11,6 +11,9 @@ here, exactly as `make run` starts them.
    tally back.
 3. Time to first progress: a study started through the lab's own code (`rules.lab.services.start_study`, a scratch SQLite
    database), polled as the study page's script polls the API (`lab.refresh`), until games done > 0.
+4. Card impact (issue 26): a greedy-goldfish `card_impact` study of the deck with `--impact` seeds on 2 workers (each
+   seed plays the deck as built and once per distinct card), and the widest half-interval of "one copy adds" among
+   its cards, in Legacy points (the issue's target: every card at ±3 in under 2 minutes).
 
 Wall-clock figures: the machine's other load shows in them, so run it on an idle machine. Workers are started and
 answering a ping before any clock starts; their start-up is not counted.
@@ -61,7 +64,15 @@ def first_progress(deck: str, games: int) -> float:
     return seconds
 
 
-def measure(deck: str, games: int, analysis: int) -> dict:
+def impact_study(catalogue, entry: dict, seeds: int) -> dict:
+    """A greedy-goldfish card impact study of the deck, its filler the Energy card it runs most of."""
+    from collections import Counter
+    energy = Counter(s for s in entry["cards"] if catalogue.cards[s].type == "energy").most_common(1)[0][0]
+    return {"kind": "card_impact", "games": seeds, "seed": 1, "bot": "greedy", "decks": [entry], "filler": energy,
+            "seating": "side-by-side", "variants": [], "data_hash": catalogue.data_hash}
+
+
+def measure(deck: str, games: int, analysis: int, impact: int = 200) -> dict:
     from cataclysm_site.celery import app
     from rules.engine import lab as engine_lab
     from rules.engine.catalogue import load_catalogue
@@ -99,6 +110,8 @@ def measure(deck: str, games: int, analysis: int) -> dict:
         two_seconds, two = on_workers(study, chunks)
         big = dict(study, games=analysis)
         analysis_seconds, _ = on_workers(big, lab.chunks_for(analysis))
+        cards = impact_study(catalogue, entry, impact)
+        impact_seconds, impact_tally = on_workers(cards, lab.chunks_for(impact))
         os.environ["CELERY_BROKER_URL"] = url
         from django.conf import settings
         settings.CELERY_BROKER_URL = url
@@ -115,7 +128,15 @@ def measure(deck: str, games: int, analysis: int) -> dict:
         "overhead_one_worker": round(1 - rate["one_worker"] / rate["in_process"], 3),
         "analysis": {"games": analysis, "workers": 2, "seconds": round(analysis_seconds, 1)},
         "first_progress_seconds": round(progress_seconds, 2),
+        "card_impact": impact_figures(cards, engine_lab.results(cards, impact_tally), impact_seconds),
     }
+
+
+def impact_figures(study: dict, results: dict, seconds: float) -> dict:
+    halves = [(r["one_copy"]["interval"][1] - r["one_copy"]["interval"][0]) / 2 for r in results["cards"]
+              if r["one_copy"]]
+    return {"seeds": study["games"], "cards": len(results["cards"]), "workers": 2, "seconds": round(seconds, 1),
+            "widest_half_interval": round(max(halves), 2) if halves else None}
 
 
 def main(argv: list[str]) -> int:
@@ -123,18 +144,19 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--deck", default=DECK, help=f"the deck (a starter slug; default {DECK})")
     parser.add_argument("--games", type=int, default=2000, help="games of the throughput study (default 2000)")
     parser.add_argument("--analysis", type=int, default=10_000, help="games of the analysis (default 10000)")
+    parser.add_argument("--impact", type=int, default=200, help="seeds of the card impact study (default 200)")
     parser.add_argument("--quick", action="store_true", help="40 and 60 games: checks it runs, measures nothing")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
     if args.quick:
-        args.games, args.analysis = 40, 60
+        args.games, args.analysis, args.impact = 40, 60, 2
     with tempfile.TemporaryDirectory() as scratch:
         os.environ["DATABASE_URL"] = f"sqlite:///{scratch}/bench.sqlite3"
         os.environ.setdefault("DJANGO_SETTINGS_MODULE", "cataclysm_site.settings")
         sys.path.insert(0, str(ROOT))
         import django
         django.setup()
-        report = measure(args.deck, args.games, args.analysis)
+        report = measure(args.deck, args.games, args.analysis, args.impact)
     if args.json:
         print(json.dumps(report))
         return 0
@@ -147,4 +169,7 @@ def main(argv: list[str]) -> int:
     print(f"  2 workers              {rate['two_workers']:8.1f} games/s   scaling {report['scaling_two_workers']}x")
     print(f"  {report['analysis']['games']:,}-game greedy analysis on 2 workers: {report['analysis']['seconds']} s")
     print(f"  time to first progress: {report['first_progress_seconds']} s")
+    impact = report["card_impact"]
+    print(f"  card impact, {impact['cards']} cards x {impact['seeds']} seeds on 2 workers: {impact['seconds']} s, "
+          f"widest interval ±{impact['widest_half_interval']} Legacy")
     return 0

@@ -1,7 +1,9 @@
 """Read the project's rulings (`rules/RULINGS.md`) and find the ones that concern a card, for its page.
 
 RULINGS.md holds numbered entries written as `## N. Title` sections. A card's rulings are the entries that name the
-card, its type (singular or plural) or a keyword it uses. The parsed file is cached until its mtime changes.
+card or a keyword it uses: naming its type ("People") would give a plain common two dozen general rulings. A card
+page shows a ruling in players' words (`player_html`): the workshop's notes — where the code is ("Where.") and the
+tests that pin it ("Pinned by:") — stay in RULINGS.md. The parsed file is cached until its mtime changes.
 """
 from __future__ import annotations
 
@@ -17,8 +19,11 @@ from rules.engine.catalogue import CardDef, Catalogue
 RULINGS_PATH = Path(__file__).resolve().parents[1] / "rules" / "RULINGS.md"
 HEADING = re.compile(r"^#{2,3}\s+(\d+)\.\s*(.+?)\s*$")
 
-# How the rulebook writes each card type in running text ("People", "Batteries"); names come from the rulebook.
-PLURALS = {"person": ("People", "Persons"), "hero": ("Heroes",), "battery": ("Batteries",)}
+# The labels of an entry's paragraphs that speak to the project's developers, not to players.
+WORKSHOP_LABELS = re.compile(r"^\*\*(Where\.|Pinned by:)\*\*")
+LABEL = re.compile(r"^\*\*[A-Z][\w ]*[.:]\*\*")
+# A parenthesis holding `code` points at a file or a field: "(`rulebook.yaml` `equipment.attach_cost`, 1 CE)".
+CODE_ASIDE = re.compile(r"\s*\([^()]*`[^()]*\)")
 
 
 @dataclass(frozen=True)
@@ -38,8 +43,31 @@ class Ruling:
         return f"{self.title}\n{self.body}"
 
     @property
-    def body_html(self) -> SafeString:
-        return markdown_html(self.body)
+    def player_body(self) -> str:
+        """The entry without its workshop paragraphs and file references, and code set as plain words."""
+        return player_text(self.body)
+
+    @property
+    def player_html(self) -> SafeString:
+        return markdown_html(self.player_body)
+
+
+def player_text(body: str) -> str:
+    """Drop the "Where." and "Pinned by:" paragraphs (up to the next labelled paragraph or blank line) and asides
+    naming files; unwrap the remaining `code` spans, which name engine fields players know as plain words."""
+    kept: list[str] = []
+    dropping = False
+    for line in body.splitlines():
+        stripped = line.strip()
+        if WORKSHOP_LABELS.match(stripped):
+            dropping = True
+            continue
+        if not stripped or LABEL.match(stripped):
+            dropping = False
+        if not dropping:
+            kept.append(line)
+    text = CODE_ASIDE.sub("", "\n".join(kept))
+    return re.sub(r"`([^`]+)`", r"\1", text).strip()
 
 
 _cache: dict[Path, tuple[float, tuple[Ruling, ...]]] = {}
@@ -79,13 +107,10 @@ def load_rulings(path: Path | str | None = None) -> tuple[Ruling, ...]:
 
 
 def card_terms(card_def: CardDef, catalogue: Catalogue) -> tuple[str, ...]:
-    """Return the words that make a ruling concern this card: its name, its type, and its keywords' names."""
+    """Return the words that make a ruling concern this card: its name and its keywords' names."""
     terms = [card_def.name]
-    type_name = next((t["name"] for t in catalogue.rulebook.get("card_types", ()) if t["slug"] == card_def.type), None)
-    if type_name:
-        terms += [type_name, f"{type_name}s"]
-    terms += PLURALS.get(card_def.type, ())
-    slugs = {a.keyword for a in card_def.abilities} | {a.trigger for a in card_def.abilities}
+    # Keywords only, not triggers: "Use" or "When card enters play" would bring in every general timing ruling.
+    slugs = {a.keyword for a in card_def.abilities}
     if any(a.synergy for a in card_def.abilities):
         slugs.add("synergy")
     for slug in sorted(slugs):
@@ -101,7 +126,7 @@ def _pattern(terms: tuple[str, ...]) -> re.Pattern[str]:
 
 
 def rulings_for(card_def: CardDef, catalogue: Catalogue, *, path: Path | str | None = None) -> list[Ruling]:
-    """Return the rulings that mention the card's name, its type or a keyword it uses, in file order."""
+    """Return the rulings that mention the card's name or a keyword it uses, in file order."""
     entries = load_rulings(path)
     if not entries:
         return []

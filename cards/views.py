@@ -141,7 +141,7 @@ def home(request):
         "factions": factions,
         "neutral_count": card_search(NEUTRAL_QUERY).count(),
         "neutral_url": _url({}, q=NEUTRAL_QUERY),
-        "card_count": sum(counts.values()),
+        "card_count": card_search("").count(),  # what "Browse all" opens: the catalogue's own count
         "examples": HOME_EXAMPLES,
     })
 
@@ -194,8 +194,22 @@ def catalogue(request):
         "orderings": [(key, label) for key, label in SORT_COLUMNS],
         "grid_url": _url(params, view="grid"), "table_url": _url(params, view="table"),
         "pagination": _pagination(params, page),
+        "max_proxy_cards": MAX_PROXY_CARDS,
+        "did_you_mean": did_you_mean(query) if page is not None and not page.paginator.count else [],
     }
     return render(request, "cards/catalogue.html", context, status=400 if error else 200)
+
+
+def did_you_mean(query: str) -> list[dict[str, str]]:
+    """For a search that finds nothing, the cards whose names are closest to it (each with its page), if any."""
+    from decks.textio import suggest_card_names
+
+    if not query or ":" in query:   # a field search is not a misspelt name
+        return []
+    catalogue_ = get_catalogue()
+    by_name = {card.name: card for card in catalogue_.cards.values()}
+    return [{"name": name, "url": f"/cards/{by_name[name].slug}/"}
+            for name in suggest_card_names(query.strip('"'), catalogue_)]
 
 
 def _active_filters(params: dict[str, str], controls: list[FilterControl]) -> list[dict[str, str]]:

@@ -5,6 +5,7 @@ import logging
 from django.conf import settings
 from django.db.utils import InterfaceError, OperationalError
 from django.http import HttpResponse, JsonResponse
+from django.template.loader import render_to_string
 from django.utils.html import escape
 
 logger = logging.getLogger(__name__)
@@ -31,10 +32,15 @@ def error_response(request, status: int, code: str, message: str) -> HttpRespons
     """Answer with `{"code", "message"}` for API clients, a short page for people."""
     if wants_json(request):
         return JsonResponse({"code": code, "message": message}, status=status)
-    page = (
-        '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Cataclysm Codex</title></head>'
-        f"<body><h1>Sorry</h1><p>{escape(message)}</p></body></html>"
-    )
+    # No request: the page must render without the database (a 503 answers an outage), so no user in the header.
+    try:
+        page = render_to_string("error.html", {"message": message})
+    except Exception:  # noqa: BLE001 - an error answer must never fail itself (e.g. static files not collected)
+        logger.exception("The error page could not be rendered; answering with a bare one")
+        page = (
+            '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Cataclysm Codex</title></head>'
+            f"<body><h1>Sorry</h1><p>{escape(message)}</p></body></html>"
+        )
     return HttpResponse(page, status=status, content_type="text/html; charset=utf-8")
 
 

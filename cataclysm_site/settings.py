@@ -67,6 +67,8 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # The site's error pages in DEBUG too (cataclysm_site/error_pages.py): after CommonMiddleware's slash redirects.
+    "cataclysm_site.error_pages.SiteErrorPagesMiddleware",
     # Turns a login refused by the login limits into its 429 answer (cataclysm_site.login_limits).
     "axes.middleware.AxesMiddleware",
     # Last, so that it is the first to see a view's exception: a database outage answers 503, not 500.
@@ -205,7 +207,12 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
     "TITLE": "Cataclysm Codex API",
-    "DESCRIPTION": "Cards, decklists and goldfish games for Cataclysm: An Atlantis vs Lemuria Story.",
+    "DESCRIPTION": (
+        "The whole of Cataclysm Codex for Cataclysm: An Atlantis vs Lemuria Story: the card catalogue and its query "
+        "syntax, decks (validation, versions, text and code export, likes, tags, comments), your collection, "
+        "goldfish games and bulk simulations, versus games against the computer, the lab's studies, and accounts "
+        "(tokens, password reset, deletion). Errors are always {\"code\", \"message\"}."
+    ),
     "VERSION": "0.1.0",
     "SERVE_INCLUDE_SCHEMA": False,
     "COMPONENT_SPLIT_REQUEST": True,
@@ -305,6 +312,8 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {
 }
 CELERY_TASK_SERIALIZER = CELERY_RESULT_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
+# `load_catalogue` draws every card image ahead: "background" (the default), "now" or "skip" (the tests skip it).
+CARD_IMAGES_AHEAD = os.environ.get("CARD_IMAGES_AHEAD", "background")
 LAB_MAX_GAMES = env_int("LAB_MAX_GAMES", 1_000_000)            # games per study, signed in
 LAB_MAX_GAMES_ANONYMOUS = env_int("LAB_MAX_GAMES_ANONYMOUS", 20_000)
 LAB_MAX_RUNNING = env_int("LAB_MAX_RUNNING", 2)                # studies queued or running at once, per visitor

@@ -179,6 +179,14 @@ def collection_counts(user) -> dict[str, int]:
     return dict(CollectionEntry.objects.of(user).values_list("card__slug", "count"))
 
 
+def recorded_collection(user) -> dict[str, int] | None:
+    """The copies the user owns, or None until they have recorded a card: ownership ("not owned", "lack 3",
+    "You own 0/45") is shown only to players who keep a collection, not as clutter to everyone else."""
+    if not getattr(user, "is_authenticated", False):
+        return None
+    return collection_counts(user) or None
+
+
 def owned_count(user, slug: str) -> int | None:
     """Return how many copies of one card the user owns (None for an anonymous visitor)."""
     if not getattr(user, "is_authenticated", False):

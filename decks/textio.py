@@ -83,6 +83,11 @@ class _Index:
         return bool(match["tally"] or match["colon"]) or slugify(match["title"]) in self.header_keys
 
 
+def suggest_card_names(text: str, catalogue: Catalogue) -> tuple[str, ...]:
+    """The names of the cards closest to a misspelt one ("kalne vos" → Kalen Vos), as the importer suggests them."""
+    return _Index(catalogue).suggest(text)
+
+
 def _unknown_message(line: int, what: str, text: str, suggestions: tuple[str, ...]) -> str:
     message = f"Line {line}: there is no {what} called {text!r}."
     if suggestions:

@@ -230,7 +230,8 @@ def deck_detail(request, deck_id):
     catalogue = get_catalogue()
     hero_slug = deck.hero.slug if deck.hero else None
     history = selectors.version_history(deck, catalogue)
-    ownership = selectors.deck_ownership(request.user, deck, catalogue)
+    ownership = selectors.deck_ownership(request.user, deck, catalogue) if selectors.recorded_collection(
+        request.user) else None
     community = selectors.deck_community(request.user, deck)
     for comment in community["comments"]:
         comment.html = render_markdown(comment.body, catalogue)
@@ -371,8 +372,10 @@ def builder(request, deck_id=None):
                 messages.error(request, exc.message)
         if hero not in catalogue.cards or catalogue.cards[hero].type != "hero":
             hero = None
+    collection = selectors.recorded_collection(request.user)
     return render(request, "decks/builder.html", {
         "deck": deck,
+        "has_collection": collection is not None,
         "builder_config": {
             "deck": initial_deck(deck, hero, counts, catalogue),
             "heroes": hero_info(catalogue),
@@ -382,7 +385,7 @@ def builder(request, deck_id=None):
                       for row in catalogue.rulebook["card_types"] if row["in_deck"]],
             "energyNames": {row["code"]: row["name"] for row in catalogue.rulebook["energy_types"]},
             "authenticated": request.user.is_authenticated,
-            "collection": selectors.collection_counts(request.user) if request.user.is_authenticated else None,
+            "collection": collection,
             "loginUrl": f"{reverse('login')}?next={request.path}",
             "visibilities": [{"value": value, "label": label} for value, label in Visibility.choices],
             "urls": {
@@ -468,7 +471,7 @@ def collection_import(request):
                 messages.success(request, f"Imported {sum(parsed.counts.values())} copies of {len(parsed.counts)} "
                                           f"card(s) ({'replacing' if form.cleaned_data['mode'] == 'replace' else 'added to'} "
                                           "your collection).")
-                return redirect("decks:collection")
+                return redirect(f"{reverse('decks:collection')}?faction={faction}")
     return render(request, "decks/collection.html",
                   collection_context(request, catalogue, faction, import_form=form, import_problems=problems),
                   status=400)

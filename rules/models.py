@@ -84,6 +84,8 @@ class GoldfishGame(models.Model):
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.ACTIVE)
     legacy = models.IntegerField(null=True, blank=True, help_text="The deck's Legacy after the Cataclysm.")
     rounds = models.PositiveIntegerField(null=True, blank=True, help_text="Rounds played until the Cataclysm.")
+    ending = models.CharField(max_length=12, blank=True, help_text="How the Cataclysm came, once finished: "
+                              "edges_locked, or full_circle (RULINGS 16; rules/engine/health.py).")
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
     finished_at = models.DateTimeField(null=True, blank=True)
@@ -183,6 +185,8 @@ class VersusGame(models.Model):
     legacy = models.IntegerField(null=True, blank=True, help_text="The visitor's Legacy after the Cataclysm.")
     opponent_legacy = models.IntegerField(null=True, blank=True, help_text="The CPU's Legacy after the Cataclysm.")
     rounds = models.PositiveIntegerField(null=True, blank=True)
+    ending = models.CharField(max_length=12, blank=True, help_text="How the Cataclysm came, once finished: "
+                              "edges_locked, or full_circle (RULINGS 16; rules/engine/health.py).")
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
     finished_at = models.DateTimeField(null=True, blank=True)
@@ -254,7 +258,7 @@ class Simulation(models.Model):
                               related_name="simulations", help_text="Empty for an anonymous study: see session_key.")
     session_key = models.CharField(max_length=64, blank=True, db_index=True)
     is_public = models.BooleanField(default=False, help_text="Anyone with the link may read a public study.")
-    kind = models.CharField(max_length=10)
+    kind = models.CharField(max_length=20)   # card_impact is 11 characters
     title = models.CharField(max_length=200, blank=True)
     study = models.JSONField(help_text="What the engine plays (rules/engine/lab.py).")
     games = models.PositiveIntegerField(help_text="Games in all.")
@@ -295,3 +299,29 @@ class SimulationChunk(models.Model):
     class Meta:
         ordering = ["simulation", "index"]
         constraints = [models.UniqueConstraint(fields=["simulation", "index"], name="simulation_chunk_once")]
+
+
+class BalanceReport(models.Model):
+    """A permanent, shareable balance report of a card set and rule set (rules/lab/balance.py): the starters' matchup
+    matrix at one CPU level, each starter's card impact table and the rules health, read from its lab studies.
+    `errata` (optional) are played by every one of its studies, so two reports compare before and after them."""
+
+    id = models.CharField(primary_key=True, max_length=32, default=new_game_id, editable=False)
+    owner = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+                              related_name="balance_reports")
+    title = models.CharField(max_length=200)
+    level = models.CharField(max_length=20, help_text="The CPU level both seats of the matrix play at.")
+    variants = models.JSONField(default=list, blank=True)
+    errata = models.JSONField(null=True, blank=True, help_text="What-if errata every study plays (errata.py).")
+    data_hash = models.CharField(max_length=64, help_text="The card data the studies play.")
+    studies = models.JSONField(default=dict, help_text='{"matrix": study id, "impact": {starter slug: study id}}')
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+
+    def __str__(self):
+        return f"Balance report {self.pk} ({self.title})"
+
+    def get_absolute_url(self):
+        return reverse("lab:report", args=[self.pk])

@@ -1,7 +1,8 @@
 """The lab's one task: play a chunk of a study (rules/engine/lab.py) and return its tally.
 
-Workers need no database: the study travels in the message, the card data are the repository's files (checked
-against the study's `data_hash`, so a worker with other cards refuses rather than mixes results), and the tally goes
+Workers need no database: the study travels in the message with its card data (the database's when it started:
+rules/engine/studydata.py; an older study without them plays the repository's files), checked against the study's
+`data_hash` (a worker with other rule tables refuses rather than mixes results), and the tally goes
 back through the result backend. `acks_late` and `reject_on_worker_lost`: a chunk whose worker dies is played again.
 """
 from __future__ import annotations
@@ -11,12 +12,10 @@ from typing import Any, Mapping
 
 from celery import shared_task
 
-from rules.engine import lab
+from rules.engine import lab, studydata
 from rules.engine.catalogue import load_catalogue
 
-
-class CatalogueMismatch(RuntimeError):
-    """This worker's card data are not the study's."""
+CatalogueMismatch = studydata.CatalogueMismatch   # this worker's card data are not the study's
 
 
 def prepare_process() -> None:
@@ -31,10 +30,8 @@ def prepare_process() -> None:
 
 
 def play_chunk(study: Mapping[str, Any], start: int, count: int) -> dict[str, Any]:
-    catalogue = load_catalogue()
-    if study.get("data_hash") and catalogue.data_hash != study["data_hash"]:
-        raise CatalogueMismatch(f"catalogue_mismatch: this worker's card data ({catalogue.data_hash}) are not the "
-                                f"study's ({study['data_hash']}); run every worker from the same card data")
+    # The study's own cards (the database's when it started), or for an older study this worker's files.
+    catalogue = studydata.study_cards_catalogue(study, load_catalogue)
     return lab.run_chunk(catalogue, study, start, count)
 
 

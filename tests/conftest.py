@@ -1,7 +1,15 @@
 """Shared fixtures: the catalogue in the test database, API clients, and Chromium for the browser tests."""
+import os
+
 import pytest
+from django.conf import settings
 from django.core.management import call_command
 from rest_framework.test import APIClient
+
+# Tests load the catalogue again and again: drawing every card image in the background each time would only load
+# the machine. Set in the environment too, for the servers and commands tests start as processes.
+os.environ["CARD_IMAGES_AHEAD"] = "skip"
+settings.CARD_IMAGES_AHEAD = "skip"
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [

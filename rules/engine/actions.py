@@ -109,7 +109,8 @@ def _label(a: Action) -> str:
     if k in ("activate", "react"):
         what = "boost" if args[2] == -1 else _ability_text(ctx, args[1], args[2])
         verb = "Activate" if k == "activate" else "Trigger"
-        return f"{verb} {_name(ctx, args[1])}: {what} (pay {pay_text(args[3])})"
+        paid = pay_text(args[3])   # a one-shot Passive costs nothing (RULINGS 39)
+        return f"{verb} {_name(ctx, args[1])}: {what} ({'free' if paid == 'free' else 'pay ' + paid})"
     if k == "trigger":
         return f"Trigger {_name(ctx, args[1])}: {_ability_text(ctx, args[1], args[2])}"
     if k == "decline":
@@ -172,7 +173,8 @@ def present(a: Action) -> dict:
         choice = f"to {_name(ctx, args[3])} · pay {pay_text(pay)}"
     elif k in ("activate", "react"):
         what = "boost" if args[2] == -1 else _ability_text(ctx, args[1], args[2])
-        choice = f"{what} (pay {pay_text(pay)})"
+        paid = pay_text(pay)
+        choice = f"{what} ({'free' if paid == 'free' else 'pay ' + paid})"
     elif k == "tap_charge" and len(args) > 2:
         choice = f"spend {args[2]}"
     elif k in ("absorb", "assign_damage") and len(args) > 2:

@@ -84,7 +84,7 @@ class GreedyBot(Bot):
         if "first_player" in kinds:
             return next((a for a in kinds["first_player"] if a.args[0] == p), actions[0])
         if "trigger" in kinds:
-            return kinds["trigger"][0]  # a start-of-turn Passive: always worth its free effect
+            return kinds["trigger"][0]  # a start-of-turn Passive (a state saved before RULINGS 39 moved them): free
         if "target" in kinds or "assign" in kinds:
             return _choose_target(state, p, actions)
         if "store_charge" in kinds or "burn" in kinds:
@@ -95,9 +95,22 @@ class GreedyBot(Bot):
             return _cataclysm(state, p, actions)
         if "end_turn" in kinds:
             return _action_phase(state, p, kinds)
+        if "react" in kinds:
+            free = _free_passive(state, kinds["react"])
+            if free is not None:
+                return free  # a one-shot Passive in a reaction window: always worth its free effect (RULINGS 39)
         if "pass" in kinds:
             return kinds["pass"][0]
         return actions[0]
+
+
+def _free_passive(state: "GameState", reacts: list) -> Action | None:
+    """The first one-shot Passive among a window's reactions (they cost nothing; reactions with a cost are left)."""
+    cards = state.cards
+    for a in reacts:
+        if cards[a.args[0]].info.abilities[a.args[2]].trigger == "passive":
+            return a
+    return None
 
 
 BOTS: dict[str, type[Bot]] = {"random": RandomBot, "greedy": GreedyBot}

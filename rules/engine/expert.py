@@ -8,7 +8,7 @@ improvement over the hard player, which it can only match or beat on average in 
 
 Decisions it searches (`candidates`): every kind but paying (`SEARCHED`): the Action Phase's commitments (summon,
 play, cast, equip, activate, play Energy, end the turn), chosen targets and Allocate's points, absorb/deflect,
-Cataclysm damage, reactions, start-of-turn Passives (trigger or decline), storing charge or Arc Burn, mulligans and
+Cataclysm damage, reactions, one-shot Passives (in a reaction window), storing charge or Arc Burn, mulligans and
 who goes first. Paying for what it chose to buy (tapping Energy and charge, Battery counters) keeps the hard player's
 choice: the same commitment bought another way is the same choice, and there are many of them.
 

@@ -1,7 +1,7 @@
 """Turn flow: run every automatic step until a player must decide.
 
-Round: first player's turn, second player's turn, Pyramid turn. A player turn: untap, draw, start-of-turn
-Passives, Action Phase (with reaction windows), End Phase (Arc Burn, Scene damage, Overload).
+Round: first player's turn, second player's turn, Pyramid turn. A player turn: untap, draw, Action Phase (with
+reaction windows, where Passives are triggered), End Phase (Arc Burn, Scene damage, Overload).
 """
 from __future__ import annotations
 
@@ -105,18 +105,14 @@ def step_turn_start(g: "GameState") -> bool:
     player = g.players[p]
     g.log("turn", p, "Round {0}: Player {1}'s turn", g.round, p + 1)
     cards = g.cards
-    starts = player.untap_all(cards)
+    player.untap_all(cards)
     if player.goldfish:
         # The goldfish draws nothing, has no Passives and never acts: straight on to its End Phase.
         g.phase = "arc_burn"
         return step_arc_burn(g)
     g.draw(p)
-    # Start-of-turn Passives "can be triggered" (RULINGS 39): each is offered to its controller, first card first.
-    offers = [{"type": "passive", "player": p, "card": iid, "index": index}
-              for iid in starts if g.is_active_card(cards[iid]) for index in cards[iid].info.passive_start]
-    if offers:
-        offers.reverse()
-        g.pending.extend(offers)
+    # One-shot Passives are no longer offered here: they "can be triggered once per turn during the Reaction
+    # Phase", so reaction windows offer them (legal.py, RULINGS 39).
     g.phase = "action"
     return True
 

@@ -119,6 +119,8 @@ def _board_offers(g: "GameState", p: int, player, view: PoolView, out: list, mai
             rows = info.react_rows
             if rows and card.disabled <= tick:   # not Disrupted, Delayed or Suppressed
                 _react_offers(g, p, iid, card, rows, view, out)
+            elif rows and info.passive_start:    # Disrupted: its one-shot Passives still trigger (RULINGS 36, 39)
+                _react_offers(g, p, iid, card, tuple([r for r in rows if r[0] in info.passive_start]), view, out)
             continue
         rows = info.use_rows
         if rows and (not card.tapped or info.is_hero) and card.disabled <= tick:  # not Disrupted, Delayed, Suppressed
@@ -452,7 +454,7 @@ _RULES = {
     "tap_charge": "Charge: tap a card to spend its charge", "summon": "People: pay the summon cost",
     "play": "Action Phase: pay the summon cost", "equip": "Artifacts & Enchantments: equip/attune",
     "activate": "Use abilities: during your Action Phase, paying the listed cost",
-    "react": "Passive abilities: once per turn during the Reaction Phase",
+    "react": "Passive abilities: can be triggered once per turn during the Reaction Phase",
     "cast": "Instants: during any Reaction Phase", "add_counter": "Batteries: pay 1CE to add a charge counter",
     "target": "Abilities: choose a legal target", "assign": "Abilities: distribute among legal targets",
     "pass": "Stack & Priority", "end_turn": "Turn Structure: End Phase",

@@ -12,6 +12,7 @@ from typing import Any, Sequence
 
 from .bots import get_bot
 from .catalogue import Catalogue
+from .health import game_facts
 from .setup import DeckSpec, new_game
 from .simulate import game_seed
 
@@ -28,9 +29,10 @@ def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
 
 
 def play_game(catalogue: Catalogue, deck_a: DeckSpec, deck_b: DeckSpec, *, p1: str, p2: str, seed: int,
-              a_first: bool, seating: str = "side-by-side", variants: Sequence[str] = ()) -> dict[str, Any]:
+              a_first: bool, seating: str = "side-by-side", variants: Sequence[str] = (),
+              keep_state: bool = False) -> dict[str, Any]:
     """One game (under the named rule variants); returns who won from deck A's side, both Legacies, rounds and
-    decisions."""
+    decisions (and with `keep_state` the final state, for card impact)."""
     seats = (deck_a, deck_b) if a_first else (deck_b, deck_a)
     g = new_game(catalogue, list(seats), seating=seating, seed=seed, variants=variants)
     players = [get_bot(p1, seed), get_bot(p2, seed + 1)]
@@ -46,6 +48,8 @@ def play_game(catalogue: Catalogue, deck_a: DeckSpec, deck_b: DeckSpec, *, p1: s
         "seed": seed, "a_first": a_first, "seating": seating, "rounds": g.round, "decisions": decisions,
         "outcome": "draw" if winner is None else ("win" if winner == a_seat else "loss"),
         "legacy_a": result["legacy"][a_seat], "legacy_b": result["legacy"][1 - a_seat],
+        "health": game_facts(g),   # how it ended, discharges, decisions (rules health, health.py)
+        **({"state": g} if keep_state else {}),
     }
 
 

@@ -115,7 +115,7 @@ class Player:
 
     def untap_all(self, cards: list) -> list[int]:
         """The start of the player's turn: untap every card in play and rebuild the index of untapped Energy;
-        return the cards in play with start-of-turn Passives, in board order."""
+        return the cards in play with one-shot Passives, in board order."""
         starts = []
         for iid in self.board:
             card = cards[iid]

@@ -249,9 +249,10 @@ def cataclysm_apply(g: "GameState") -> bool:
     g.phase = "over"
     g.final = result(g)
     res = g.final
+    passed = res["ending_text"]   # names the full circle when it brought the Cataclysm (RULINGS 16)
     if res["winner"] is None:
-        g.log("game_over", None, "The Cataclysm has passed. Legacy {0}–{1}: a draw", *res["legacy"])
+        g.log("game_over", None, "{0}. Legacy {1}–{2}: a draw", passed, *res["legacy"])
     else:
-        g.log("game_over", res["winner"], "The Cataclysm has passed. Legacy {0}–{1}: Player {2} survives",
-              res["legacy"][0], res["legacy"][1], res["winner"] + 1)
+        g.log("game_over", res["winner"], "{0}. Legacy {1}–{2}: Player {3} survives",
+              passed, res["legacy"][0], res["legacy"][1], res["winner"] + 1)
     return True

@@ -4,6 +4,7 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING
 
+from .health import ENDING_TEXT, ending
 from .model import BOARD
 
 if TYPE_CHECKING:
@@ -53,8 +54,9 @@ def result(g: "GameState") -> dict:
     winner, tiebreak = None, None
     if over:
         winner, tiebreak = decide(g, legacy, eliminated)
+    how = ending(g)   # how the Cataclysm came (health.py): the pages name the full circle (RULINGS 16)
     return {"legacy": legacy, "winner": winner, "tiebreak": tiebreak, "eliminated": eliminated,
-            "breakdown": rows, "final": over}
+            "breakdown": rows, "final": over, "ending": how, "ending_text": ENDING_TEXT.get(how)}
 
 
 def decide(g: "GameState", legacy: list[int], eliminated: list[bool]) -> tuple[int | None, str | None]:

@@ -105,7 +105,10 @@ class Tables:
                          sum(req) + any_))
         info.meta = tuple(rows)
         info.use_rows = tuple((index, info.meta[index]) for index in info.use if info.meta[index][4])
-        info.react_rows = tuple((index, info.meta[index]) for index in info.reaction if info.meta[index][4])
+        # A one-shot Passive "can be triggered once per turn during the Reaction Phase" (RULINGS 39): offered in
+        # reaction windows like a reaction Passive, at no cost.
+        info.react_rows = tuple((index, info.meta[index]) for index in sorted(info.reaction + info.passive_start)
+                                if info.meta[index][4])
         # The least energy in the pool with which, in play, it may offer anything in the Action Phase / in a
         # reaction window: 0 for a card that holds charge or takes counters (those offers cost no energy), else
         # its cheapest Use ability or boost / reaction; NEVER when it has none. Move generation skips it below.
@@ -201,7 +204,8 @@ class Tables:
         # skips it at once.
         # Energy cards are inert here too: their taps come from the player's index of untapped Energy.
         info.inert = (card.type != "battery" and not info.holds_charge and not info.use
-                      and not info.reaction and not (info.is_equipment and card.rarity == "uncommon"))
+                      and not info.reaction and not info.passive_start
+                      and not (info.is_equipment and card.rarity == "uncommon"))
         return info
 
 

@@ -78,7 +78,8 @@ def _save(game: GoldfishGame, state: GameState, *, read_version: int, bot: bool 
     if over or game.status != Status.ACTIVE:  # an active game that goes on keeps its (empty) result fields
         fields.update(status=Status.FINISHED if over else Status.ACTIVE,
                       legacy=state.result()["legacy"][PLAYER] if over else None,
-                      rounds=state.round if over else None, finished_at=now if over else None)
+                      rounds=state.round if over else None, finished_at=now if over else None,
+                      ending=state.result()["ending"] if over else "")
     if bot:
         fields["bot_assisted"] = True
     return save_game(game, state, read_version=read_version, now=now, fields=fields, not_found=GAME_NOT_FOUND,

@@ -20,7 +20,7 @@ from rules.play.actors import actor_for
 
 TAGS = ["lab"]
 E400 = OpenApiResponse(ErrorSerializer, description="`invalid`, `bad_kind`, `bad_decks`, `bad_games`, `bad_player`, "
-                       "`bad_pyramid`, "
+                       "`bad_pyramid`, `bad_errata` (with the `path` that is wrong), `bad_target_width`, `bad_filler`, "
                        "`invalid_variant`, `bad_seating`, `invalid_deck` (a deck the validator refuses).")
 E404 = OpenApiResponse(ErrorSerializer, description="`not_found`: no study (or readable deck) with this id.")
 E429 = OpenApiResponse(ErrorSerializer, description="`too_many_studies`: wait for one to finish or cancel it.")
@@ -61,7 +61,8 @@ class SimulationListView(APIView):
             actor=actor_for(request, create=True), kind=data["kind"], decks=serializer.deck_refs(),
             games=data["games"], seed=data.get("seed"), bot=data["bot"], p1=data["p1"], p2=data["p2"],
             variants=serializer.variant_list(), pyramid_deck=data.get("pyramid_deck"), seating=data["seating"],
-            public=data["public"], title=data["title"])
+            public=data["public"], title=data["title"], errata=data.get("errata"), paired=data["paired"],
+            target_width=data.get("target_width"), filler=data.get("filler"))
         return Response(s.StudySerializer(s.simulation_data(sim)).data, status=status.HTTP_202_ACCEPTED)
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 from rest_framework import serializers
 
 from rules.engine.lab import KINDS
+from rules.engine.studydata import public_study
 from rules.lab.services import progress
 
 
@@ -14,7 +15,9 @@ class PyramidEntrySerializer(serializers.Serializer):
 
 class StudyStartSerializer(serializers.Serializer):
     kind = serializers.ChoiceField(choices=KINDS, help_text="goldfish: one deck and a bot; matchup: two decks and two "
-                                   "players; matrix: every pair of 2-8 decks; pyramid: the Pyramid alone, no deck.")
+                                   "players; matrix: every pair of 2-8 decks; pyramid: the Pyramid alone, no deck; "
+                                   "card_impact: what each card of the first deck is worth, in goldfish or against "
+                                   "the other decks.")
     deck = serializers.CharField(required=False, help_text="A deck id or starter slug (goldfish; or the first deck).")
     decks = serializers.ListField(child=serializers.CharField(), required=False, max_length=8,
                                   help_text="Deck ids or starter slugs (matchup: two; matrix: two to eight).")
@@ -31,6 +34,18 @@ class StudyStartSerializer(serializers.Serializer):
         "A Pyramid composition to study instead of the printed deck (10-100 cards), played as the named variant "
         "`study-pyramid`; not with a variant that brings its own Pyramid deck."))
     seating = serializers.CharField(required=False, default="side-by-side")
+    errata = serializers.JSONField(required=False, default=None, help_text=(
+        "What-if errata, played as the named variant `study-errata` without touching the catalogue: "
+        "{card slug: {field: value}}, any field of cards/data/SCHEMA.md; `abilities` a new list or "
+        "{ability number (1-based): {field: value}}. Bad errata: 400 `bad_errata` naming the path."))
+    paired = serializers.BooleanField(required=False, default=False, help_text=(
+        "With errata (goldfish or matchup): play the same seeds with and without them and report both results "
+        "and their difference with a 95% interval."))
+    filler = serializers.CharField(required=False, allow_null=True, default=None, max_length=60, help_text=(
+        "card_impact: the card that replaces a copy taken out (default: the deck's most-run Energy card)."))
+    target_width = serializers.FloatField(required=False, allow_null=True, default=None, help_text=(
+        "Stop when answered: the study ends as soon as the 95% interval of its question (win rate; mean Legacy, mean "
+        "round; the paired difference) is this narrow, in the question's units, and reports the games it saved."))
     public = serializers.BooleanField(required=False, default=False, help_text="Anyone with the link may read it.")
     title = serializers.CharField(required=False, allow_blank=True, max_length=200, default="")
 
@@ -71,6 +86,7 @@ class StudySerializer(serializers.Serializer):
 
 def simulation_data(sim) -> dict:
     return {"id": sim.pk, "url": sim.get_absolute_url(), "kind": sim.kind, "title": sim.title,
-            "status": sim.status, "engine": sim.engine, "public": sim.is_public, "study": sim.study,
+            "status": sim.status, "engine": sim.engine, "public": sim.is_public,
+            "study": public_study(sim.study),
             "results": sim.results, "error": sim.error, "created_at": sim.created_at,
             "finished_at": sim.finished_at, **progress(sim)}

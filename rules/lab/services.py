@@ -9,6 +9,7 @@ merge of the tallies: the same numbers for the same inputs and seed, however the
 """
 from __future__ import annotations
 
+import itertools
 import math
 import multiprocessing
 import threading
@@ -20,12 +21,16 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
-from cards.catalogue import get_catalogue
+from cards.catalogue import card_def_to_data, get_catalogue
 from cataclysm_site.api_errors import ApiError
 from decks import selectors as deck_selectors
+from rules.engine import errata as errata_rules
 from rules.engine import lab as engine_lab
+from rules.engine import precision, studydata
 from rules.engine.bots import BOTS
 from rules.engine.cpu import offered
+from rules.engine.paired import PAIRED_KINDS
+from rules.lab import impact as lab_impact
 from rules.models import Simulation, SimulationChunk, SimulationStatus
 from rules.play.actors import Actor
 from rules.play.decks import checked_deck, clean_seating, clean_seed, clean_variants, deck_spec
@@ -38,6 +43,8 @@ MAX_DECKS = 8
 BAD_KIND, BAD_GAMES, BAD_PLAYER, BAD_DECKS, TOO_MANY = "bad_kind", "bad_games", "bad_player", "bad_decks", \
     "too_many_studies"
 BAD_PYRAMID = "bad_pyramid"
+BAD_ERRATA = "bad_errata"
+BAD_TARGET = "bad_target_width"
 PYRAMID_SIZE = (10, 100)   # cards in a study's own Pyramid deck: the full circle comes after this many rounds
 
 
@@ -45,11 +52,13 @@ PYRAMID_SIZE = (10, 100)   # cards in a study's own Pyramid deck: the full circl
 def start_study(*, actor: Actor, kind: str, decks: list[str], games: int, seed: int | None = None,
                 bot: str = "greedy", p1: str = "cpu:hard", p2: str = "cpu:hard", variants: list[str] | None = None,
                 pyramid_deck: list[dict] | None = None, seating: str = "side-by-side", public: bool = False,
-                title: str = "", trusted: bool = False) -> Simulation:
+                title: str = "", trusted: bool = False, errata: Any = None, paired: bool = False,
+                target_width: float | None = None, filler: str | None = None) -> Simulation:
     """Check the request, save the study and its chunks, and queue the chunks once saved. `trusted` (the command
     line) lifts the per-visitor limits."""
     study = build_study(actor, kind=kind, decks=decks, games=games, seed=seed, bot=bot, p1=p1, p2=p2,
-                        variants=variants or [], pyramid_deck=pyramid_deck, seating=seating, trusted=trusted)
+                        variants=variants or [], pyramid_deck=pyramid_deck, seating=seating, trusted=trusted,
+                        errata=errata, paired=paired, target_width=target_width, filler=filler)
     if not trusted and Simulation.objects.of_player(actor.user, actor.session_key).filter(
             status__in=ACTIVE).count() >= settings.LAB_MAX_RUNNING:
         raise ApiError(TOO_MANY, f"At most {settings.LAB_MAX_RUNNING} studies may run at once: wait for one to "
@@ -69,24 +78,27 @@ def start_study(*, actor: Actor, kind: str, decks: list[str], games: int, seed: 
 
 def build_study(actor: Actor, *, kind: str, decks: list[str], games: int, seed: int | None, bot: str, p1: str,
                 p2: str, variants: list[str], seating: str, pyramid_deck: list[dict] | None = None,
-                trusted: bool = False) -> dict[str, Any]:
+                trusted: bool = False, errata: Any = None, paired: bool = False,
+                target_width: float | None = None, filler: str | None = None) -> dict[str, Any]:
     """The engine's description of the study (rules/engine/lab.py), or a 400 naming what is wrong."""
     if kind not in KINDS:
         raise ApiError(BAD_KIND, f"A study is one of: {', '.join(KINDS)}.")
-    wanted = {"goldfish": (1, 1), "matchup": (2, 2), "matrix": (2, MAX_DECKS), "pyramid": (0, 0)}[kind]
+    wanted = {"goldfish": (1, 1), "matchup": (2, 2), "matrix": (2, MAX_DECKS), "pyramid": (0, 0),
+              lab_impact.KIND: (1, MAX_DECKS)}[kind]
     if not wanted[0] <= len(decks) <= wanted[1]:
         count = str(wanted[0]) if wanted[0] == wanted[1] else f"{wanted[0]} to {wanted[1]}"
         raise ApiError(BAD_DECKS, f"A {kind} study takes {count} deck{'s' if wanted[1] != 1 else ''}.")
     limit = settings.LAB_MAX_GAMES if trusted or getattr(actor.user, "is_authenticated", False) \
         else settings.LAB_MAX_GAMES_ANONYMOUS
-    per = len(decks) * (len(decks) - 1) // 2 if kind == "matrix" else 1
+    per = len(decks) * (len(decks) - 1) // 2 if kind == "matrix" else lab_impact.cost(kind)
     if isinstance(games, bool) or not isinstance(games, int) or not 1 <= games * per <= limit:
         extra = "" if getattr(actor.user, "is_authenticated", False) else " (sign in for more)"
         raise ApiError(BAD_GAMES, f"A study plays from 1 to {limit:,} games in all{extra}; a matrix plays `games` "
-                       "for each pair of decks.")
-    if kind == "goldfish" and bot not in GOLDFISH_BOTS:
+                       f"for each pair of decks, a card impact study counts {lab_impact.cost(lab_impact.KIND)} a "
+                       "seed.")
+    if (kind == "goldfish" or kind == lab_impact.KIND and len(decks) == 1) and bot not in GOLDFISH_BOTS:
         raise ApiError(BAD_PLAYER, f"A goldfish study's bot is one of: {', '.join(GOLDFISH_BOTS)}.")
-    if kind in ("matchup", "matrix"):
+    if kind in ("matchup", "matrix") or kind == lab_impact.KIND and len(decks) > 1:
         for player in (p1, p2):
             if player not in STUDY_PLAYERS:
                 known = ", ".join(STUDY_PLAYERS)
@@ -109,10 +121,23 @@ def build_study(actor: Actor, *, kind: str, decks: list[str], games: int, seed: 
         "kind": kind, "games": games, "seed": clean_seed(seed), "decks": entries,
         "seating": clean_seating(seating), "variants": clean_variants(catalogue, variants),
         "data_hash": catalogue.data_hash,
+        # The cards as they are in the database now, played by every worker (rules/engine/studydata.py).
+        studydata.CARDS: [card_def_to_data(card) for card in catalogue.cards.values()],
     }
     composition = clean_pyramid(catalogue, pyramid_deck, study["variants"])
     if composition:
         study["pyramid_deck"] = composition
+    if errata is not None or paired:
+        study.update(errata_fields(catalogue, study, kind, errata, paired))
+    if target_width is not None:
+        if isinstance(target_width, bool) or not isinstance(target_width, (int, float)) \
+                or not 0 < target_width <= 1000:
+            raise ApiError(BAD_TARGET, "`target_width` is the 95% interval's width to stop at, in the question's "
+                           "units (0.02: two points of win rate; Legacy or rounds for goldfish and Pyramid studies): "
+                           "more than 0, at most 1000.")
+        study["target_width"] = float(target_width)
+    if kind == lab_impact.KIND:
+        study.update(lab_impact.impact_fields(catalogue, study, filler, bot))
     if kind == "goldfish":
         study["bot"] = bot
     elif kind != "pyramid":
@@ -152,13 +177,28 @@ def clean_pyramid(catalogue, entries: list[dict] | None, variants: list[str]) ->
     return [{"card": s, "count": n} for s, n in counts.items() if n]
 
 
+def errata_fields(catalogue, study: Mapping[str, Any], kind: str, errata: Any, paired: bool) -> dict[str, Any]:
+    """The study's what-if errata (rules/engine/errata.py), checked and with their diff, or a 400 naming the path
+    that is wrong; `paired` plays the same seeds without them too (rules/engine/paired.py)."""
+    if paired and (not errata or kind not in PAIRED_KINDS):
+        raise ApiError(BAD_ERRATA, f"A paired study compares errata with the printed cards: it needs `errata` and is "
+                       f"a {' or '.join(PAIRED_KINDS)} study.", extra={"path": "paired"})
+    try:
+        errata_rules.with_errata(catalogue, study[studydata.CARDS], errata)
+    except errata_rules.ErrataError as exc:
+        raise ApiError(BAD_ERRATA, f"{exc.path}: {exc.message}", extra={"path": exc.path}) from None
+    changed = errata_rules.apply(catalogue, study[studydata.CARDS], errata)
+    return {"errata": errata, "errata_diff": errata_rules.diff(study[studydata.CARDS], changed), "paired": paired}
+
+
 def default_title(study: Mapping[str, Any]) -> str:
     names = " vs ".join(d["name"] for d in study["decks"]) if study["kind"] != "matrix" else \
         f"{len(study['decks'])} decks"
     what = {"goldfish": f"{study.get('bot')} goldfish", "pyramid": "the Pyramid",
             "matchup": f"{study.get('p1')} vs {study.get('p2')}",
-            "matrix": f"matrix, {study.get('p1')} vs {study.get('p2')}"}
-    rules = ", ".join(study.get("variants", []))
+            "matrix": f"matrix, {study.get('p1')} vs {study.get('p2')}", lab_impact.KIND: "card impact"}
+    rules = ", ".join(study.get("variants", []) + (["errata" + (", paired" if study.get("paired") else "")]
+                                                   if study.get("errata") else []))
     if study.get("pyramid_deck"):
         rules = ", ".join(filter(None, [rules, "Pyramid " + " + ".join(
             f"{e['count']} {e['card'].removeprefix('the-')}" for e in study["pyramid_deck"])]))
@@ -207,6 +247,11 @@ def refresh(sim: Simulation) -> Simulation:
         tally = engine_lab.merge(c.tally for c in sim.chunks.order_by("index"))
         fields.update(status=SimulationStatus.DONE, results=engine_lab.results(sim.study, tally),
                       finished_at=timezone.now())
+    elif sim.study.get("target_width") and (early := early_results(
+            sim.study, [c.tally for c in sim.chunks.order_by("index")], sim.games)) is not None:
+        run.revoke([c.task_id for c in sim.chunks.filter(tally__isnull=True)])   # answered: the rest is not needed
+        fields.update(status=SimulationStatus.DONE, results=early, games_done=early["games"],
+                      finished_at=timezone.now())
     elif fields["games_done"]:
         fields["status"] = SimulationStatus.RUNNING
     now = timezone.now()
@@ -217,6 +262,19 @@ def refresh(sim: Simulation) -> Simulation:
     Simulation.objects.filter(pk=sim.pk, status__in=ACTIVE).update(**fields)
     sim.refresh_from_db()
     return sim
+
+
+def early_results(study: Mapping[str, Any], tallies: list, planned: int) -> dict[str, Any] | None:
+    """The results of a study answered to its `target_width` by its first chunks played in order (None: not yet),
+    with the games it saved (rules/engine/precision.py)."""
+    prefix = list(itertools.takewhile(lambda t: t is not None, tallies))
+    found = precision.answered(study, prefix, engine_lab.merge)
+    if found is None:
+        return None
+    chunks, tally, width = found
+    return {**engine_lab.results(study, tally), "stopped_early": {
+        "target_width": study["target_width"], "width": width, "games_played": tally["games"],
+        "games_planned": planned, "games_saved": planned - tally["games"]}}
 
 
 def resend_stalled(sim: Simulation, now) -> None:

@@ -1,12 +1,17 @@
 """The lab's pages and API URLs."""
 from django.urls import path
 
-from rules.lab import api, views
+from rules.lab import api, balance_views, views
 
 app_name = "lab"
 
 urlpatterns = [
     path("lab/", views.start, name="start"),
+    # Balance reports (before the study pages, whose ids would take "reports").
+    path("lab/reports/", balance_views.reports, name="reports"),
+    path("lab/reports/<str:report_id>/", balance_views.report, name="report"),
+    path("lab/reports/<str:report_id>/report.json", balance_views.report_json, name="report-json"),
+    path("lab/reports/<str:report_id>/compare/<str:other_id>/", balance_views.compare, name="report-compare"),
     path("lab/<str:sim_id>/", views.study, name="study"),
     path("lab/<str:sim_id>/cancel/", views.cancel, name="cancel"),
     path("lab/<str:sim_id>/results.<str:fmt>", views.download, name="download"),

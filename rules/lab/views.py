@@ -13,6 +13,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from cards.catalogue import get_catalogue
 from cataclysm_site.api_errors import ApiError
 from rules.engine.lab import KINDS
+from rules.engine.studydata import public_study
 from rules.lab import api as lab_api
 from rules.lab import services as lab
 from rules.models import Seating, Simulation
@@ -44,6 +45,10 @@ class StudyForm(forms.Form):
 
     def pyramid_fields(self):
         return [(self[f"pyramid_{slug}"], printed) for slug, _, printed in self.pyramid]
+
+    def printed_composition(self) -> str:
+        """"30 The Pulse, 10 The Surge": the printed counts, skipping cards the printed deck does not hold."""
+        return ", ".join(f"{printed} {name}" for _, name, printed in self.pyramid if printed)
 
     def composition(self) -> list[dict]:
         return [{"card": slug, "count": self.cleaned_data.get(f"pyramid_{slug}") or 0} for slug, _, _ in self.pyramid]
@@ -104,7 +109,8 @@ def download(request, sim_id, fmt):
     if fmt not in ("json", "csv"):
         raise Http404("Results come as results.json or results.csv.")
     sim = lab_api.readable(request, sim_id)
-    body = {"id": sim.pk, "title": sim.title, "study": sim.study, "status": sim.status, "results": sim.results}
+    body = {"id": sim.pk, "title": sim.title, "study": public_study(sim.study), "status": sim.status,
+            "results": sim.results}
     if fmt == "json":
         response = HttpResponse(json.dumps(body, indent=1), content_type="application/json")
     else:

@@ -116,6 +116,12 @@ class ResultSerializer(serializers.Serializer):
     eliminated = serializers.ListField(child=serializers.BooleanField())
     breakdown = serializers.ListField(child=BreakdownRowSerializer(many=True), help_text="Card by card, per player.")
     final = serializers.BooleanField(required=False)
+    ending = serializers.ChoiceField(choices=["edges_locked", "full_circle"], allow_null=True, required=False,
+                                     help_text="How the Cataclysm came, once over: the four edges locked, or the "
+                                     "Pyramid deck came full circle (RULINGS 16).")
+    ending_text = serializers.CharField(allow_null=True, required=False,
+                                        help_text="The same in words: \"The Cataclysm has passed by the full "
+                                        "circle: …\" when it did.")
 
 
 class RecordSerializer(serializers.Serializer):

@@ -114,14 +114,20 @@ def versus_games_of(actor: Actor, *, limit: int = 20) -> list[VersusGame]:
 
 
 def deck_record(deck: Deck) -> list[dict[str, Any]]:
-    """The deck's finished games against the computer by difficulty: wins, losses, draws, games (every level)."""
+    """The deck's finished games against the computer by difficulty: wins, losses, draws played by hand, games
+    a bot helped to finish (`bot_games`, counted apart: a bot's win is not the player's), all games (every level), and
+    how many of them the Cataclysm ended by the full circle (RULINGS 16): games that did not end by themselves."""
+    hand = Q(bot_assisted=False)
     rows = (VersusGame.objects.filter(deck=deck, status=Status.FINISHED).values("difficulty")
-            .annotate(wins=Count("pk", filter=Q(outcome=Outcome.WIN)),
-                      losses=Count("pk", filter=Q(outcome=Outcome.LOSS)),
-                      draws=Count("pk", filter=Q(outcome=Outcome.DRAW)), games=Count("pk")))
+            .annotate(wins=Count("pk", filter=hand & Q(outcome=Outcome.WIN)),
+                      losses=Count("pk", filter=hand & Q(outcome=Outcome.LOSS)),
+                      draws=Count("pk", filter=hand & Q(outcome=Outcome.DRAW)),
+                      bot_games=Count("pk", filter=~hand), games=Count("pk"),
+                      full_circle=Count("pk", filter=Q(ending="full_circle"))))
     by_level = {row["difficulty"]: row for row in rows}
     return [{"difficulty": value, "label": label, **{k: by_level.get(value, {}).get(k, 0)
-                                                     for k in ("wins", "losses", "draws", "games")}}
+                                                     for k in ("wins", "losses", "draws", "bot_games", "games",
+                                                               "full_circle")}}
             for value, label in Difficulty.choices]
 
 

@@ -132,13 +132,13 @@ def result_fields(game: VersusGame, state: GameState, now) -> dict[str, Any]:
     """The result columns: empty while the game goes on; the winner, both Legacies and rounds at the end."""
     if not state.is_over:
         return {"status": Status.ACTIVE, "outcome": "", "winner": None, "legacy": None, "opponent_legacy": None,
-                "rounds": None, "finished_at": None}
+                "rounds": None, "ending": "", "finished_at": None}
     result = state.result()
     winner = result["winner"]
     outcome = Outcome.DRAW if winner is None else (Outcome.WIN if winner == game.seat else Outcome.LOSS)
     return {"status": Status.FINISHED, "outcome": outcome, "winner": winner,
             "legacy": result["legacy"][game.seat], "opponent_legacy": result["legacy"][game.cpu_seat],
-            "rounds": state.round, "finished_at": now}
+            "rounds": state.round, "ending": result["ending"], "finished_at": now}
 
 
 def save(game: VersusGame, state: GameState, moves: list[dict], *, read_version: int, bot: bool = False

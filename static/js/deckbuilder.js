@@ -111,17 +111,30 @@
   }
 
   /** A large card image beside the row under the pointer (pointer devices with room only). */
+  // In the deckbuilder the preview goes over the statistics column when it stands beside the lists; with no free
+  // column, no preview at all (false) rather than one covering the rows being read. Elsewhere: null, beside the row.
+  function builderColumn(rect, width) {
+    const stats = document.querySelector(".builder .stats-pane");
+    if (!stats) return null;
+    const free = stats.getBoundingClientRect();
+    const lists = [...document.querySelectorAll(".catalogue-pane, .deck-pane")].map((pane) => pane.getBoundingClientRect());
+    const right = Math.max(rect.right, ...lists.map((pane) => pane.right));
+    return free.left < right || free.left + width > window.innerWidth ? false : free.left;
+  }
+
   function cardPreview() {
     const box = el("div", { class: "card-preview", hidden: true, "aria-hidden": "true" }, el("img", { alt: "" }));
     document.body.append(box);
     const hide = () => { box.hidden = true; };
     function show(row, src) {
       if (!window.matchMedia("(hover: hover) and (min-width: 900px)").matches) return;
-      const img = box.firstChild;
-      if (img.getAttribute("src") !== src) img.setAttribute("src", src);
       const rect = row.getBoundingClientRect();
       const width = 250, height = 350;
-      const left = rect.right + 12 + width < window.innerWidth ? rect.right + 12 : Math.max(8, rect.left - width - 12);
+      const left = builderColumn(rect, width) ?? (rect.right + 12 + width < window.innerWidth
+        ? rect.right + 12 : Math.max(8, rect.left - width - 12));
+      if (left === false) return;
+      const img = box.firstChild;
+      if (img.getAttribute("src") !== src) img.setAttribute("src", src);
       box.style.left = left + "px";
       box.style.top = Math.min(Math.max(8, rect.top - 60), window.innerHeight - height - 8) + "px";
       box.hidden = false;
@@ -415,7 +428,8 @@
         tabindex: "0", "data-slug": card.slug, role: "group",
         "aria-label": `${count} ${card.name}. Plus adds a copy, minus removes one.`,
       },
-      el("span", { class: "qty", text: count }),
+      el("input", { type: "number", class: "qty qty-input", min: "0", max: "99", inputMode: "numeric", value: String(count),
+        "aria-label": "Copies of " + card.name }),
       el("span", { class: "card-main" }, el("a", { class: "card-name", href: "/cards/" + card.slug + "/", tabindex: "-1", text: card.name }),
         lackOf(card.slug, count) ? el("span", { class: "lacking", title: "Copies your collection lacks", text: `lack ${lackOf(card.slug, count)}` }) : null),
       costPips(card.cost),
@@ -484,9 +498,17 @@
         event.preventDefault(); // right click removes a copy, as in most deckbuilders
         addCard(row.card, -1);
       });
+      container.addEventListener("change", (event) => {
+        // the count box: type how many copies the deck holds (0 removes the card)
+        const row = event.target.closest(".card-row");
+        if (!row || !row.card || !event.target.matches(".qty-input")) return;
+        const wanted = Math.max(0, Math.min(99, parseInt(event.target.value, 10) || 0));
+        const current = state.cards.get(row.card.slug);
+        addCard(row.card, wanted - (current ? current.count : 0));
+      });
       container.addEventListener("keydown", (event) => {
         const row = event.target.closest(".card-row");
-        if (!row || !row.card) return;
+        if (!row || !row.card || event.target.matches("input")) return;
         const key = event.key;
         if (key === "Enter" || key === "+" || key === "=" || key === " ") {
           event.preventDefault();
@@ -711,6 +733,47 @@
       }
     }
 
+    // Quick add: one line ("14 Light Resonance", "Kalen Vos x3"), read by the server's decklist reader, so a
+    // misspelt name gets the importer's "Did you mean" as buttons that add it in one click.
+    async function quickAdd(line) {
+      const text = line.trim();
+      if (!text) return;
+      const result = await api(config.urls.validate, { method: "POST", body: { text } });
+      if (!result.ok) {
+        quickStatus((result.data && result.data.message) || "That line could not be read.", "bad");
+        return;
+      }
+      const added = result.data.cards.filter((row) => row.name);
+      for (const row of added) {
+        const card = { slug: row.card, name: row.name, type: row.type, faction: row.faction, rarity: row.rarity,
+                       cost: row.cost, produces: row.produces };
+        const current = state.cards.get(card.slug);
+        state.cards.set(card.slug, { card: current ? current.card : card, count: (current ? current.count : 0) + Math.max(1, row.count) });
+      }
+      const unread = result.data.errors.filter((p) => p.line);
+      if (added.length) {
+        markDirty();
+        renderDeck();
+        renderResults();
+        refresh();
+      }
+      if (unread.length) {
+        const problem = unread[0];
+        const count = problem.count || 1;
+        quickStatus(problem.message, "bad", (problem.suggestions || []).map((name) =>
+          el("button", { type: "button", class: "chip suggestion", text: `Add ${count} ${name}`,
+                         onclick: () => quickAdd(`${count} ${name}`) })));
+      } else {
+        quickStatus(added.map((row) => `Added ${Math.max(1, row.count)} ${row.name}.`).join(" "), "ok");
+        ui.quickInput.value = "";
+      }
+    }
+
+    function quickStatus(text, kind, buttons) {
+      ui.quickStatus.className = "quick-add-status small " + (kind || "");
+      ui.quickStatus.replaceChildren(text, ...(buttons || []));
+    }
+
     const preview = cardPreview();
     for (const container of [ui.results, ui.groups]) {
       container.addEventListener("mouseover", (event) => {
@@ -765,6 +828,16 @@
       ui.importInput.focus();
     });
     root.querySelector("#do-import").addEventListener("click", doImport);
+    const head = root.querySelector(".builder-head");
+    const measureHead = () => root.style.setProperty("--builder-head-h", head.offsetHeight + "px");
+    if (window.ResizeObserver) new ResizeObserver(measureHead).observe(head);
+    measureHead();
+    ui.quickInput = root.querySelector("#quick-add-input");
+    ui.quickStatus = root.querySelector("#quick-add-status");
+    root.querySelector("#quick-add").addEventListener("submit", (event) => {
+      event.preventDefault();
+      quickAdd(ui.quickInput.value);
+    });
     document.addEventListener("keydown", (event) => {
       const typing = event.target.closest && event.target.closest("input, textarea, select");
       if (event.key === "/" && !typing) {

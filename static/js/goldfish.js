@@ -64,6 +64,8 @@
   }
 
   function byId(id) { return document.getElementById(id); }
+  // The computer's reasons in players' words (static/js/cpu_words.js, loaded by the versus pages).
+  function cpuWords(reason) { return window.CodexCpuWords ? window.CodexCpuWords.plain(reason) : reason; }
 
   function plural(n, word, many) { return n + " " + (n === 1 ? word : (many || word + "s")); }
 
@@ -423,7 +425,7 @@
         var m = moves[next++];
         var row = el("li", { class: "gf-log-cpu", data: { step: String(m.step) } }, [
           el("strong", { text: "Computer: " }), m.label,
-          m.reason ? el("span", { class: "vs-reason", text: " — " + m.reason }) : null]);
+          m.reason ? el("span", { class: "vs-reason", text: " — " + cpuWords(m.reason) }) : null]);
         if (fresh !== undefined && m.events_from >= fresh) {
           row.classList.add("fresh");
           row.style.animationDelay = (Math.min(shown++, 40) * 90) + "ms";  // CSSOM: allowed by the CSP
@@ -475,8 +477,26 @@
       if (offers.length) body.appendChild(el("div", { class: "gf-detail-actions" }, offers.map(function (a) {
         return actionButton(a, a.label, act, "");
       })));
+      var quick = quickPlay(here, info, view, ctx);
+      if (quick) body.appendChild(quick);
     }
     if (info.url) body.appendChild(el("p", { class: "small" }, el("a", { href: info.url, target: "_blank", rel: "noopener", text: "Card page" })));
+  }
+
+  /* A card in the hand that the pool cannot pay for yet, in your own Action Phase: one button taps exactly the
+     energy its printed cost names and pays it (static/js/quick_pay.js), when the untapped Energy cards can. */
+  function quickPlay(here, info, view, ctx) {
+    var qp = window.CodexQuickPay;
+    if (!qp || !ctx.quick || here.zone !== "hand" || here.entry.type === "energy" || actionsFor(here.entry.id, ctx).length ||
+        !ctx.legal.some(function (a) { return a.kind === "end_turn"; })) return null;
+    var me = view.players[ME];
+    var taps = qp.plan(info.cost, me.pool, me.energy || [], ctx.cards, ctx.legal);
+    if (!taps) return null;
+    var entry = here.entry;
+    return el("div", { class: "gf-detail-actions" }, el("button", {
+      type: "button", class: "gf-act gf-quick-play", data: { kind: "quick_play" },
+      on: { click: function () { ctx.quick(taps, entry.id, info.cost); } }
+    }, "Tap " + qp.costText(info.cost) + " and play " + entry.name));
   }
 
   // ------------------------------------------------------------------------------------------- actions
@@ -568,6 +588,7 @@
       plural(game.rounds || game.state.round, "round"), " · seed " + game.seed + " · " + game.seating,
       game.bot_assisted ? " " : null, game.bot_assisted ? el("span", { class: "tag", text: "bot-assisted" }) : null
     ]));
+    if (result.ending_text) section.appendChild(el("p", { class: "gf-ending", id: "gf-ending", "data-ending": result.ending, text: result.ending_text + "." }));
     if (note) section.appendChild(el("p", { class: "gf-record" + (rec && rec.is_record ? " new" : ""), text: note }));
     if (VERSUS) {
       var verdict = result.winner === null ? "A draw" : (result.winner === ME ? "You win" : "The computer wins");
@@ -660,6 +681,12 @@
 
   Board.prototype.setBusy = function (busy) {
     this.busy = busy;
+    var thinking = byId("vs-thinking");   // versus: a request that takes a moment is the computer thinking
+    if (thinking) {
+      clearTimeout(this.thinkingTimer);
+      if (busy) this.thinkingTimer = setTimeout(function () { thinking.hidden = false; }, 250);
+      else thinking.hidden = true;
+    }
     this.root.classList.toggle("busy", busy);
     this.root.setAttribute("aria-busy", busy ? "true" : "false");
     Array.prototype.forEach.call(this.root.querySelectorAll(".gf-act, .gf-tools button"), function (b) {
@@ -669,14 +696,14 @@
 
   Board.prototype.post = function (path, body) {
     var self = this;
-    if (this.busy || !this.game) return;
+    if (this.busy || !this.game) return Promise.resolve();
     body.version = this.game.version;
     if (path !== "undo/") body.log_from = this.log.length;
     if (path === "bot/") this.lastUntil = body.until;  // "end": ask again while a capped request left the game on
     else if (path !== "continue/") this.lastUntil = null;
     this.setBusy(true);
     this.flash("");
-    request("POST", this.api + path, body, this.csrf).then(function (res) {
+    return request("POST", this.api + path, body, this.csrf).then(function (res) {
       self.setBusy(false);
       if (res.status === 409 && res.data.game) {
         self.flash(res.data.message, true);
@@ -691,7 +718,27 @@
     }).catch(function () { self.setBusy(false); self.flash("Could not reach the server; nothing was changed.", true); });
   };
 
-  Board.prototype.act = function (actionId) { this.post("actions/", { action: actionId }); };
+  Board.prototype.act = function (actionId) { return this.post("actions/", { action: actionId }); };
+
+  /* Tap each Energy card of the plan, one decision after another, then pay the card's printed cost; stop at the
+     first refusal (the flash says why) and leave whatever choice remains to the player. */
+  Board.prototype.quickPlay = function (taps, card, cost) {
+    var self = this;
+    var step = function (i) {
+      if (i < taps.length) {
+        var version = self.game.version;
+        var tap = window.CodexQuickPay.tapFor(taps[i], self.game.legal_actions);
+        if (!tap) { self.flash("That Energy card can no longer be tapped; carry on by hand.", true); return; }
+        return self.act(tap).then(function () { if (self.game.version !== version) return step(i + 1); });
+      }
+      var pay = self.game.legal_actions.filter(function (a) {
+        return a.card === card && window.CodexQuickPay.samePay(a.pay, cost);
+      });
+      if (pay.length === 1) return self.act(pay[0].id);
+      if (!pay.length) self.flash("The energy is in your pool, but the card cannot be played right now.", true);
+    };
+    step(0);
+  };
 
   Board.prototype.accept = function (game, logFrom) {
     var self = this;
@@ -731,7 +778,8 @@
     var game = this.game;
     var view = game.state;
     var ctx = { cards: this.cards, legal: game.legal_actions, selected: this.selected, zones: indexZones(view),
-                readonly: !game.can_act, onSelect: function (id) { self.select(id); } };
+                readonly: !game.can_act, onSelect: function (id) { self.select(id); },
+                quick: function (taps, card, cost) { self.quickPlay(taps, card, cost); } };
     var act = function (id) { self.act(id); };
     byId("gf-status").textContent = statusLine(view, game);
     byId("gf-prompt-text").textContent = game.prompt.text;
@@ -750,6 +798,8 @@
     renderLog(byId("gf-log"), this.log, null, this.moves, this.fresh);
     renderDetail(byId("gf-detail"), view, ctx, act);
     renderResult(byId("gf-result"), game, this.cards);
+    markCpuMoves(this.root, byId("vs-last"), this.fresh === undefined ? [] : this.moves.filter(
+      function (m) { return m.events_from >= self.fresh; }));
     var undo = byId("gf-undo");
     if (undo) undo.disabled = !game.can_act || !game.moves;
     ["gf-bot-turn", "gf-bot-end"].forEach(function (id) { var b = byId(id); if (b) b.disabled = !game.can_act; });
@@ -766,6 +816,25 @@
     }
     this.wasPlaying = !view.is_over;
   };
+
+  /* Versus: what the computer did since your last decision, said above the decision and marked on the board. */
+  function markCpuMoves(root, summary, moves) {
+    if (!summary || !window.CodexCpuWords) return;
+    var shown = moves.filter(function (m) { return !/^pass\./.test(m.action); });
+    shown.forEach(function (m) {
+      window.CodexCpuWords.cardsOf(m.action).forEach(function (id) {
+        var card = root.querySelector('.gf-card[data-card="' + id + '"]');
+        if (card) card.classList.add("cpu-last");
+      });
+    });
+    summary.hidden = !shown.length;
+    clear(summary);
+    if (!shown.length) return;
+    var labels = shown.slice(-4).map(function (m) { return m.label; });
+    append(summary, [el("strong", { text: "The computer just: " }),
+      (shown.length > 4 ? "… " : "") + labels.join(" · ") + ".",
+      el("span", { class: "muted", text: " Why: " + cpuWords(shown[shown.length - 1].reason) + "." })]);
+  }
 
   function copyText(text, done) {
     if (navigator.clipboard && navigator.clipboard.writeText) {

@@ -18,3 +18,5 @@ def test_the_lab_benchmark_plays_the_same_games_every_way_and_reports_each_figur
     assert all(rate > 0 for rate in report["games_per_second"].values())
     assert report["analysis"]["games"] == 60 and report["analysis"]["seconds"] > 0
     assert report["first_progress_seconds"] > 0
+    impact = report["card_impact"]   # issue 26: every distinct card's worth, on 2 workers
+    assert impact["seeds"] == 2 and impact["cards"] > 10 and impact["seconds"] > 0

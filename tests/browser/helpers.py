@@ -15,3 +15,16 @@ def log_in_as(page, base, username, password):
 def fits_the_phone(page):
     """Nothing on the page is wider than a 390 px phone (no sideways scrolling)."""
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+
+
+def load_the_catalogue():
+    """The catalogue and the starter decks in the live server's database, with every cache emptied."""
+    from django.core.cache import cache
+    from django.core.management import call_command
+
+    from cards.catalogue import clear_cache
+
+    call_command("load_catalogue", verbosity=0)
+    call_command("load_starter_decks", verbosity=0)
+    clear_cache()
+    cache.clear()

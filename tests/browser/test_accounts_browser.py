@@ -58,6 +58,7 @@ def test_delete_the_account_keeping_public_decks_anonymised(page, live_server):
     page.set_viewport_size(PHONE)
     base = live_server.url
     log_in_as(page, base, "ann", "ann-pass-123")
+    page.click(".menu-toggle")   # on a phone the account's links are in the header's menu
     page.click(".account .who")
     page.click("#delete-account-link")
     page.fill("#id_password", "wrong-pass")

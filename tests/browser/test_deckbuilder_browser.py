@@ -132,3 +132,36 @@ def test_build_a_legal_deck_by_clicking_save_export_and_keep_it_private(page, br
         context.close()
 
     assert csp_errors == []
+
+
+@pytest.mark.browser
+@pytest.mark.django_db(transaction=True)
+def test_quick_add_a_line_with_a_typo_and_type_a_count_in_the_box(page, live_server):
+    """Fourteen copies in one line (a misspelt name offers the importer's suggestion as one click), then a count box."""
+    call_command("load_catalogue", verbosity=0)
+    clear_cache()
+    cache.clear()
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.set_viewport_size({"width": 1366, "height": 800})
+    page.goto(f"{live_server.url}/decks/new/")
+    expect(page.locator("#fork-deck")).to_be_hidden()   # an unsaved deck has nothing to fork
+    page.click(".hero-option[data-hero=elder-maru]")
+
+    page.fill("#quick-add-input", "14 Light Resonanse")
+    page.press("#quick-add-input", "Enter")
+    suggestion = page.locator("#quick-add-status .suggestion", has_text="Add 14 Light Resonance")
+    expect(suggestion).to_be_visible()
+    suggestion.click()
+    expect(page.locator("#deck-count strong")).to_have_text("14")
+    expect(page.locator("#quick-add-status")).to_contain_text("Added 14 Light Resonance.")
+
+    box = page.locator("#deck-groups .deck-card[data-slug=light-resonance] .qty-input")
+    box.fill("20")
+    box.press("Enter")
+    expect(page.locator("#deck-count strong")).to_have_text("20")
+    page.locator("#deck-groups .deck-card[data-slug=light-resonance] .qty-input").fill("0")
+    page.locator("#deck-groups .deck-card[data-slug=light-resonance] .qty-input").press("Tab")
+    expect(page.locator("#deck-count strong")).to_have_text("0")
+    assert not errors, errors

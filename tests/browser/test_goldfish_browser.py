@@ -14,6 +14,7 @@ from playwright.sync_api import expect
 
 from cards.catalogue import clear_cache
 from rules.models import GoldfishGame
+from tests.browser.helpers import load_the_catalogue
 
 LAPTOP = {"width": 1366, "height": 800}
 PHONE = {"width": 390, "height": 844}
@@ -164,6 +165,7 @@ def test_goldfish_a_starter_deck_by_clicking_then_bot_replay_and_reload(page, li
     expect(replay).to_have_attribute("data-step", str(len(finished.actions)))
     assert replay.get_attribute("data-digest") == final_digest
     expect(page.locator("#gf-result")).to_be_visible()
+    expect(page.locator("#gf-ending")).to_have_attribute("data-ending", finished.ending)
     shot(page, "replay")
 
     # The game has a URL anyone can open; the deck's high scores list it.
@@ -172,3 +174,33 @@ def test_goldfish_a_starter_deck_by_clicking_then_bot_replay_and_reload(page, li
     expect(page.locator(".gf-scores")).to_contain_text(str(finished.legacy))
     assert game_url.endswith(finished.get_absolute_url())
     assert csp_errors == []
+
+
+@pytest.mark.browser
+@pytest.mark.django_db(transaction=True)
+def test_one_click_taps_exactly_the_printed_cost_and_plays_the_card(page, live_server):
+    """A card the pool cannot pay yet: one button taps the Energy cards its printed cost names, then pays it."""
+    load_the_catalogue()
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.set_viewport_size(LAPTOP)
+    page.goto(f"{live_server.url}/goldfish/")
+    page.fill("#id_seed", "3")
+    page.click("button[name=deck][value=starter-elder-maru]")
+    page.wait_for_url(re.compile(r"/goldfish/[\w-]+/$"))
+    while page.get_attribute("#gf-prompt", "data-kind") != "action":
+        decide(page)
+    while page.locator("#gf-actions .gf-act[data-kind=play_energy]").count():
+        click_and_wait(page, page.locator("#gf-actions .gf-act[data-kind=play_energy]").first)
+    untapped = page.locator("#gf-board-body .gf-card.type-energy:not(.tapped)").count()
+    page.locator("#gf-hand .gf-card", has_text="Grove Warden").click()
+    quick = page.locator("#gf-detail .gf-quick-play")
+    expect(quick).to_have_text(re.compile(r"^Tap .+ and play Grove Warden$"))
+    cost = sum(int(n) for n in re.findall(r"(\d+) [A-Z]{2}", quick.inner_text()))
+    quick.click()
+    expect(page.locator("#gf-board-body .gf-card", has_text="Grove Warden")).to_have_count(1)
+    expect(page.locator("#gf-hand .gf-card", has_text="Grove Warden")).to_have_count(0)
+    assert page.locator("#gf-board-body .gf-card.type-energy:not(.tapped)").count() == untapped - cost
+    game = GoldfishGame.objects.get()
+    assert [a.split(".")[0] for a in game.actions[-(cost + 1):]] == ["tap"] * cost + ["summon"]
+    assert not errors, errors

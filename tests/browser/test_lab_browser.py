@@ -26,7 +26,7 @@ def test_a_deck_page_starts_a_study_whose_page_shows_progress_then_results(page,
     page.set_viewport_size({"width": 390, "height": 844})   # a phone
     page.goto(f"{live_server.url}/decks/starter-talah/")
     page.click("#deck-simulate")
-    assert page.locator("#id_decks option:checked").inner_text().startswith("Talah Starter")
+    assert page.locator("#id_deck_goldfish option:checked").inner_text().startswith("Talah Starter")
     page.fill("#id_games", "300")
     page.fill("#id_seed", "8")
     page.click("#lab-start-button")
@@ -45,15 +45,36 @@ def test_a_deck_page_starts_a_study_whose_page_shows_progress_then_results(page,
 @pytest.mark.django_db(transaction=True)
 def test_a_bad_study_says_what_went_wrong(page, live_server, starters):
     page.goto(f"{live_server.url}/lab/")
-    page.check("input[name=kind][value=matchup]")
-    page.select_option("#id_decks", ["starter-talah"])
+    page.check("input[name=kind][value=matrix]")
+    page.check("input[name=decks][value=starter-talah]")
     page.click("#lab-start-button")
-    assert "takes 2 decks" in page.locator("[role=alert]").inner_text()
+    assert "takes 2" in page.locator("[role=alert]").inner_text()
+    expect(page.locator("input[name=decks][value=starter-talah]")).to_be_checked()   # the form keeps the choice
     page.check("input[name=kind][value=pyramid]")
     page.fill("#id_pyramid_the-pulse", "3")
     page.fill("#id_pyramid_the-surge", "4")
     page.click("#lab-start-button")
     assert "holds 10 to 100 cards (this one 7)" in page.locator("[role=alert]").inner_text()
+
+
+@pytest.mark.browser
+@pytest.mark.django_db(transaction=True)
+def test_a_matchup_runs_deck_a_with_player_a_whatever_the_list_order(page, live_server, starters):
+    """Deck B chosen from above deck A in the list still plays as B, with B's player; the title says A vs B."""
+    page.goto(f"{live_server.url}/lab/")
+    page.check("input[name=kind][value=matchup]")
+    page.select_option("#id_deck_a", "starter-talah")
+    page.select_option("#id_p1_matchup", "cpu:normal")
+    page.select_option("#id_deck_b", "starter-dr-veylan")
+    page.select_option("#id_p2_matchup", "cpu:hard")
+    page.fill("#id_games", "20")
+    page.click("#lab-start-button")
+    page.wait_for_url("**/lab/*/")
+    sim = Simulation.objects.get()
+    try:
+        assert sim.title.startswith("Talah Starter vs Dr. Veylan Starter: cpu:normal vs cpu:hard")
+    finally:
+        lab.cancel(sim)
 
 
 @pytest.mark.browser
@@ -77,12 +98,12 @@ def test_a_pyramid_study_of_another_composition_from_the_form(page, live_server,
 def test_the_form_shows_each_kinds_fields_and_a_running_study_survives_a_reload_and_cancels(page, live_server, starters):
     page.goto(f"{live_server.url}/lab/")
     page.check("input[name=kind][value=pyramid]")
-    assert not page.locator("#id_decks").is_visible() and not page.locator("#id_p1").is_visible()
+    assert not page.locator("#id_deck_a").is_visible() and not page.locator("#id_p1").is_visible()
     page.check("input[name=kind][value=matchup]")
-    assert page.locator("#id_decks").is_visible() and page.locator("#id_p2").is_visible()
-    assert not page.locator("#id_bot").is_visible()
+    assert page.locator("#id_deck_a").is_visible() and page.locator("#id_p2_matchup").is_visible()
+    assert not page.locator("#id_bot").is_visible() and not page.locator("#id_p2").is_visible()
     page.check("input[name=kind][value=goldfish]")
-    page.select_option("#id_decks", ["starter-dr-veylan"])
+    page.select_option("#id_deck_goldfish", ["starter-dr-veylan"])
     page.fill("#id_games", "20000")
     page.click("#lab-start-button")
     page.wait_for_url("**/lab/*/")

@@ -62,15 +62,29 @@ def test_versus_against_the_computer_by_clicking_reload_bot_to_the_end_and_repla
     expect(page.locator("#vs-opp-hand-count")).to_have_text("7")
     expect(page.locator("#gf-hand .gf-card")).not_to_have_count(0)
 
-    # Real decisions by clicking, until the computer has moved (its moves in the log, with a reason).
+    # While a decision is with the server, the page says the computer is thinking.
+    held = []
+    page.route("**/actions/", lambda route: held.append(route))
+    page.locator("#gf-actions .gf-act").first.click()
+    expect(page.locator("#vs-thinking")).to_be_visible()
+    held[0].continue_()
+    page.unroute("**/actions/")
+    expect(page.locator("#vs-thinking")).to_be_hidden()
+
+    # Real decisions by clicking, until the computer has played a card: said above the decision in players'
+    # words (never the engine's jargon) and marked on the board.
     clicks = 0
-    while page.locator("#gf-log .gf-log-cpu").count() == 0 and clicks < 40:
+    while not page.locator("#vs-last").is_visible() and clicks < 40:
         decide(page)
         clicks += 1
-    assert clicks < 40, "the computer never moved"
+    assert clicks < 40, "the computer never played"
+    expect(page.locator("#vs-last")).to_contain_text("The computer just:")
+    expect(page.locator("#vs-opp-body .gf-card.cpu-last").first).to_be_visible()
     first_cpu = page.locator("#gf-log .gf-log-cpu").first
     expect(first_cpu).to_contain_text("Computer:")
     expect(first_cpu.locator(".vs-reason")).not_to_be_empty()
+    for reason in page.locator("#gf-log .vs-reason").all_inner_texts() + [page.inner_text("#vs-last")]:
+        assert not re.search(r"[A-Z]{4,}:|sampled futures|\(a guess\)|the most Legacy now\)", reason), reason
     shot(page, "versus-laptop")
 
     # Play on by clicking into the second round, then reload: the same game, straight from the database.
@@ -104,6 +118,10 @@ def test_versus_against_the_computer_by_clicking_reload_bot_to_the_end_and_repla
     expect(page.locator("#vs-verdict")).to_contain_text(verdict)
     expect(page.locator("#vs-verdict")).to_contain_text(f"your Legacy {finished.legacy}, the computer's "
                                                         f"{finished.opponent_legacy}")
+    # How the Cataclysm came is named (RULINGS 16): "by the full circle" when it did.
+    expect(page.locator("#gf-ending")).to_have_attribute("data-ending", finished.ending)
+    expect(page.locator("#gf-ending")).to_contain_text("The Cataclysm has passed" + (
+        " by the full circle" if finished.ending == "full_circle" else ": all four edges locked"))
     shot(page, "versus-result")
 
     # The replay steps through both seats' decisions, with the computer's reasons.
@@ -120,10 +138,10 @@ def test_versus_against_the_computer_by_clicking_reload_bot_to_the_end_and_repla
     expect(replay).to_have_attribute("data-step", str(len(finished.actions)))
     expect(page.locator("#gf-result")).to_be_visible()
 
-    # The deck page keeps its record against each difficulty.
+    # The deck page keeps its record against each difficulty: a game the bot finished counted apart.
     page.goto(f"{base}/decks/starter-dr-veylan/")
     row = page.locator("#versus-record tr[data-difficulty=normal]")
-    column = {"win": 1, "loss": 2, "draw": 3}[finished.outcome]
-    expect(row.locator("td").nth(column - 1)).to_have_text("1")
-    expect(row.locator("td").nth(3)).to_have_text("1")
+    assert finished.bot_assisted
+    full_circle = "1" if finished.ending == "full_circle" else "0"
+    expect(row.locator("td")).to_have_text(["0", "0", "0", "1", "1", full_circle])
     assert errors == []

@@ -151,6 +151,29 @@ def test_home_links_every_faction_and_the_other_sections(client, cat):
         assert link in html
 
 
+def test_home_counts_the_cards_the_catalogue_shows(client, cat):
+    html = client.get("/").content.decode()
+    assert f"Browse all {len(cat.cards)} cards" in html
+
+
+def test_a_card_page_shows_its_own_rulings_in_players_words(client, cat):
+    plain = next(c for c in cat.cards.values() if c.type == "person" and c.rarity == "common")
+    html = client.get(f"/cards/{plain.slug}/").content.decode()
+    assert "Pinned by" not in html and "test_" not in html and ".py" not in html
+    assert html.count('class="ruling-number"') <= 6
+
+
+def test_a_misspelt_name_finds_nothing_but_suggests_the_card(client, cat):
+    response, html = page(client, q="kalne vos")
+    assert response.status_code == 200 and "No cards match" in html
+    assert re.search(r'Did you mean <a href="/cards/kalen-vos/">Kalen Vos</a>', html)
+
+
+def test_a_field_search_that_finds_nothing_suggests_no_name(client, cat):
+    response, html = page(client, q="t:person hp>=99")
+    assert "No cards match" in html and "Did you mean" not in html
+
+
 def test_catalogue_lists_every_card_across_pages(client, cat):
     response, html = page(client)
     assert response.status_code == 200

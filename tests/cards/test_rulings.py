@@ -1,4 +1,4 @@
-"""A card page lists the rulings that concern the card: by its name, its type, or a keyword it uses."""
+"""A card page lists the rulings that concern the card (by its name or a keyword it uses), in players' words."""
 import os
 
 import pytest
@@ -71,11 +71,30 @@ def test_a_card_gets_the_rulings_naming_it(rulings_file, catalogue):
     assert numbers(rulings_for(catalogue["kalen-vos"], catalogue, path=rulings_file)) == [3]
 
 
-def test_a_card_gets_the_rulings_naming_its_type_or_keywords(rulings_file, catalogue):
-    # Tide Wall is a Scene (ruling 2) with a Ward ability (ruling 3).
-    assert numbers(rulings_for(catalogue["tide-wall"], catalogue, path=rulings_file)) == [2, 3]
-    # "Batteries" is the plural of the Battery type.
-    assert numbers(rulings_for(catalogue["heartstone"], catalogue, path=rulings_file)) == [4]
+def test_a_card_gets_the_rulings_naming_its_keywords_but_not_the_general_ones_of_its_type(rulings_file, catalogue):
+    # Tide Wall is a Scene with a Ward ability: ruling 3 is about Ward; ruling 2, about every Scene, is not its own.
+    assert numbers(rulings_for(catalogue["tide-wall"], catalogue, path=rulings_file)) == [3]
+    # Ruling 4 is about all Batteries: a plain Battery without keywords has no ruling of its own.
+    assert numbers(rulings_for(catalogue["heartstone"], catalogue, path=rulings_file)) == []
+
+
+def test_a_ruling_is_shown_without_the_workshop_notes():
+    body = ("> Rulebook: \"Ward X\".\n\n**Ruling.** Ward stops damage (`rulebook.yaml` `ward.amount`, 1 CE); "
+            "a `locked` edge too.\n**Why.** Rules as written.\n"
+            "**Where.** `rules/engine/keywords.py`.\n**Pinned by:** `test_keywords.py::test_ward`,\n"
+            "`test_keywords.py::test_ward_again`\n\nA last word.")
+    entry = parse_rulings(f"## 9. Ward\n{body}")[0]
+    shown = str(entry.player_html)
+    assert "Ward stops damage; a locked edge too." in shown and "Rules as written." in shown
+    assert "A last word." in shown and "Rulebook:" in shown
+    for workshop in ("Pinned by", "test_", "Where.", "keywords.py", "rulebook.yaml", "<code>"):
+        assert workshop not in shown
+
+
+def test_no_ruling_of_the_real_file_shows_a_test_name_or_a_file():
+    for entry in load_rulings():
+        shown = str(entry.player_html)
+        assert "test_" not in shown and ".py" not in shown and "Pinned by" not in shown, entry.number
 
 
 def test_the_file_is_read_again_when_it_changes(rulings_file):

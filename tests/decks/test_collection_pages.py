@@ -74,6 +74,29 @@ def test_an_import_with_bad_lines_imports_nothing_and_lists_them(ann_in, ann):
     assert "The file is not UTF-8 text" in binary.content.decode()
 
 
+def test_a_bad_import_answers_at_the_import_keeping_the_text_and_the_checklists_faction(ann_in, ann):
+    page = ann_in.get("/collection/", {"faction": "lemurian-fanatic"}).content.decode()
+    assert 'action="/collection/import/#import-title"' in page
+    assert '<input type="hidden" name="faction" value="lemurian-fanatic">' in page
+    response = ann_in.post("/collection/import/#import-title", {"text": "2 Kalen Voss", "mode": "add",
+                                                                "faction": "lemurian-fanatic"})
+    page = response.content.decode()
+    assert response.status_code == 400 and "2 Kalen Voss</textarea>" in page
+    assert 'class="chip active" aria-current="page">' in page
+    assert 'href="?faction=lemurian-fanatic" class="chip active"' in page
+
+
+def test_no_ownership_is_shown_to_a_player_without_a_collection(ann_in, ann):
+    deck = services.deck_create(owner=ann, name="Mine", hero="dr-veylan", counts={"kalen-vos": 3})
+    page = ann_in.get(f"/decks/{deck.pk}/").content.decode()
+    assert "You own" not in page and 'class="lacking"' not in page
+    builder = ann_in.get(f"/decks/{deck.pk}/edit/").content.decode()
+    assert 'id="owned-only"' not in builder and '"collection": null' in builder
+    services.collection_write(owner=ann, counts={"kalen-vos": 1})
+    assert "You own 1/3 — missing" in ann_in.get(f"/decks/{deck.pk}/").content.decode()
+    assert 'id="owned-only"' in ann_in.get(f"/decks/{deck.pk}/edit/").content.decode()
+
+
 def test_the_deck_page_says_what_i_own_and_marks_what_i_lack(ann_in, ann):
     services.collection_write(owner=ann, counts={"kalen-vos": 1, "dr-veylan": 1})
     deck = services.deck_create(owner=ann, name="Mine", hero="dr-veylan", counts={"kalen-vos": 3, "arc-gallery": 1})

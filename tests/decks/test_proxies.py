@@ -80,6 +80,12 @@ def test_the_deck_page_and_the_catalogue_offer_the_pdf(client, starters):
     assert 'id="search-proxies" href="/cards/proxies.pdf?q=t%3Aperson+r%3Arare"' in page
 
 
+def test_the_catalogue_offers_proxies_only_for_a_search_that_can_print(client, starters):
+    everything = client.get("/cards/").content.decode()
+    assert 'id="search-proxies"' not in everything
+    assert f"Proxies print for {MAX_PROXY_CARDS} cards or fewer" in everything
+
+
 def test_proxy_pdf_refuses_nothing_to_print():
     with pytest.raises(ValueError):
         proxies.proxy_pdf([])

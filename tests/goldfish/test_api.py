@@ -235,6 +235,11 @@ def test_the_bot_plays_to_the_cataclysm_and_the_legacy_is_broken_down(api):
     assert all(row["reason"] for row in result["breakdown"][0])
     assert game["rounds"] >= 1 and game["finished_at"]
     assert game["record"] == {"deck_best": game["legacy"], "your_best": game["legacy"], "is_record": True}
+    # How the Cataclysm came is in the result and the row (RULINGS 16: the full circle is named wherever shown).
+    ending = result["ending"]
+    assert ending in ("edges_locked", "full_circle") and result["ending_text"].startswith("The Cataclysm has passed")
+    assert GoldfishGame.objects.get(pk=game["id"]).ending == ending
+    assert ("by the full circle" in result["ending_text"]) == (ending == "full_circle")
 
 
 def test_a_finished_game_is_final(api):

@@ -138,3 +138,20 @@ def test_closing_the_local_pool_stops_its_processes_and_a_later_study_starts_a_f
     assert LocalRunner._pool is None and not any(p.is_alive() for p in processes)
     body = finished(api, start(api, kind="goldfish", deck="starter-talah", games=20, seed=4)["id"])
     assert body["status"] == "done" and body["games_done"] == 20
+
+
+def test_a_study_plays_the_cards_as_they_are_in_the_database_when_it_starts(api):
+    """An admin edit reaches the lab at once: the study carries the database's cards, not the workers' files."""
+    from cards.models import Card
+    from rules.engine.catalogue import load_catalogue
+    before = finished(api, start(api, kind="goldfish", deck="starter-talah", games=20, seed=5)["id"])
+    talah = Card.objects.get(slug="talah")
+    talah.hp += 30   # the Hero's HP left counts for Legacy (Legacy Scoring)
+    talah.save()
+    after = finished(api, start(api, kind="goldfish", deck="starter-talah", games=20, seed=5)["id"])
+    assert after["status"] == "done", after["error"]
+    assert after["study"]["data_hash"] not in (before["study"]["data_hash"], load_catalogue().data_hash)
+    assert "cards" not in after["study"]   # the card data travel with the chunks, not in the API's answer
+    assert after["results"]["legacy"]["mean"] > before["results"]["legacy"]["mean"] + 10
+    stored = Simulation.objects.get(pk=after["id"]).study
+    assert next(c for c in stored["cards"] if c["name"] == "Talah")["hp"] == talah.hp

@@ -41,3 +41,13 @@ def test_a_matrix_from_the_command_line(catalogue_db):
 def test_bad_input_is_a_command_error_naming_its_code(catalogue_db, args, code):
     with pytest.raises(CommandError, match=code):
         call_command("simulate", *args, "--games", "5", "--local", stdout=io.StringIO())
+
+
+def test_errata_from_the_command_line_paired_and_refused_with_the_path(catalogue_db):
+    report = simulate("--kind", "goldfish", "--deck", "starter-talah", "--games", "6", "--seed", "2",
+                      "--errata", '{"talah": {"hp": 40}}', "--paired", "--local")
+    assert report["results"]["paired"] and report["results"]["difference"]["mean"] > 0
+    assert "cards" not in report["study"] and report["study"]["errata_diff"][0]["field"] == "hp"
+    with pytest.raises(CommandError, match="bad_errata: errata.talah.wings"):
+        simulate("--kind", "goldfish", "--deck", "starter-talah", "--games", "2", "--errata",
+                 '{"talah": {"wings": 2}}', "--local")

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from rules.engine import lab as engine_lab
+from rules.engine import studydata
 from rules.engine.catalogue import load_catalogue
 from rules.models import Simulation, SimulationChunk
 from tests.lab.conftest import wait_for
@@ -56,3 +57,23 @@ def test_chunks_lost_with_the_broker_are_sent_again_once_the_study_stalls(api, b
     assert done["results"] == in_process(Simulation.objects.get(pk=sim_id).study)
     assert not set(task_ids) & set(SimulationChunk.objects.filter(simulation_id=sim_id).values_list("task_id",
                                                                                                      flat=True))
+
+
+@pytest.mark.django_db(transaction=True)
+def test_celery_workers_play_a_card_edited_in_the_database(api, broker):
+    """The workers load no cards of their own for a study: an admin edit (Talah's HP) is played at once, where
+    before every study failed with catalogue_mismatch until the files were exported and the workers restarted."""
+    from cards.models import Card
+    broker.start(1)
+    talah = Card.objects.get(slug="talah")
+    talah.hp += 30
+    talah.save()
+    sim_id = api.post("/api/simulations/", {"kind": "goldfish", "deck": "starter-talah", "games": 20, "seed": 5,
+                                            "bot": "greedy"}, format="json").json()["id"]
+    done = wait_for(lambda: (lambda s: s if s["status"] not in ("queued", "running") else None)(
+        api.get(f"/api/simulations/{sim_id}/").json()), timeout=120)
+    assert done["status"] == "done", done["error"]
+    study = Simulation.objects.get(pk=sim_id).study
+    assert study["data_hash"] != load_catalogue().data_hash
+    assert done["results"] == engine_lab.results(study, engine_lab.run_chunk(
+        studydata.study_cards_catalogue(study, load_catalogue), study, 0, 20))

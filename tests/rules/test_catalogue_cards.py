@@ -4,6 +4,7 @@ import pytest
 from rules.engine import load_scenario
 from rules.engine.catalogue import load_catalogue
 from rules.engine.effects import check_card
+from rules.engine.tables import CONTINUOUS_PASSIVES
 from tests.rules.invariants import check_invariants
 
 CAT = load_catalogue()
@@ -91,7 +92,9 @@ def test_every_card_plays_and_resolves(slug):
     assert not g.pending and not g.stack
 
 
-REACTORS = sorted(s for s, c in CAT.cards.items() if any(a.trigger == "reaction" for a in c.abilities))
+# Reaction Passives and one-shot Passives alike are triggered in a reaction window (RULINGS 31, 39).
+REACTORS = sorted(s for s, c in CAT.cards.items() if c.type != "pyramid" and any(
+    a.trigger == "reaction" or (a.trigger == "passive" and a.keyword not in CONTINUOUS_PASSIVES) for a in c.abilities))
 PASSIVES = sorted(s for s, c in CAT.cards.items()
                   if c.type != "pyramid" and any(a.trigger == "passive" for a in c.abilities))
 
@@ -129,13 +132,12 @@ def test_every_reaction_passive_can_answer_a_declaration(slug):
 
 
 @pytest.mark.parametrize("slug", PASSIVES)
-def test_every_passive_works_at_the_start_of_the_turn(slug):
+def test_every_passive_leaves_the_start_of_the_turn_to_the_action_phase(slug):
     mine = {**side(hero_for(CAT[slug])), **on_board(slug)}
     g = load_scenario(CAT, {"players": [mine, side(first("hero"))], "phase": "turn_start",
                             "pyramid": {"deck": list(CAT.pyramid_deck[:3])}})
-    settle(g)
+    assert g.phase == "action" and g.current_player == 0 and not g.pending and not g.stack   # RULINGS 39
     check_invariants(g)
-    assert g.phase == "action" and g.current_player == 0
 
 
 @pytest.mark.parametrize("slug", sorted(s for s, c in CAT.cards.items() if c.type == "pyramid"))

@@ -139,8 +139,9 @@ def test_run_scenario_plays_the_example_of_play():
     assert [e["card"] for e in veylan["people"][0]["equipment"]] == ["phase-cutter"]
     assert any(e["type"] == "pyramid" and "The Pulse" in e["text"] for e in out["events"])
     assert out["state"]["round"] == 4 and out["state"]["current_player"] == 0
-    # Round 4 begins with Dr. Veylan's start-of-turn Passive offered (RULINGS 39).
-    assert {a["kind"] for a in out["legal_actions"]} == {"trigger", "decline"}
+    # Round 4 begins in Dr. Veylan's Action Phase: his Passive waits for a Reaction Phase window (RULINGS 39).
+    kinds = {a["kind"] for a in out["legal_actions"]}
+    assert "end_turn" in kinds and not kinds & {"trigger", "decline", "react"}
 
 
 def test_run_scenario_takes_a_json_list_of_ids_or_labels(tmp_path):
@@ -161,13 +162,12 @@ def test_run_scenario_without_actions_prints_the_first_decision():
 
 def test_run_scenario_names_an_illegal_action_and_the_legal_ones(tmp_path):
     path = tmp_path / "actions.txt"
-    path.write_text("Trigger Dr. Veylan: Accelerate 1\nTarget edge E3\nSummon Kalen Vos (pay 2 DC)\n",
-                    encoding="utf-8")
+    path.write_text("Play Dark Current\nTap Dark Current for energy\nPass priority\n", encoding="utf-8")
     with pytest.raises(CommandError) as caught:
         run("run_scenario", str(EXAMPLE), "--actions", str(path))
     message = str(caught.value)
-    assert "action_illegal" in message and "#3 'Summon Kalen Vos (pay 2 DC)'" in message
-    assert "Pass priority" in message  # the legal choices are listed
+    assert "action_illegal" in message and "#3 'Pass priority'" in message   # nothing on the stack to pass over
+    assert "End the turn" in message  # the legal choices are listed
 
 
 def test_run_scenario_refuses_a_broken_scenario(tmp_path):
@@ -189,24 +189,24 @@ def test_run_scenario_reads_yaml_scenarios_too(tmp_path):
 
 def test_run_scenario_prints_json_with_the_error_and_the_legal_actions_on_an_illegal_action(tmp_path):
     path = tmp_path / "actions.txt"
-    path.write_text("Trigger Dr. Veylan: Accelerate 1\nSummon Kalen Vos (pay 2 DC)\n", encoding="utf-8")
+    path.write_text("Play Dark Current\nTap Dark Current for energy\nTap Dark Current for energy\nSummon Kalen Vos (pay 2 DC)\nPass priority\n", encoding="utf-8")
     out = StringIO()
     with pytest.raises(CommandError) as caught:
         call_command("run_scenario", str(EXAMPLE), "--actions", str(path), stdout=out)
     assert caught.value.returncode == 1
     printed = json.loads(out.getvalue())
-    assert printed["error"]["code"] == "action_illegal" and printed["error"]["number"] == 2
-    assert printed["error"]["action"] == "Summon Kalen Vos (pay 2 DC)"
-    assert {a["kind"] for a in printed["legal_actions"]} == {"target"}   # Accelerate's edge is being chosen
-    assert [a["label"] for a in printed["applied"]] == ["Trigger Dr. Veylan: Accelerate 1"]
+    assert printed["error"]["code"] == "action_illegal" and printed["error"]["number"] == 5
+    assert printed["error"]["action"] == "Pass priority"
+    assert {a["kind"] for a in printed["legal_actions"]} == {"target"}   # Kalen Vos's target is being chosen
+    assert [a["label"] for a in printed["applied"]][-1] == "Summon Kalen Vos (pay 2 DC)"
 
 
 def test_run_scenario_traces_every_action_and_scores_a_game_that_is_not_over(tmp_path):
     path = tmp_path / "actions.txt"
-    path.write_text("Trigger Dr. Veylan: Accelerate 1\nTarget edge E3\n", encoding="utf-8")
+    path.write_text("Play Dark Current\nTap Dark Current for energy\nTap Dark Current for energy\nSummon Kalen Vos (pay 2 DC)\nTarget Sorella Venn\n", encoding="utf-8")
     printed = json.loads(run("run_scenario", str(EXAMPLE), "--actions", str(path), "--trace", "--score"))
     assert [t["action"] for t in printed["trace"]] == [a["id"] for a in printed["applied"]]
-    assert printed["trace"][0]["state"]["stack"] == [] and printed["trace"][1]["state"]["stack"]
+    assert printed["trace"][0]["state"]["stack"] == [] and printed["trace"][-1]["state"]["stack"]
     assert printed["result"]["final"] is False and printed["result"]["breakdown"][0]
 
 

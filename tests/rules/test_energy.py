@@ -74,10 +74,13 @@ def test_spent_charge_that_is_not_used_arc_burns(cat):
 
 
 def test_ruling_7_buff_energy_never_arc_burns(cat):
-    g = board(cat, {"board": [{"card": "storm-archive", "charge": 1}], "deck": ["dark-current"] * 3},
-              phase="turn_start")
-    # Storm Archive's Passive Buff 1 is triggered at the start of the turn (RULINGS 39) and goes on the stack.
-    do(g, "trigger", "storm-archive")
+    g = board(cat, {"board": [{"card": "storm-archive", "charge": 1}], "deck": ["dark-current"] * 3,
+                    "pool": {"DC": 2}}, {"hero": "elder-maru", "deck": ["light-resonance"]})
+    do(g, "activate", "dr-veylan")   # a declaration opens a Reaction Phase window
+    do(g, "pass")
+    # Storm Archive's Passive Buff 1 is triggered in the window (RULINGS 39) and goes on the stack.
+    do(g, "react", "storm-archive")
+    do(g, "pass")
     do(g, "pass")
     assert g.players[0].pool[5] == 1
     do(g, "end_turn")

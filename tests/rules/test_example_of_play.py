@@ -109,11 +109,9 @@ def test_example_of_play_with_the_card_set_of_cards_yaml():
     real = load_catalogue()
     g = example_board(real)
     sorella = iid_of(g, "sorella-venn", player=1, zone="board")
-    while g.stack or g.pending:   # Dr. Veylan's Passive: Accelerate 1 on an edge, at the start of his turn
-        if g.pending and g.pending[-1]["type"] == "passive":
-            do(g, "trigger", "dr-veylan")   # RULINGS 39: the Passive is offered; Player 1 triggers it
-        else:
-            do(g, "target", ref="E2") if g.pending else do(g, "pass")
+    # Dr. Veylan's Passive (Accelerate 1) is not asked at the start of his turn: it waits for a Reaction Phase
+    # window (RULINGS 39), and in the example he passes in each.
+    assert not g.stack and not g.pending
     do(g, "play_energy", "dark-current")
     do(g, "tap", "dark-current")
     do(g, "tap", "colorless-energy")

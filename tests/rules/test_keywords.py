@@ -3,7 +3,7 @@ import pytest
 
 from rules.engine.catalogue import Ability
 from rules.engine.effects import KEYWORDS, SUPPORTED, check_ability, check_card
-from tests.rules.conftest import PROBES, do, iid_of, scenario
+from tests.rules.conftest import PROBES, do, find, iid_of, scenario
 
 ME = {"hero": "dr-veylan", "deck": ["dark-current"] * 6}
 FOE = {"hero": "elder-maru", "deck": ["light-resonance"] * 6}
@@ -315,33 +315,76 @@ def test_unequip_and_unattune_return_equipment_to_its_owners_hand(cat, keyword, 
 
 
 # ---------------------------------------------------------------- triggers
-def test_ruling_39_a_start_of_turn_passive_is_offered_and_triggering_it_puts_it_on_the_stack(cat):
-    g = scenario(cat, [{**ME, "board": ["tide-oracle"]}, FOE], phase="turn_start",
-                 pyramid={"edges": [5, 3, 4, 3], "deck": ["the-pulse"]})
-    assert g.stack == [] and g.current_player == 0
-    assert sorted(a.kind for a in g.legal_actions()) == ["decline", "trigger"]
-    do(g, "trigger", "tide-oracle")
-    assert len(g.stack) == 1 and g.current_player == 1
-    do(g, "pass")
-    do(g, "pass")
-    assert [e.charge for e in g.edges] == [5, 4, 4, 3]   # the lowest edge, first in order on a tie
+ORACLE_EDGES = {"edges": [5, 3, 4, 3], "deck": ["the-pulse"]}
 
 
-def test_ruling_39_declining_a_start_of_turn_passive_changes_nothing_and_it_is_not_offered_again(cat):
-    g = scenario(cat, [{**ME, "board": ["tide-oracle"]}, FOE], phase="turn_start",
-                 pyramid={"edges": [5, 3, 4, 3], "deck": ["the-pulse"]})
-    before = g.digest()
-    do(g, "decline", "tide-oracle")
+def oracle_game(cat, mine=None, theirs=None, phase=None):
+    """Tide Oracle (Passive: Accelerate 1 on the lowest edge) on my board; Dr. Veylan's Use (Strike 2 on the only
+    enemy character, 2 DC) is a declaration that opens a Reaction Phase window."""
+    p1 = {**ME, "board": ["tide-oracle"], "pool": {"DC": 4}, **(mine or {})}
+    p2 = {**FOE, **(theirs or {})}
+    kw = {"phase": phase} if phase else {}
+    return scenario(cat, [p1, p2], pyramid=dict(ORACLE_EDGES), **kw)
+
+
+def reacts(g):
+    return [a for a in g.legal_actions() if a.kind == "react"]
+
+
+def test_ruling_39_a_one_shot_passive_is_not_asked_at_the_start_of_the_turn(cat):
+    g = oracle_game(cat, phase="turn_start")
+    assert g.phase == "action" and not g.pending and g.stack == []
+    kinds = {a.kind for a in g.legal_actions()}
+    assert "end_turn" in kinds and not kinds & {"trigger", "decline", "react"}
+    assert [e.charge for e in g.edges] == [5, 3, 4, 3]
+
+
+def test_ruling_39_a_one_shot_passive_is_triggered_in_a_reaction_phase_window_and_goes_on_the_stack(cat):
+    g = oracle_game(cat)
+    do(g, "activate", "dr-veylan")            # a declaration: Player 2 gets priority
+    assert g.current_player == 1 and not [a for a in reacts(g) if a.args[1] == "tide-oracle"]
+    do(g, "pass")                             # Player 2 passes: Player 1 holds priority in the window
+    assert g.current_player == 0
+    offer = find(g, "react", "tide-oracle")
+    assert offer.label == "Trigger Tide Oracle: Accelerate 1 (free)"   # costs nothing, taps nothing
+    do(g, "react", "tide-oracle")
+    assert len(g.stack) == 2 and g.current_player == 1     # on the stack; the opponent may respond
+    do(g, "pass")
+    assert not [a for a in reacts(g) if a.args[1] == "tide-oracle"]   # once per turn
+    do(g, "pass")
+    assert g.stack == [] and [e.charge for e in g.edges] == [5, 4, 4, 3]   # the lowest edge, first on a tie
+    assert not g.cards[iid_of(g, "tide-oracle")].tapped
+
+
+def test_ruling_39_passing_in_the_window_leaves_the_passive_unused_and_it_is_offered_in_the_next_one(cat):
+    g = oracle_game(cat)
+    do(g, "activate", "dr-veylan")
+    do(g, "pass")
+    do(g, "pass")                              # Player 1 passes instead of triggering: the Strike resolves
     assert g.stack == [] and [e.charge for e in g.edges] == [5, 3, 4, 3]
-    assert not {"trigger", "decline"} & {a.kind for a in g.legal_actions()}   # once per turn: not asked again
-    assert g.phase == "action" and g.current_player == 0 and g.digest() != before
-    assert any(e["type"] == "decline" for e in g.events)
+    do(g, "activate", "dr-veylan")             # a second declaration this turn, a second window
+    do(g, "pass")
+    do(g, "react", "tide-oracle")
 
 
-def test_dormant_scene_passives_do_not_trigger(cat):
-    g = scenario(cat, [{**ME, "board": [{"card": "storm-archive", "charge": 0}]}, FOE], phase="turn_start",
-                 pyramid={"deck": ["the-pulse"]})
-    assert g.stack == []
+def test_ruling_39_a_one_shot_passive_can_be_triggered_in_the_opponents_turn(cat):
+    g = scenario(cat, [{**ME, "board": ["tide-oracle"]}, {**FOE, "pool": {"LR": 2}}], active=1,
+                 pyramid=dict(ORACLE_EDGES))
+    do(g, "activate", "elder-maru")            # Player 2's Heal 2 on their own Hero: Player 1 gets priority
+    assert g.current_player == 0
+    do(g, "react", "tide-oracle")
+    assert g.stack[-1].ctrl == 0 and g.current_player == 1
+    do(g, "pass")
+    do(g, "pass")
+    assert [e.charge for e in g.edges] == [5, 4, 4, 3]
+
+
+def test_ruling_39_a_disrupted_card_still_triggers_its_passive_but_a_dormant_scene_does_not(cat):
+    g = oracle_game(cat, mine={"board": [{"card": "tide-oracle", "disabled": True},
+                                         {"card": "storm-archive", "charge": 0}]})
+    do(g, "activate", "dr-veylan")
+    do(g, "pass")
+    assert [a.args[1] for a in reacts(g)] == ["tide-oracle"]
 
 
 def test_targeted_trigger_without_a_legal_target_does_nothing(cat):

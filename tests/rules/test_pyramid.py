@@ -230,6 +230,21 @@ def test_ruling_16_the_pyramid_coming_full_circle_locks_every_edge(cat):
     assert g.is_over and any(e["type"] == "full_circle" for e in g.events)
 
 
+def test_ruling_16_the_result_says_the_cataclysm_came_by_the_full_circle(cat):
+    g = load_scenario(cat, {"players": [dict(P1), None], "phase": "pyramid", "round": 50,
+                            "pyramid": {"edges": [20, 3, 9, 0], "deck": ["the-pulse"] * 5}})
+    result = g.result()
+    assert result["ending"] == "full_circle" and "by the full circle" in result["ending_text"]
+    assert "by the full circle" in [e for e in g.events if e["type"] == "game_over"][-1]["text"]
+    # Four edges locking by themselves: the plain Cataclysm, named as such.
+    g = load_scenario(cat, {"players": [dict(P1), None], "phase": "pyramid", "round": 10,
+                            "pyramid": {"edges": [19, 19, 19, 19], "deck": ["the-pulse"] * 5}})
+    assert g.is_over and g.result()["ending"] == "edges_locked"
+    assert "full circle" not in [e for e in g.events if e["type"] == "game_over"][-1]["text"]
+    ongoing = load_scenario(cat, {"players": [dict(P1), None], "pyramid": {"deck": ["the-pulse"] * 5}})
+    assert ongoing.result()["ending"] is None
+
+
 def test_ruling_16_every_game_ends_by_the_full_circle_whatever_the_players_do(cat):
     """An edge kept out of step by a player's Accelerate never locks with the others; the full circle ends it."""
     from rules.engine.catalogue import load_catalogue

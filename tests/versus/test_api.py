@@ -156,10 +156,15 @@ def test_finishing_records_the_result_the_deck_record_and_reveals_the_seed(api):
     assert row.outcome == {None: "draw", 0: "win", 1: "loss"}[result["winner"]] == game["outcome"]
     assert game["seed"] == 8 and "hand" in game["state"]["players"][1]  # nothing is secret after the end
     normal = {r["difficulty"]: r for r in deck_record(Deck.objects.get(pk=MINE))}["normal"]
-    assert normal["games"] == 1 and normal[{"win": "wins", "loss": "losses", "draw": "draws"}[row.outcome]] == 1
+    # the bot played it to the end: counted apart, not as the player's own win, loss or draw
+    assert normal["games"] == 1 and normal["bot_games"] == 1
+    assert normal["wins"] == normal["losses"] == normal["draws"] == 0
     over = act(api, game, "end_turn.0")
     assert over.status_code == 400 and over.json()["code"] == "game_over"
     cpu_replies_are_its_own_choices(row)
+    VersusGame.objects.filter(pk=row.pk).update(bot_assisted=False)   # as if played to the end by hand
+    normal = {r["difficulty"]: r for r in deck_record(Deck.objects.get(pk=MINE))}["normal"]
+    assert normal["bot_games"] == 0 and normal[{"win": "wins", "loss": "losses", "draw": "draws"}[row.outcome]] == 1
 
 
 def test_the_replay_steps_through_both_seats_and_ends_on_the_final_board(api):
@@ -242,3 +247,28 @@ def test_a_game_against_the_computer_plays_and_records_its_rule_variants(api):
                                         "variants": ["nope"]}, format="json")
     assert refused.status_code == 400 and refused.json()["code"] == "invalid_variant"
     assert VersusGame.objects.count() == 1
+
+
+def test_a_game_ended_by_the_full_circle_says_so_in_its_row_and_the_decks_record(api, client):
+    """RULINGS 16: how the Cataclysm came is recorded with the result and counted in the deck's record."""
+    from django.utils import timezone
+
+    from rules.engine import load_scenario
+    from rules.engine.bots import play_out
+    game = finish(api, start(api, seed=8))
+    row = VersusGame.objects.get()
+    assert row.ending == game["result"]["ending"] and row.ending in ("edges_locked", "full_circle")
+    state = load_scenario(services.get_catalogue(), {
+        "players": [{"hero": "dr-veylan"}, {"hero": "elder-maru"}], "phase": "pyramid", "round": 50,
+        "pyramid": {"edges": [20, 3, 9, 0], "deck": ["the-pulse"] * 5}})
+    play_out(state, get_bot("greedy"))
+    fields = versus.result_fields(row, state, timezone.now())
+    assert fields["ending"] == "full_circle" and state.result()["ending_text"].startswith(
+        "The Cataclysm has passed by the full circle")
+    VersusGame.objects.filter(pk=row.pk).update(**fields)
+    normal = {r["difficulty"]: r for r in deck_record(Deck.objects.get(pk=MINE))}["normal"]
+    assert (normal["games"], normal["full_circle"]) == (1, 1)
+    page = client.get(Deck.objects.get(pk=MINE).get_absolute_url()).content.decode()
+    assert "By the full circle" in page
+    replay = client.get(f"/versus/{row.pk}/replay/").content.decode()
+    assert 'id="vs-ending-full-circle"' in replay

@@ -1,6 +1,8 @@
 """The versus pages without JavaScript: the start form, the board and replay shells, and a deck's record."""
 from __future__ import annotations
 
+import re
+
 from django.test import Client
 
 from rules.models import VersusGame
@@ -41,11 +43,17 @@ def test_the_deck_page_keeps_a_record_against_each_difficulty(api):
     page = Client().get(f"/decks/{MINE}/").content.decode()
     assert 'id="versus-record"' in page
     row = page[page.index('data-difficulty="hard"'):].split("</tr>")[0]
-    cells = [c.split("</td>")[0] for c in row.split('<td class="num">')[1:]]
+    cells = [c.split("</td>")[0] for c in re.split(r'<td class="num[^"]*">', row)[1:]]
+    full_circle = "1" if game.ending == "full_circle" else "0"
+    assert game.bot_assisted and cells == ["0", "0", "0", "1", "1", full_circle]   # a bot finished it: not a win by hand
+    VersusGame.objects.filter(pk=game.pk).update(bot_assisted=False)
+    page = Client().get(f"/decks/{MINE}/").content.decode()
+    row = page[page.index('data-difficulty="hard"'):].split("</tr>")[0]
+    cells = [c.split("</td>")[0] for c in re.split(r'<td class="num[^"]*">', row)[1:]]
     expected = {"win": ["1", "0", "0"], "loss": ["0", "1", "0"], "draw": ["0", "0", "1"]}[game.outcome]
-    assert cells == expected + ["1"]
+    assert cells == expected + ["0", "1", "1" if game.ending == "full_circle" else "0"]   # games, by the full circle
     easy = page[page.index('data-difficulty="easy"'):].split("</tr>")[0]
-    assert easy.count('<td class="num">0</td>') == 4
+    assert easy.count('>0</td>') == 6
 
 
 def test_a_deck_page_links_its_matchups_against_the_starters_with_the_numbers(client, catalogue_db):

@@ -18,6 +18,7 @@ from django.core.management.base import BaseCommand, CommandError
 from cards.catalogue import get_catalogue
 from cataclysm_site.api_errors import ApiError
 from rules.engine import lab as engine_lab
+from rules.engine.studydata import public_study
 from rules.lab import services as lab
 from rules.models import Simulation
 from rules.play.actors import Actor
@@ -50,15 +51,22 @@ class Command(BaseCommand):
         parser.add_argument("--pyramid", default="", help="A Pyramid composition to study instead of the printed "
                             "deck: card=count,... (e.g. the-pulse=30,the-surge=20)")
         parser.add_argument("--seating", default="side-by-side")
+        parser.add_argument("--errata", default=None, type=json.loads,
+                            help='What-if errata as JSON, e.g. \'{"kalen-vos": {"rarity": "uncommon"}}\'.')
+        parser.add_argument("--paired", action="store_true", help="With --errata: the same seeds without them too.")
+        parser.add_argument("--filler", default=None, help="card_impact: the card that replaces a copy taken out.")
+        parser.add_argument("--target-width", type=float, default=None, dest="target_width",
+                            help="Stop as soon as the question's 95%% interval is this narrow.")
         parser.add_argument("--local", action="store_true", help="Play every chunk in this process.")
         parser.add_argument("--json", action="store_true", dest="as_json", help="Print exactly one JSON object.")
 
     def handle(self, *args, kind, deck, decks, games, seed, bot, p1, p2, variant, pyramid, seating, local, as_json,
-               **options):
+               errata=None, paired=False, target_width=None, filler=None, **options):
         refs = deck + [d.strip() for d in decks.split(",") if d.strip()]
         actor = Actor(user=None, session_key="")
         inputs = dict(kind=kind, decks=refs, games=games, seed=seed, bot=bot, p1=p1, p2=p2, variants=variant,
-                      pyramid_deck=composition(pyramid), seating=seating, trusted=True)
+                      pyramid_deck=composition(pyramid), seating=seating, trusted=True, errata=errata, paired=paired,
+                      target_width=target_width, filler=filler)
         try:
             if local:
                 report = self.run_here(lab.build_study(actor, **inputs))
@@ -72,8 +80,13 @@ class Command(BaseCommand):
     def run_here(self, study: dict) -> dict:
         catalogue = get_catalogue()
         total = engine_lab.total_games(study)
-        tallies = [engine_lab.run_chunk(catalogue, study, start, count) for start, count in lab.chunks_for(total)]
-        return {"study": study, "engine": "in-process", "results": engine_lab.results(study, engine_lab.merge(tallies))}
+        tallies = []
+        for start, count in lab.chunks_for(total):   # in order: a study with a target_width stops when answered
+            tallies.append(engine_lab.run_chunk(catalogue, study, start, count))
+            early = lab.early_results(study, tallies, total) if study.get("target_width") else None
+            if early is not None:
+                return {"study": public_study(study), "engine": "in-process", "results": early}
+        return {"study": public_study(study), "engine": "in-process", "results": engine_lab.results(study, engine_lab.merge(tallies))}
 
     def follow(self, sim: Simulation, *, quiet: bool) -> dict:
         while sim.status in lab.ACTIVE:
@@ -87,5 +100,5 @@ class Command(BaseCommand):
             sys.stderr.write("\n")
         if sim.status != "done":
             raise CommandError(f"study_{sim.status}: {sim.error or 'the study did not finish'}")
-        return {"id": sim.pk, "url": sim.get_absolute_url(), "study": sim.study, "engine": sim.engine,
+        return {"id": sim.pk, "url": sim.get_absolute_url(), "study": public_study(sim.study), "engine": sim.engine,
                 "results": sim.results}

@@ -1,0 +1,73 @@
+"""Pages of the balance reports (rules/lab/balance.py): start one, read it, download it, compare two. Thin views."""
+from __future__ import annotations
+
+import json
+
+from django import forms
+from django.http import Http404, HttpResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_http_methods
+
+from cataclysm_site.api_errors import ApiError
+from rules.lab import balance
+from rules.models import BalanceReport
+from rules.play.actors import actor_for
+from rules.play.decks import variant_choices
+
+
+class ReportForm(forms.Form):
+    level = forms.ChoiceField(choices=[(level, level) for level in balance.LEVELS], initial="cpu:hard")
+    games = forms.IntegerField(min_value=1, max_value=balance.MAX_GAMES, initial=100,
+                               help_text="Games per pair of starters.")
+    impact_games = forms.IntegerField(min_value=1, max_value=balance.MAX_IMPACT_GAMES, initial=50,
+                                      help_text="Seeds of each starter's card impact study.")
+    variants = forms.MultipleChoiceField(required=False, choices=variant_choices)
+    errata = forms.CharField(required=False, widget=forms.Textarea(attrs={"rows": 3}),
+                             help_text='What-if errata as JSON, e.g. {"kalen-vos": {"rarity": "uncommon"}}.')
+
+
+def get_report(report_id: str) -> BalanceReport:
+    report = BalanceReport.objects.filter(pk=report_id).first()
+    if report is None:
+        raise Http404("No balance report with this id.")
+    return report
+
+
+@require_http_methods(["GET", "POST"])
+def reports(request):
+    """Start a report, and the latest reports (every report is public: it is made to be shared)."""
+    errors: list[str] = []
+    form = ReportForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            errata = json.loads(data["errata"]) if data["errata"].strip() else None
+            report = balance.start_report(actor=actor_for(request, create=True), level=data["level"],
+                                          games=data["games"], impact_games=data["impact_games"],
+                                          variants=data["variants"], errata=errata)
+        except json.JSONDecodeError as exc:
+            errors = [f"The errata are not JSON: {exc}"]
+        except ApiError as exc:
+            errors = [exc.message]
+        else:
+            return redirect(report)
+    status = 400 if request.method == "POST" else 200
+    return render(request, "lab/reports.html", {"form": form, "errors": errors,
+                                                "reports": BalanceReport.objects.all()[:30]}, status=status)
+
+
+def report(request, report_id):
+    return render(request, "lab/report.html", balance.report_data(get_report(report_id)))
+
+
+def report_json(request, report_id):
+    body = balance.export(balance.report_data(get_report(report_id)))
+    response = HttpResponse(json.dumps(body, indent=1), content_type="application/json")
+    response["Content-Disposition"] = f'attachment; filename="balance-{report_id}.json"'
+    return response
+
+
+def compare(request, report_id, other_id):
+    before, after = balance.report_data(get_report(report_id)), balance.report_data(get_report(other_id))
+    return render(request, "lab/report_compare.html", {"before": before, "after": after,
+                                                       "compared": balance.compare(before, after)})

@@ -1,0 +1,50 @@
+"""Balance reports (rules/lab/balance.py): a permanent page per card set and rule set — the starters' matrix at a CPU
+level, each starter's card impact table, the rules health, a JSON download — and two reports compared side by side
+(before and after an erratum)."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from rules.models import BalanceReport, Simulation
+from tests.lab.conftest import wait_for
+
+
+def start_report(client, **fields):
+    response = client.post("/lab/reports/", {"level": "random", "games": 1, "impact_games": 1, **fields})
+    assert response.status_code == 302, response.content.decode()[:2000]
+    return BalanceReport.objects.get(pk=response["Location"].rstrip("/").split("/")[-1])
+
+
+def finished_page(client, report):
+    return wait_for(lambda: (lambda page: page if 'data-done="true"' in page else None)(
+        client.get(report.get_absolute_url()).content.decode()), timeout=180)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_report_and_its_comparison_with_the_same_rules_under_an_erratum(client, catalogue_db):
+    before = start_report(client)
+    after = start_report(client, errata=json.dumps({"talah": {"hp": 40}}))
+    assert len(before.studies["impact"]) == 6 and Simulation.objects.filter(is_public=True).count() == 14
+    page = finished_page(client, before)
+    assert 'id="report-matrix"' in page and 'id="lab-health"' in page and page.count('id="lab-impact"') == 6
+    body = json.loads(client.get(f"{before.get_absolute_url()}report.json").content)
+    assert len(body["matrix"]["overall"]) == 6 and set(body["impact"]) == set(before.studies["impact"])
+    finished_page(client, after)
+    compared = client.get(f"{before.get_absolute_url()}compare/{after.pk}/").content.decode()
+    assert 'id="compare-decks"' in compared and 'id="lab-errata"' in compared   # the erratum is shown
+    talah = compared[compared.index('id="compare-cards"'):]
+    assert "talah" in talah and compared.count("<tr>") >= 6
+
+
+@pytest.mark.django_db
+def test_bad_reports_are_refused_and_an_unknown_one_is_a_404(client, catalogue_db):
+    assert client.post("/lab/reports/", {"level": "god", "games": 1, "impact_games": 1}).status_code == 400
+    bad = client.post("/lab/reports/", {"level": "random", "games": 1, "impact_games": 1, "errata": "{nope"})
+    assert bad.status_code == 400 and "not JSON" in bad.content.decode()
+    wrong = client.post("/lab/reports/", {"level": "random", "games": 1, "impact_games": 1,
+                                          "errata": json.dumps({"nobody": {"hp": 3}})})
+    assert wrong.status_code == 400 and "errata.nobody" in wrong.content.decode()
+    assert BalanceReport.objects.count() == 0 and client.get("/lab/reports/nope/").status_code == 404
+    assert client.get("/lab/reports/").status_code == 200

@@ -1,0 +1,126 @@
+"""What-if errata in the lab (rules/engine/errata.py, rules/engine/paired.py): a study changes cards without touching
+the catalogue, plays them as the variant `study-errata`, shows the diff, refuses bad errata naming the path, and a
+paired study reports both results and their difference with a 95% interval."""
+from __future__ import annotations
+
+import pytest
+
+from cards.catalogue import card_def_to_data
+from rules.engine import lab as engine_lab
+from rules.engine.catalogue import load_catalogue
+from rules.engine.errata import STUDY_ERRATA, ErrataError, with_errata
+from rules.engine.simulate import starter_deck
+from tests.lab.test_api import finished, start
+
+CAT = load_catalogue()
+CARDS = [card_def_to_data(card) for card in CAT.cards.values()]
+
+
+def test_errata_change_the_named_cards_and_everything_derived_from_them():
+    changed = with_errata(CAT, CARDS, {"kalen-vos": {"rarity": "uncommon", "abilities": {"2": {"amount": 3}}}})
+    kalen = changed["kalen-vos"]
+    assert kalen.rarity == "uncommon" and kalen.hp == 4   # a Person's HP follows its rarity (rulebook table)
+    assert kalen.abilities[1].amount == 3 and kalen.abilities[0] == CAT["kalen-vos"].abilities[0]
+    assert STUDY_ERRATA in changed.variants and CAT["kalen-vos"].rarity == "common"   # the catalogue is untouched
+    assert changed.data_hash != CAT.data_hash
+
+
+@pytest.mark.parametrize("errata, path", [
+    ({"nobody": {"hp": 3}}, "errata.nobody"),
+    ({"dr-veylan": {"colour": "red"}}, "errata.dr-veylan.colour"),
+    ({"dr-veylan": {"hp": 0}}, "errata.dr-veylan.hp"),
+    ({"kalen-vos": {"rarity": "mythic"}}, "errata.kalen-vos.rarity"),
+    ({"kalen-vos": {"abilities": {"2": {"amount": 99}}}}, "errata.kalen-vos.abilities.2.amount"),
+    ({"kalen-vos": {"abilities": {"7": {"amount": 1}}}}, "errata.kalen-vos.abilities.7"),
+    ({"kalen-vos": {"cost": {"XX": 1}}}, "errata.kalen-vos.cost.XX"),
+    ({"kalen-vos": {"abilities": {"1": {"keyword": "teleport"}}}}, "errata.kalen-vos.abilities.1.keyword"),
+    ({"kalen-vos": {"abilities": [{"amount": 1}]}}, "errata.kalen-vos.abilities.1"),
+    ({"kalen-vos": {"type": "hero"}}, "errata.kalen-vos.type"),
+])
+def test_bad_errata_name_the_path_that_is_wrong(errata, path):
+    with pytest.raises(ErrataError) as caught:
+        with_errata(CAT, CARDS, errata)
+    assert caught.value.path == path
+
+
+def test_a_study_with_errata_plays_them_and_a_paired_one_reports_the_difference():
+    errata = {"dr-veylan": {"hp": 40}}   # his HP left counts for Legacy
+    base = {"kind": "goldfish", "games": 12, "seed": 3, "bot": "greedy", "seating": "side-by-side", "variants": [],
+            "decks": [{"name": "v", "hero": "dr-veylan", "cards": list(starter_deck(CAT, "starter-dr-veylan").cards)}],
+            "cards": CARDS, "data_hash": CAT.data_hash}
+    assert engine_lab.study_variants({**base, "errata": errata})[-1] == STUDY_ERRATA
+    study = {**base, "errata": errata, "paired": True}
+    tallies = [engine_lab.run_chunk(CAT, study, s, n) for s, n in engine_lab.split(12, 5)]
+    result = engine_lab.results(study, engine_lab.merge(tallies))
+    plain = engine_lab.results(base, engine_lab.run_chunk(CAT, base, 0, 12))
+    assert result["without_errata"] == plain   # the same seeds without the errata: the plain study's numbers
+    low, high = result["difference"]["interval"]
+    assert result["difference"]["mean"] > 0 and low <= result["difference"]["mean"] <= high
+    assert result["with_errata"]["legacy"]["mean"] - plain["legacy"]["mean"] == pytest.approx(
+        result["difference"]["mean"], abs=0.01)
+
+
+def test_the_api_takes_errata_shows_the_diff_and_refuses_bad_ones_with_the_path(api):
+    bad = api.post("/api/simulations/", {"kind": "goldfish", "deck": "starter-talah", "games": 4,
+                                         "errata": {"talah": {"hp": -1}}}, format="json")
+    assert bad.status_code == 400 and bad.json()["code"] == "bad_errata"
+    assert bad.json()["path"] == "errata.talah.hp" and "errata.talah.hp" in bad.json()["message"]
+    unpaired = api.post("/api/simulations/", {"kind": "pyramid", "games": 4, "paired": True}, format="json")
+    assert unpaired.status_code == 400 and unpaired.json()["path"] == "paired"
+    sim = finished(api, start(api, kind="goldfish", deck="starter-talah", games=8, seed=2,
+                              errata={"talah": {"hp": 40}}, paired=True)["id"])
+    assert sim["status"] == "done", sim["error"]
+    assert sim["study"]["errata_diff"] == [{"card": "talah", "name": "Talah", "field": "hp",
+                                            "before": CAT["talah"].hp, "after": 40}]
+    assert sim["results"]["paired"] and sim["results"]["difference"]["mean"] > 0
+    page = api.get(sim["url"]).content.decode()
+    assert 'id="lab-errata"' in page and "Talah" in page
+
+
+def test_every_study_reports_rules_health_and_flags_games_that_do_not_end_by_themselves(api):
+    """Dr. Veylan's greedy goldfish games mostly end by the full circle (RULINGS 39's measure): flagged."""
+    deck = {"name": "v", "hero": "dr-veylan", "cards": list(starter_deck(CAT, "starter-dr-veylan").cards)}
+    study = {"kind": "goldfish", "games": 30, "seed": 1, "bot": "greedy", "seating": "side-by-side", "variants": [],
+             "decks": [deck]}
+    health = engine_lab.results(study, engine_lab.merge(
+        engine_lab.run_chunk(CAT, study, s, n) for s, n in engine_lab.split(30, 7)))["rules_health"]
+    assert health["games"] == 30 and health["cataclysm_round"]["max"] <= 50
+    assert health["by_hero"]["dr-veylan"]["games"] == 30 and health["discharges_per_game"] > 0
+    assert health["full_circle_share"] > 0.5 and health["flags"][0]["code"] == "games_do_not_end"
+    talah = {**study, "decks": [{**deck, "hero": "talah", "cards": list(starter_deck(CAT, "starter-talah").cards)}]}
+    calm = engine_lab.results(talah, engine_lab.run_chunk(CAT, talah, 0, 30))["rules_health"]
+    assert calm["full_circle_share"] == 0 and calm["flags"] == [] and calm["decisions_per_game"] > 0
+    duel = finished(api, start(api, kind="matchup", decks=["starter-talah", "starter-dr-veylan"], games=4, seed=1,
+                               p1="cpu:hard", p2="cpu:hard")["id"])
+    assert set(duel["results"]["rules_health"]["by_hero"]) == {"talah", "dr-veylan"}
+    assert 'id="lab-health"' in api.get(duel["url"]).content.decode()
+
+
+def test_a_study_stops_when_answered_the_same_way_every_time_and_reports_the_games_it_saved(api):
+    body = {"kind": "goldfish", "deck": "starter-talah", "games": 2000, "seed": 4, "bot": "random",
+            "target_width": 12}
+    sim = finished(api, start(api, **body)["id"])
+    early = sim["results"]["stopped_early"]
+    assert sim["status"] == "done" and early["width"] <= 12 and early["games_saved"] > 0
+    assert sim["games_done"] == early["games_played"] == sim["results"]["games"] >= 100
+    assert 'id="lab-stopped-early"' in api.get(sim["url"]).content.decode()
+    again = finished(api, start(api, **body)["id"])
+    assert again["results"] == sim["results"]   # stopped on chunks in order: whichever worker was quicker
+    from tests.lab.test_command import simulate
+    here = simulate("--kind", "goldfish", "--deck", "starter-talah", "--games", "2000", "--seed", "4",
+                    "--bot", "random", "--target-width", "12", "--local")
+    assert here["results"] == sim["results"]
+    bad = api.post("/api/simulations/", {**body, "target_width": -1}, format="json")
+    assert bad.status_code == 400 and bad.json()["code"] == "bad_target_width"
+
+
+def test_the_width_a_study_stops_at_is_its_headline_interval():
+    from rules.engine import precision
+    deck = {"name": "a", "hero": "talah", "cards": list(starter_deck(CAT, "starter-talah").cards)}
+    other = {"name": "b", "hero": "lethan", "cards": list(starter_deck(CAT, "starter-lethan").cards)}
+    study = {"kind": "matchup", "games": 6, "seed": 1, "p1": "random", "p2": "random", "seating": "side-by-side",
+             "variants": [], "decks": [deck, other]}
+    tally = engine_lab.run_chunk(CAT, study, 0, 6)
+    low, high = engine_lab.results(study, tally)["interval"]
+    assert precision.width(study, tally) == pytest.approx(high - low, abs=1e-3)
+    assert precision.answered({**study, "target_width": 1.0}, [tally], engine_lab.merge) is None   # under 100 games
