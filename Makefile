@@ -5,7 +5,7 @@ PORT ?= 8000
 # Extra pytest arguments for every test target, e.g.  make test-sqlite PYTEST_ARGS="-k decks -x"
 export PYTEST_ARGS
 
-.PHONY: install lint run serve-data serve-prod test test-sqlite test-postgres pg-start pg-stop migrations-check bench bench-instructions bench-load bench-cpu bench-expert bench-lab
+.PHONY: install lint run serve-data serve-prod test test-sqlite test-postgres pg-start pg-stop migrations-check bench bench-instructions bench-load bench-cpu bench-expert bench-lab bench-live
 
 install:
 	@scripts/setup.sh
@@ -77,3 +77,9 @@ bench-lab: install
 # The load benchmark: gunicorn + PostgreSQL on loopback, driven by wrk; prints req/s and p50/p99 per endpoint.
 bench-load: install
 	@scripts/bench-load.sh $(BENCH_LOAD_ARGS)
+
+# Live tables under load: K tables of two bot clients over WebSockets against two uvicorn processes sharing a Redis
+# channel layer; decisions/s and the p50/p99 round trip from a decision to the opponent's update.
+bench-live: install
+	@command -v redis-server >/dev/null || bash -c '. scripts/apt.sh && apt_install redis-server'
+	$(PY) -m benchmarks live $(BENCH_LIVE_ARGS)

@@ -26,6 +26,10 @@ keepalive = 5  # seconds an idle keep-alive connection stays open (clients reuse
 max_requests = 20000  # recycle a worker now and then, in case something grows; it forks warm from the master
 max_requests_jitter = 2000
 preload_app = True
+# The longest request line gunicorn allows (its default, 4094, answers an HTML 414 itself): a card search of 500
+# characters, the most the site takes, is 4,500-6,000 bytes percent-encoded, so the site's own `bad_query` answers
+# every longer one in the API's error shape.
+limit_request_line = 8190
 accesslog = "-"
 
 logger = logging.getLogger("gunicorn.error")

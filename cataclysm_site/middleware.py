@@ -1,4 +1,5 @@
-"""Site-wide answers no single view should have to give: CSP header, oversize bodies, NUL bytes, database outages."""
+"""Site-wide answers no single view should have to give: CSP header, oversize, chunked and unusable JSON bodies, NUL
+bytes, database outages."""
 import json
 import logging
 
@@ -18,6 +19,14 @@ NUL_IN_PATH = "No page at this address."
 NUL_IN_QUERY = "The query string contains a NUL character (%00), which no parameter may hold."
 NUL_IN_BODY = "The request body contains a NUL character (\\u0000), which no field may hold."
 JSON_ESCAPED_NUL = b"\\u0000"
+LENGTH_REQUIRED = ("This site reads a request body only with a Content-Length header; send the body in one piece "
+                   "rather than with Transfer-Encoding: chunked.")
+# No request of the API nests deeper than 4 (a list of objects in an object): 32 leaves room and stays far from
+# Python's recursion limit, which a deeper document reaches in the JSON decoder itself (a RecursionError, a 500).
+MAX_JSON_DEPTH = 32
+JSON_TOO_DEEP = f"The JSON body nests arrays and objects more than {MAX_JSON_DEPTH} levels deep."
+LONE_SURROGATE = ("The JSON body holds a lone UTF-16 surrogate (\\ud800-\\udfff not in a pair), which is no "
+                  "character: no text can be stored or shown with it.")
 
 
 def wants_json(request) -> bool:
@@ -124,6 +133,57 @@ class NulCharacterMiddleware:
             return error_response(request, 400, "bad_request", NUL_IN_QUERY)
         if body_holds_nul(request):
             return error_response(request, 400, "bad_request", NUL_IN_BODY)
+        return self.get_response(request)
+
+
+def json_problem(body: bytes) -> tuple[str, str] | None:
+    """Return `(code, message)` when a JSON body nests too deeply or holds a lone surrogate; None otherwise.
+
+    Python's decoder accepts both, and each becomes a 500 further on: a RecursionError in the decoder, or a
+    UnicodeEncodeError wherever the text is encoded (the database, a response that repeats it). A body that is not
+    JSON at all is left to the view's parser, which explains that in its own words. Cheap for the usual body: one
+    that cannot nest deeply and holds no escape is not decoded here.
+    """
+    if body.count(b"[") + body.count(b"{") <= MAX_JSON_DEPTH and b"\\u" not in body and b"\xed" not in body:
+        return None
+    try:
+        document = json.loads(body)
+    except RecursionError:
+        return "too_deep", JSON_TOO_DEEP
+    except ValueError:
+        return None
+    pending = [(document, 1)]
+    while pending:
+        value, depth = pending.pop()
+        if isinstance(value, str):
+            if any("\ud800" <= char <= "\udfff" for char in value):
+                return "bad_text", LONE_SURROGATE
+        elif isinstance(value, (list, dict)):
+            if depth > MAX_JSON_DEPTH:
+                return "too_deep", JSON_TOO_DEEP
+            items = value.items() if isinstance(value, dict) else enumerate(value)
+            pending.extend((item, depth + 1) for pair in items for item in pair if not isinstance(item, int))
+    return None
+
+
+class RequestBodyMiddleware:
+    """Refuse a body no view can read correctly: chunked (411) or JSON that is too deep or holds lone surrogates
+    (400), for every view at once, so that no endpoint has to remember it.
+
+    Django reads the body only up to CONTENT_LENGTH: without one (Transfer-Encoding: chunked) it would read an empty
+    body and answer as if nothing had been sent.
+    """
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        if "chunked" in request.META.get("HTTP_TRANSFER_ENCODING", "").lower():
+            return error_response(request, 411, "length_required", LENGTH_REQUIRED)
+        if request.content_type == "application/json" or request.content_type.endswith("+json"):
+            problem = json_problem(request.body)
+            if problem is not None:
+                return error_response(request, 400, *problem)
         return self.get_response(request)
 
 

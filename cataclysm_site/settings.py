@@ -38,6 +38,7 @@ ALLOWED_HOSTS = env_list("DJANGO_ALLOWED_HOSTS", "127.0.0.1,localhost,testserver
 CSRF_TRUSTED_ORIGINS = env_list("DJANGO_CSRF_TRUSTED_ORIGINS", "")
 
 INSTALLED_APPS = [
+    "daphne",  # first: `runserver` then serves ASGI, WebSockets included (live tables, rules/live/)
     "django.contrib.admin",
     "django.contrib.auth",
     "django.contrib.contenttypes",
@@ -50,15 +51,19 @@ INSTALLED_APPS = [
     "django_filters",
     "drf_spectacular",
     "drf_spectacular_sidecar",
+    "channels",
     "cards",
     "decks",
     "rules",
+    "cataclysm_site.apps.SiteConfig",  # the schema's extensions, strict text fields (cataclysm_site/apps.py)
 ]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "cataclysm_site.middleware.ContentSecurityPolicyMiddleware",
     "cataclysm_site.middleware.RequestSizeLimitMiddleware",
+    # Before the NUL check, which walks a JSON body: this one refuses a body nested too deeply to walk.
+    "cataclysm_site.middleware.RequestBodyMiddleware",
     "cataclysm_site.middleware.NulCharacterMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -93,6 +98,7 @@ TEMPLATES = [
 ]
 
 WSGI_APPLICATION = "cataclysm_site.wsgi.application"
+ASGI_APPLICATION = "cataclysm_site.asgi.application"
 
 DATABASES = {
     "default": dj_database_url.parse(
@@ -320,3 +326,14 @@ LAB_MAX_RUNNING = env_int("LAB_MAX_RUNNING", 2)                # studies queued 
 LAB_LOCAL_WORKERS = env_int("LAB_LOCAL_WORKERS", os.cpu_count() or 1)   # the embedded pool's processes
 # A study whose chunks have all gone quiet this long (no chunk in, on any worker) has its unplayed chunks sent again.
 LAB_STALL_SECONDS = env_int("LAB_STALL_SECONDS", 600)
+
+# Live tables (rules/live/): each table's sockets share a group on the channel layer. With Redis (CHANNEL_LAYER_URL,
+# else REDIS_URL, else the lab's CELERY_BROKER_URL, which `make run` sets) every server process reaches every socket;
+# without it, the in-memory layer serves one process.
+CHANNEL_LAYER_URL = os.environ.get("CHANNEL_LAYER_URL") or os.environ.get("REDIS_URL") or (
+    CELERY_BROKER_URL if CELERY_BROKER_URL.startswith(("redis://", "rediss://")) else "")
+CHANNEL_LAYERS = {
+    "default": {"BACKEND": "channels_redis.core.RedisChannelLayer",
+                "CONFIG": {"hosts": [CHANNEL_LAYER_URL], "prefix": "cataclysm-live", "capacity": 500, "expiry": 30}}
+    if CHANNEL_LAYER_URL else {"BACKEND": "channels.layers.InMemoryChannelLayer"}
+}

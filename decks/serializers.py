@@ -54,6 +54,15 @@ class CardCountSerializer(serializers.Serializer):
     card = serializers.CharField(max_length=120, help_text="Card slug, e.g. kalen-vos.")
     count = serializers.IntegerField(min_value=-1000, max_value=1000)
 
+    def validate(self, attrs):
+        """Both fields, in a PATCH too: DRF skips a nested serializer's missing required fields when the request is
+        partial, and an entry without its count would reach the decklist reader (a KeyError, a 500)."""
+        missing = [name for name, field in self.fields.items() if field.required and name not in attrs]
+        if missing:
+            raise serializers.ValidationError({name: [serializers.Field.default_error_messages["required"]]
+                                               for name in missing})
+        return attrs
+
 
 class DeckHeroSerializer(serializers.Serializer):
     slug = serializers.CharField()
@@ -64,6 +73,9 @@ class DeckHeroSerializer(serializers.Serializer):
 
 class DecklistSerializer(serializers.Serializer):
     """A decklist as JSON (`hero` + `cards`), as pasted `text` or as a deck `code`: one of the three forms."""
+
+    exclusive_forms = ("text", "code", "cards")  # the schema's oneOf (cataclysm_site/schema.py)
+    form_required = False
 
     hero = serializers.CharField(required=False, allow_null=True, allow_blank=True, max_length=120,
                                  help_text="Hero slug, e.g. dr-veylan.")

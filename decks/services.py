@@ -162,8 +162,27 @@ def deck_create(
 _UNSET = object()
 
 
+UPDATE_ATTEMPTS = 5
+
+
+def deck_update(*, deck: Deck, expected_version: int | None = None, **changes) -> Deck:
+    """Apply the given changes as one new version; return the deck unchanged when nothing differs.
+
+    With `expected_version` a deck changed since is a VersionConflict (409). Without one the client asked for no
+    such check, so it never gets one: the deck's row is locked while it is read (PostgreSQL; SQLite's transactions
+    take the write lock at once) and a write that still lost a race is applied again to the deck as it is now.
+    """
+    retries = 0 if expected_version is not None else UPDATE_ATTEMPTS - 1
+    for _ in range(retries):
+        try:
+            return _deck_update_once(deck=deck, expected_version=None, **changes)
+        except VersionConflict:
+            continue
+    return _deck_update_once(deck=deck, expected_version=expected_version, **changes)
+
+
 @transaction.atomic
-def deck_update(
+def _deck_update_once(
     *,
     deck: Deck,
     author=None,
@@ -176,8 +195,7 @@ def deck_update(
     format: str | None = None,
     note: str = "Edited",
 ) -> Deck:
-    """Apply the given changes as one new version; return the deck unchanged when nothing differs."""
-    current = Deck.objects.select_related("hero").get(pk=deck.pk)
+    current = Deck.objects.select_for_update(of=("self",)).select_related("hero").get(pk=deck.pk)
     if expected_version is not None and expected_version != current.version:
         raise VersionConflict(current, expected_version)
     new_name = _clean_name(name) if name is not None else current.name

@@ -325,3 +325,126 @@ class BalanceReport(models.Model):
 
     def get_absolute_url(self):
         return reverse("lab:report", args=[self.pk])
+
+
+# ---------------------------------------------------------------------------------------------- live tables (issue 25)
+class TableStatus(models.TextChoices):
+    OPEN = "open", "Waiting for an opponent"
+    LIVE = "live", "In play"
+    FINISHED = "finished", "Finished"
+
+
+class TableEnd(models.TextChoices):
+    CATACLYSM = "cataclysm", "The Cataclysm came"
+    RESIGNED = "resigned", "Resigned"
+    DRAW_AGREED = "draw_agreed", "Draw agreed"
+    TIMEOUT = "timeout", "Lost on time"
+    ABANDONED = "abandoned", "Left the table"
+
+
+class Table(models.Model):
+    """A live game between two people (`rules.live`): a versus game with a human in each seat.
+
+    Stored like the other games (the action log is the game, `state` a snapshot, `version` the optimistic lock that
+    every write is conditional on), plus each seat's player (account or anonymous session) and deck, the table's
+    settings (listed or invite-only, the clock, the grace period), the clocks and presence the live layer keeps, and
+    the result with the same per-game fields the lab records (`stats`).
+    """
+
+    id = models.CharField(primary_key=True, max_length=32, default=new_game_id, editable=False)
+    status = models.CharField(max_length=10, choices=TableStatus.choices, default=TableStatus.OPEN)
+    listed = models.BooleanField(default=True, help_text="Shown in the public list of tables; else invite link only.")
+    invite_token = models.CharField(max_length=64, help_text="Needed to sit at an invite-only table.")
+    # The two seats: index 0 is Player 1. An empty seat has neither a user nor a session key.
+    p1_user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+                                related_name="tables_p1")
+    p2_user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+                                related_name="tables_p2")
+    p1_session = models.CharField(max_length=64, blank=True, db_index=True)
+    p2_session = models.CharField(max_length=64, blank=True, db_index=True)
+    p1_deck = models.ForeignKey("decks.Deck", null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    p2_deck = models.ForeignKey("decks.Deck", null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    decks = models.JSONField(default=list, help_text="Per seat: {hero, cards, name, deck_version} (null: empty).")
+    seating = models.CharField(max_length=20, choices=Seating.choices, default=Seating.SIDE_BY_SIDE)
+    variants = models.JSONField(default=list, blank=True)
+    seed = models.BigIntegerField()
+    engine_version = models.CharField(max_length=20)
+    data_hash = models.CharField(max_length=64)
+    actions = models.JSONField(default=list, help_text="Every decision made (both seats), as engine action ids.")
+    state = models.JSONField(default=dict, help_text="A snapshot of the engine state (the log after it is applied).")
+    version = models.PositiveIntegerField(default=0, help_text="Writes saved so far; a stale write is refused.")
+    clock_seconds = models.PositiveIntegerField(null=True, blank=True, help_text="Each player's time; none: no clock.")
+    clock_increment = models.PositiveIntegerField(default=0, help_text="Seconds added to a clock per decision.")
+    clocks = models.JSONField(default=list, blank=True, help_text="Seconds left per seat at `turn_started_at`.")
+    turn_started_at = models.DateTimeField(null=True, blank=True, help_text="When the player to decide began to.")
+    grace_seconds = models.PositiveIntegerField(default=120, help_text="How long the player to decide may be gone.")
+    to_move = models.PositiveSmallIntegerField(null=True, blank=True, help_text="The seat that decides now.")
+    p1_seen = models.DateTimeField(null=True, blank=True, help_text="When Player 1 was last heard from.")
+    p2_seen = models.DateTimeField(null=True, blank=True, help_text="When Player 2 was last heard from.")
+    draw_offer = models.PositiveSmallIntegerField(null=True, blank=True, help_text="The seat offering a draw.")
+    p1_muted = models.BooleanField(default=False, help_text="Player 1 hides Player 2's chat.")
+    p2_muted = models.BooleanField(default=False, help_text="Player 2 hides Player 1's chat.")
+    winner = models.PositiveSmallIntegerField(null=True, blank=True, help_text="The winning seat (none: a draw).")
+    end = models.CharField(max_length=12, choices=TableEnd.choices, blank=True)
+    legacy = models.JSONField(null=True, blank=True, help_text="Both Legacies, when the Cataclysm came.")
+    rounds = models.PositiveIntegerField(null=True, blank=True)
+    stats = models.JSONField(null=True, blank=True, help_text="The lab's per-game fields, once finished.")
+    rated = models.BooleanField(default=False, help_text="The result went into both players' ratings.")
+    rematch_of = models.ForeignKey("self", null=True, blank=True, on_delete=models.SET_NULL, related_name="rematches")
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-updated_at"]
+        indexes = [models.Index(fields=["status", "listed", "-updated_at"], name="table_lobby")]
+        constraints = [
+            models.CheckConstraint(condition=Q(status__in=[s.value for s in TableStatus]), name="table_status_known"),
+            models.CheckConstraint(condition=Q(winner__isnull=True) | Q(winner__in=[0, 1]), name="table_winner_seat"),
+        ]
+
+    def __str__(self):
+        return f"Table {self.pk} ({self.status})"
+
+    def get_absolute_url(self):
+        return reverse("live:table", args=[self.pk])
+
+    def record(self) -> dict:
+        """Return what `rules.engine.replay` needs to rebuild this game (both decks, in seat order)."""
+        return {"engine_version": self.engine_version, "data_hash": self.data_hash,
+                "decks": [{"hero": d["hero"], "cards": list(d["cards"])} for d in self.decks],
+                "seating": self.seating, "seed": self.seed, "variants": list(self.variants),
+                "actions": list(self.actions)}
+
+
+class TableMessage(models.Model):
+    """One line of a table's chat, kept as typed and shown sanitized (decks.markdown)."""
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="messages")
+    seat = models.PositiveSmallIntegerField()
+    text = models.CharField(max_length=300)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["table", "pk"]
+
+
+class PlayerRating(models.Model):
+    """A player's record at live tables and their rating (OpenSkill's Plackett-Luce: mu, sigma; shown mu - 3 sigma)."""
+
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="live_rating")
+    mu = models.FloatField()
+    sigma = models.FloatField()
+    ordinal = models.FloatField(db_index=True, help_text="mu - 3 sigma: the leaderboard's order.")
+    wins = models.PositiveIntegerField(default=0)
+    losses = models.PositiveIntegerField(default=0)
+    draws = models.PositiveIntegerField(default=0)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-ordinal"]
+
+    @property
+    def games(self) -> int:
+        return self.wins + self.losses + self.draws

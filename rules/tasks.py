@@ -8,6 +8,9 @@ back through the result backend. `acks_late` and `reject_on_worker_lost`: a chun
 from __future__ import annotations
 
 import gc
+import os
+import threading
+import time
 from typing import Any, Mapping
 
 from celery import shared_task
@@ -27,6 +30,33 @@ def prepare_process() -> None:
     more games a second (`make bench-lab`; the web workers do the same, cataclysm_site/gunicorn_conf.py)."""
     load_catalogue()
     gc.freeze()
+
+
+PARENT_CHECK_SECONDS = 0.5
+
+
+def prepare_pool_process(parent_pid: int) -> None:
+    """Ready a process of the web server's embedded pool (rules.lab.LocalRunner): it dies with the server process.
+
+    A pool process waits on a queue only its parent writes to: when the parent is killed (a gunicorn worker's
+    timeout, the OOM killer, kill -9) nothing ever tells it to stop, and it would live on. A watchdog thread exits
+    the process as soon as its parent is no longer `parent_pid` (an orphan is adopted by another process); it wakes
+    twice a second, which costs the games nothing measurable.
+
+    Linux's parent-death signal (prctl PR_SET_PDEATHSIG) is not used: it fires when the *thread* that started the
+    process ends, and the pool starts its processes from whichever request thread submits a chunk — a thread that
+    `runserver` ends with the request, which would kill the pool with every study it starts.
+    """
+    if os.getppid() != parent_pid:  # the parent died while this process was starting
+        os._exit(1)
+    threading.Thread(target=exit_when_orphaned, args=(parent_pid,), name="parent-watchdog", daemon=True).start()
+    prepare_process()
+
+
+def exit_when_orphaned(parent_pid: int) -> None:
+    while os.getppid() == parent_pid:
+        time.sleep(PARENT_CHECK_SECONDS)
+    os._exit(1)
 
 
 def play_chunk(study: Mapping[str, Any], start: int, count: int) -> dict[str, Any]:

@@ -109,7 +109,7 @@ class GoldfishDetailView(APIView):
                    responses={200: s.GameSerializer, 400: E400, 404: E404, 409: E409})
     def get(self, request, game_id):
         log_from = log_from_param(request)
-        game = selectors.get_game(game_id)
+        game = selectors.get_game(game_id, actor_for(request))
         return respond(request, LiveGame(game, load_state(game)), log_from=log_from, full=True)
 
 
@@ -183,7 +183,7 @@ class GoldfishReplayView(APIView):
         parameters=[GAME_ID], responses={200: s.ReplaySerializer, 404: E404, 409: E409},
     )
     def get(self, request, game_id):
-        game = selectors.get_game(game_id)
+        game = selectors.get_game(game_id, actor_for(request))
         replayed = services.goldfish_replay(game=game)
         record = game.record()
         final = replayed["final"]
@@ -208,7 +208,7 @@ class GoldfishReplayFrameView(APIView):
         responses={200: ps.FrameSerializer, 404: E404, 409: E409},
     )
     def get(self, request, game_id, step):
-        game = selectors.get_game(game_id)
+        game = selectors.get_game(game_id, actor_for(request))
         replayed = services.goldfish_replay(game=game, step=step)
         frame = replayed["frame"]
         view = frame.view()

@@ -17,6 +17,7 @@ from rules.engine import GameState
 from rules.engine.catalogue import Catalogue
 from rules.goldfish.services import GAME_NOT_FOUND
 from rules.models import GoldfishGame, Status
+from rules.play.actors import Actor
 from rules.play.decks import deck_ref, variant_rows
 from rules.play.payload import card_entries, card_index, describe_action, prompt
 
@@ -24,10 +25,11 @@ HIGH_SCORES = 10
 
 
 # ---------------------------------------------------------------------------------------------- games
-def get_game(game_id: str) -> GoldfishGame:
-    """Return the game (anyone with its id may watch it); 404 when there is none."""
+def get_game(game_id: str, viewer: Actor) -> GoldfishGame:
+    """Return the game for this visitor to watch; 404 when there is none, or when it is not theirs and plays a
+    deck private to another account (`Actor.may_watch`: its existence is not theirs to know either)."""
     game = GoldfishGame.objects.select_related("deck", "owner").filter(pk=game_id).first()
-    if game is None:
+    if game is None or not viewer.may_watch(game):
         raise Http404(GAME_NOT_FOUND)
     return game
 
@@ -62,13 +64,6 @@ def starter_decks() -> QuerySet:
     return (Deck.objects.filter(owner__isnull=True).select_related("hero__faction")
             .annotate(best_legacy=Max("goldfish_games__legacy", filter=Q(goldfish_games__status=Status.FINISHED)))
             .order_by("name"))
-
-
-def playable_decks_of(user) -> QuerySet:
-    """Return the user's own decks, newest first, for the start page's deck picker."""
-    if not getattr(user, "is_authenticated", False):
-        return Deck.objects.none()
-    return Deck.objects.filter(owner=user, hero__isnull=False).select_related("hero").order_by("-updated_at")
 
 
 def latest_simulations(deck: Deck, *, limit: int = 3) -> list[DeckSimulation]:

@@ -17,7 +17,7 @@ from rules.goldfish import selectors, services
 from rules.goldfish.services import BOTS
 from rules.models import Seating
 from rules.play.actors import actor_for
-from rules.play.decks import MAX_SEED, variant_choices, variant_rows
+from rules.play.decks import MAX_SEED, playable_decks_of, variant_choices, variant_rows
 
 
 class StartForm(forms.Form):
@@ -39,7 +39,7 @@ def start_context(request, form: StartForm, errors=()) -> dict:
         "form": form,
         "errors": errors,
         "starters": selectors.starter_decks(),
-        "my_decks": selectors.playable_decks_of(request.user),
+        "my_decks": playable_decks_of(request.user),
         "my_games": selectors.games_of(actor, limit=12),
         "top_games": selectors.top_games(),
         "seatings": Seating.choices,
@@ -90,8 +90,8 @@ def start(request):
 
 def board(request, game_id):
     """The goldfish board of one game (drawn by goldfish.js from the API)."""
-    game = selectors.get_game(game_id)
     actor = actor_for(request)
+    game = selectors.get_game(game_id, actor)
     return render(request, "goldfish/board.html", {
         "game": game,
         "variants": variant_rows(game.variants, get_catalogue()),
@@ -103,7 +103,7 @@ def board(request, game_id):
 
 def replay(request, game_id):
     """Step through a game's decisions, forwards and backwards."""
-    game = selectors.get_game(game_id)
+    game = selectors.get_game(game_id, actor_for(request))
     return render(request, "goldfish/replay.html", {
         "game": game,
         "variants": variant_rows(game.variants, get_catalogue()),

@@ -12,6 +12,7 @@ from __future__ import annotations
 import itertools
 import math
 import multiprocessing
+import os
 import threading
 import uuid
 from concurrent.futures import Future, ProcessPoolExecutor
@@ -257,7 +258,8 @@ def refresh(sim: Simulation) -> Simulation:
     now = timezone.now()
     if fields["games_done"] > sim.games_done or sim.progress_at is None:
         fields["progress_at"] = now
-    elif not failure and (now - sim.progress_at).total_seconds() > settings.LAB_STALL_SECONDS:
+    elif not failure and ((now - sim.progress_at).total_seconds() > settings.LAB_STALL_SECONDS
+                          or run.lost(sim.pk)):
         resend_stalled(sim, now)
     Simulation.objects.filter(pk=sim.pk, status__in=ACTIVE).update(**fields)
     sim.refresh_from_db()
@@ -278,17 +280,21 @@ def early_results(study: Mapping[str, Any], tallies: list, planned: int) -> dict
 
 
 def resend_stalled(sim: Simulation, now) -> None:
-    """No chunk has come in for LAB_STALL_SECONDS: send the unplayed ones again, under new task ids.
+    """The broker lost the study's chunks, or none has come in for LAB_STALL_SECONDS: send the unplayed ones again,
+    under new task ids.
 
-    Acknowledging late already replays a chunk whose worker died; this covers what it cannot, such as a broker
-    restarted without persistence (its queue and finished results gone). A chunk that was merely slow is played
-    twice, and only one tally is kept: the numbers do not change. Only the one look that moves `progress_at` resends.
+    Acknowledging late already replays a chunk whose worker died; this covers what it cannot: a broker restarted
+    without persistence (its queue and finished results gone), noticed at the next look by the study's mark being
+    gone from it (`CeleryRunner.lost`), and anything else that leaves a study silent. A chunk that was merely slow
+    is played twice, and only one tally is kept: the numbers do not change. Only the one look that moves
+    `progress_at` resends.
     """
     if not Simulation.objects.filter(pk=sim.pk, progress_at=sim.progress_at).update(progress_at=now):
         return
     run = runner()
     stalled = list(sim.chunks.filter(tally__isnull=True))
     run.revoke([c.task_id for c in stalled])
+    run.mark_sent(sim.pk)
     for chunk in stalled:
         chunk.task_id = uuid.uuid4().hex
         chunk.save(update_fields=["task_id"])
@@ -331,6 +337,7 @@ def readable_study(actor: Actor, sim_id: str) -> Simulation | None:
 
 def submit_all(sim: Simulation) -> None:
     run = runner()
+    run.mark_sent(sim.pk)
     for chunk in sim.chunks.all():
         run.submit(chunk.task_id, sim.study, chunk.start, chunk.count)
 
@@ -359,6 +366,25 @@ class CeleryRunner:
         if task_ids:
             app.control.revoke(task_ids)
 
+    # A mark per study in the broker's Redis, set when its chunks are sent: a broker that comes back without it
+    # (restarted without persistence, flushed) has lost the study's queued chunks and finished tallies too.
+    MARK = "lab:sent:{}"
+
+    def mark_sent(self, sim_id) -> None:
+        client = broker_redis()
+        if client is not None:
+            client.set(self.MARK.format(sim_id), 1, ex=settings.CELERY_RESULT_EXPIRES)
+
+    def lost(self, sim_id) -> bool:
+        """Whether the broker has lost this study's chunks (False when it cannot tell: not Redis, or unreachable)."""
+        import redis
+
+        client = broker_redis()
+        try:
+            return client is not None and not client.exists(self.MARK.format(sim_id))
+        except redis.RedisError:
+            return False
+
 
 class LocalRunner:
     """The embedded default: the same chunk function in a process pool of this process, every core busy."""
@@ -372,9 +398,10 @@ class LocalRunner:
         if cls._pool is None:
             # "spawn": fresh interpreters. Forking a web server's process copies its threads' locks mid-use, and a
             # forked pool deadlocked under the test server.
-            from rules.tasks import prepare_process
-            cls._pool = ProcessPoolExecutor(max_workers=settings.LAB_LOCAL_WORKERS, initializer=prepare_process,
-                                            mp_context=multiprocessing.get_context("spawn"))
+            # Each process exits when this one dies, even by SIGKILL (prepare_pool_process).
+            from rules.tasks import prepare_pool_process
+            cls._pool = ProcessPoolExecutor(max_workers=settings.LAB_LOCAL_WORKERS, initializer=prepare_pool_process,
+                                            initargs=(os.getpid(),), mp_context=multiprocessing.get_context("spawn"))
             # When the server stops, drop the chunks still queued: by default the interpreter would play every one
             # of them before exiting (a Ctrl-C could wait minutes). They are played again when the study is next
             # looked at. Registered with threading's exit hooks, which run before concurrent.futures' own.
@@ -408,11 +435,32 @@ class LocalRunner:
             return "failed", f"chunk of games {start}-{start + count - 1}: {error}"
         return "done", future.result()
 
+    def mark_sent(self, sim_id) -> None:
+        """Nothing to mark: the pool's chunks live and die with this process (`poll` sends them again)."""
+
+    def lost(self, sim_id) -> bool:
+        return False
+
     def revoke(self, task_ids: list[str]) -> None:
         for task_id in task_ids:
             future = self._futures.pop(task_id, None)
             if future is not None:
                 future.cancel()
+
+
+_REDIS_CLIENTS: dict[str, Any] = {}
+
+
+def broker_redis():
+    """A client of the broker's Redis (one per URL, kept), or None when the broker is not Redis."""
+    url = settings.CELERY_BROKER_URL
+    if not url.startswith(("redis://", "rediss://", "unix://")):
+        return None
+    if url not in _REDIS_CLIENTS:
+        import redis
+
+        _REDIS_CLIENTS[url] = redis.Redis.from_url(url, socket_timeout=2, socket_connect_timeout=2)
+    return _REDIS_CLIENTS[url]
 
 
 def runner() -> CeleryRunner | LocalRunner:

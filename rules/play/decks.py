@@ -5,7 +5,7 @@ from __future__ import annotations
 import secrets
 from typing import Any, Iterable, Mapping
 
-from django.db.models import F
+from django.db.models import F, QuerySet
 
 from cards.catalogue import get_catalogue
 from cataclysm_site.api_errors import ApiError
@@ -121,3 +121,10 @@ def opponent_decks(user, *, limit: int = 200) -> list[Deck]:
     whether each is legal is checked when the game starts."""
     return list(Deck.objects.visible_to(user).filter(hero__isnull=False).select_related("hero", "owner")
                 .order_by(F("owner").asc(nulls_first=True), "name")[:limit])
+
+
+def playable_decks_of(user) -> QuerySet:
+    """Return the user's own decks, newest first, for the start page's deck picker."""
+    if not getattr(user, "is_authenticated", False):
+        return Deck.objects.none()
+    return Deck.objects.filter(owner=user, hero__isnull=False).select_related("hero").order_by("-updated_at")

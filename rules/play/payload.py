@@ -2,6 +2,8 @@
 saying what the rules are waiting for, the card entries and the card index of a view."""
 from __future__ import annotations
 
+import hashlib
+import json
 from typing import Any, Iterable
 
 from django.urls import reverse
@@ -130,3 +132,8 @@ def card_entries(catalogue: Catalogue, slugs: Iterable[str]) -> dict[str, dict[s
             "url": reverse("cards:detail", args=[slug]), "image": reverse("cards:thumb", args=[slug]),
         }
     return out
+
+
+def view_digest(view: dict) -> str:
+    blob = json.dumps(view, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(blob.encode("utf-8")).hexdigest()[:32]

@@ -38,6 +38,9 @@ class VersionedSerializer(serializers.Serializer):
 class StartSerializer(serializers.Serializer):
     """One of `deck`, `decklist` or `text`; then optionally `seed` and `seating`."""
 
+    exclusive_forms = ("deck", "decklist", "text")  # the schema's oneOf (cataclysm_site/schema.py)
+    form_required = True
+
     deck = serializers.CharField(required=False, allow_null=True, max_length=64,
                                  help_text="A saved deck's id (e.g. starter-dr-veylan).")
     decklist = DecklistInputSerializer(required=False, allow_null=True, help_text="A decklist as JSON.")

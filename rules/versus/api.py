@@ -98,7 +98,7 @@ class VersusDetailView(APIView):
                    responses={200: s.VersusGameSerializer, 400: E400, 404: E404, 409: E409})
     def get(self, request, game_id):
         log_from = log_from_param(request)
-        game = versus.get_versus(game_id)
+        game = versus.get_versus(game_id, actor_for(request))
         return respond(request, LiveGame(game, load_state(game)), log_from=log_from)
 
 
@@ -159,7 +159,7 @@ class VersusReplayView(APIView):
         parameters=[GAME_ID], responses={200: s.VersusReplaySerializer, 404: E404, 409: E409},
     )
     def get(self, request, game_id):
-        game = versus.get_versus(game_id)
+        game = versus.get_versus(game_id, actor_for(request))
         return Response(s.VersusReplaySerializer(vs.replay_index(game)).data)
 
 
@@ -174,5 +174,5 @@ class VersusReplayFrameView(APIView):
         responses={200: gs.FrameSerializer, 404: E404, 409: E409},
     )
     def get(self, request, game_id, step):
-        game = versus.get_versus(game_id)
+        game = versus.get_versus(game_id, actor_for(request))
         return Response(gs.FrameSerializer(vs.replay_frame(game, step)).data)

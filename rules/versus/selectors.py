@@ -11,8 +11,6 @@ clients do, so that anyone can check the replay from the seed.
 """
 from __future__ import annotations
 
-import hashlib
-import json
 from typing import Any
 
 from django.db.models import Count, Q
@@ -25,7 +23,7 @@ from rules.engine.catalogue import Catalogue
 from rules.models import Difficulty, Outcome, Status, VersusGame
 from rules.play.actors import Actor
 from rules.play.decks import deck_ref
-from rules.play.payload import card_entries, card_index, describe_action, prompt
+from rules.play.payload import card_entries, card_index, describe_action, prompt, view_digest
 from rules.play.store import replay_steps
 
 
@@ -46,11 +44,6 @@ def visible_slugs(game: VersusGame, view: dict) -> list[str]:
     if game.is_finished:
         slugs += list(game.opponent_cards)
     return slugs
-
-
-def view_digest(view: dict) -> str:
-    blob = json.dumps(view, sort_keys=True, separators=(",", ":"))
-    return hashlib.sha256(blob.encode("utf-8")).hexdigest()[:32]
 
 
 def versus_prompt(game: VersusGame, state: GameState, view: dict) -> dict[str, str]:

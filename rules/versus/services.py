@@ -81,10 +81,11 @@ def clean_seat(seat: str) -> int:
 
 
 # ---------------------------------------------------------------------------------------------- loading
-def get_versus(game_id: str) -> VersusGame:
-    """Return the game (anyone with its id may watch it, seeing what the visitor's seat sees); 404 when none."""
+def get_versus(game_id: str, viewer: Actor | None = None) -> VersusGame:
+    """Return the game (anyone with its id may watch it, seeing what the visitor's seat sees, unless it plays a deck
+    private to another account: `Actor.may_watch`); 404 when none. Writes pass no viewer: they check the player."""
     game = VersusGame.objects.select_related("deck", "opponent", "owner").filter(pk=game_id).first()
-    if game is None:
+    if game is None or (viewer is not None and not viewer.may_watch(game)):
         raise Http404(GAME_NOT_FOUND)
     return game
 

@@ -84,9 +84,10 @@ def start(request):
 
 def board(request, game_id):
     """The board of one game against the computer (drawn by goldfish.js from the versus API)."""
-    game = versus.get_versus(game_id)
+    actor = actor_for(request)
+    game = versus.get_versus(game_id, actor)
     return render(request, "versus/board.html", {
-        "game": game, "is_owner": actor_for(request).may_act_in(game),
+        "game": game, "is_owner": actor.may_act_in(game),
         "variants": variant_rows(game.variants, get_catalogue()),
         "share_url": request.build_absolute_uri(game.get_absolute_url()),
     })
@@ -94,7 +95,7 @@ def board(request, game_id):
 
 def replay(request, game_id):
     """Step through a game's decisions, forwards and backwards."""
-    game = versus.get_versus(game_id)
+    game = versus.get_versus(game_id, actor_for(request))
     return render(request, "versus/replay.html", {
         "game": game, "share_url": request.build_absolute_uri(vs.links(game)["replay_url"]),
         "variants": variant_rows(game.variants, get_catalogue()),

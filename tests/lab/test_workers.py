@@ -77,3 +77,33 @@ def test_celery_workers_play_a_card_edited_in_the_database(api, broker):
     assert study["data_hash"] != load_catalogue().data_hash
     assert done["results"] == engine_lab.results(study, engine_lab.run_chunk(
         studydata.study_cards_catalogue(study, load_catalogue), study, 0, 20))
+
+
+def test_a_running_study_recovers_from_a_broker_restarted_empty_within_a_minute_by_default(api, broker, settings):
+    """With the default LAB_STALL_SECONDS and visibility timeout, a study whose broker comes back empty mid-study
+    (flushed here, as a restart without persistence leaves it) goes on at the next look of its page, which polls
+    every 0.7 s: the study's mark is gone from Redis. The README states the figure this prints."""
+    import time
+
+    import redis
+    from django.conf import settings as django_settings
+
+    assert django_settings.LAB_STALL_SECONDS >= 600  # the fallback for what the mark cannot see stays conservative
+    broker.env.clear()  # the workers' default visibility timeout, not the fixture's 4 s
+    broker.start(1, wait=True)
+    sim_id = api.post("/api/simulations/", {"kind": "goldfish", "deck": "starter-talah", "games": 3000, "seed": 5,
+                                            "bot": "greedy"}, format="json").json()["id"]
+
+    def games_done():
+        return api.get(f"/api/simulations/{sim_id}/").json()["games_done"]
+
+    before = wait_for(lambda: games_done() or None, timeout=90, every=0.7)
+    redis.Redis.from_url(broker.url).flushall()
+    flushed = time.monotonic()
+    wait_for(lambda: games_done() > before + 200, timeout=60, every=0.7)
+    recovered = time.monotonic() - flushed
+    done = wait_for(lambda: (lambda s: s if s["status"] == "done" else None)(
+        api.get(f"/api/simulations/{sim_id}/").json()), timeout=60, every=0.7)
+    print(f"progress again {recovered:.1f} s after the broker was emptied; done "
+          f"{time.monotonic() - flushed:.1f} s after")
+    assert done["results"] == in_process(Simulation.objects.get(pk=sim_id).study)

@@ -174,8 +174,11 @@ class Server:
     """One gunicorn serving the site with DEBUG off, in its own process group so that it can be killed whole."""
 
     def __init__(self, database_url: str, workdir: Path, *, workers: int = 2, app: str = "cataclysm_site.wsgi",
-                 **env: str):
+                 production_config: bool = False, **env: str):
         self.database_url = database_url
+        # With `production_config`, gunicorn also reads cataclysm_site/gunicorn_conf.py, as `make serve-prod` does
+        # (the options below still win over it).
+        self.config = ["--config", "python:cataclysm_site.gunicorn_conf"] if production_config else []
         self.workdir = workdir
         self.workers = workers
         self.app = app
@@ -199,7 +202,7 @@ class Server:
                 self.process = subprocess.Popen(
                     [sys.executable, "-m", "gunicorn", self.app, "--bind", f"127.0.0.1:{self.port}",
                      "--workers", str(self.workers), "--timeout", "120", "--graceful-timeout", "2",
-                     "--error-logfile", "-"],
+                     "--error-logfile", "-", *self.config],
                     cwd=ROOT, env=self.env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
                 )
             if self._wait_until_up():

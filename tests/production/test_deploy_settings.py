@@ -108,3 +108,15 @@ def test_production_shares_its_cache_between_processes_by_default():
 def test_an_unknown_cache_choice_stops_the_site_from_starting():
     result = run_manage("check", env=production_environment(DJANGO_CACHE="memcache"))
     assert result.returncode != 0 and "DJANGO_CACHE" in result.stderr
+
+
+def test_env_example_can_be_sourced_by_a_shell_and_means_the_same_there():
+    """`set -a; . ./.env.example` (how an operator or a systemd wrapper loads such a file) succeeds and sets every
+    variable to the value `make serve-prod` would read from it."""
+    script = "set -a; . ./.env.example; env -0"
+    result = subprocess.run(["bash", "-c", script], cwd=ROOT, env={"PATH": os.environ["PATH"]},
+                            capture_output=True, timeout=30)
+    assert result.returncode == 0 and not result.stderr, result.stderr.decode()
+    sourced = dict(item.split("=", 1) for item in result.stdout.decode().split("\0") if "=" in item)
+    documented = documented_environment()
+    assert documented and {name: sourced.get(name) for name in documented} == documented

@@ -80,10 +80,22 @@ DOMAIN_REFUSALS = {
     "POST /api/versus/{game_id}/bot/": "the game must not be over (game_over)",
     "POST /api/simulations/": "the decks must be readable legal decks, as many as the kind takes, and the players "
                               "known (bad_decks, bad_games, bad_player, invalid_variant, bad_seating, invalid_deck)",
+    "POST /api/tables/": "the deck must be a legal deck to play (invalid_deck, invalid_variant)",
+    "POST /api/tables/{table_id}/join/": "a legal deck, an open table, the invite token of an unlisted one, not one's "
+                                         "own (invalid_deck, table_taken, bad_invite, already_seated)",
+    "POST /api/tables/{table_id}/actions/": "a player of a live table, the decision theirs and legal now (not_player, "
+                                            "not_live, not_your_decision, illegal_action, game_over)",
+    "POST /api/tables/{table_id}/resign/": "a player of a live table (not_player, not_live, game_over)",
+    "POST /api/tables/{table_id}/draw/": "as resign",
+    "POST /api/tables/{table_id}/claim/": "the opponent must be out of time or gone (nothing_to_claim, not_live)",
+    "POST /api/tables/{table_id}/rematch/": "a player of a finished table (not_player, not_finished)",
+    "POST /api/tables/{table_id}/chat/": "a player, within the chat's limit (not_player, bad_message, "
+                                         "chat_throttled)",
+    "POST /api/tables/{table_id}/mute/": "a player of the table (not_player)",
 }
 
 
-def schemathesis_config(path: Path, token: str, game_id: str, versus_id: str) -> Path:
+def schemathesis_config(path: Path, token: str, game_id: str, versus_id: str, table_id: str = "") -> Path:
     """Write the run's settings: the user's token where the schema's `tokenAuth` says, a game, the domain refusals."""
     lines = [
         "[auth.openapi.tokenAuth]",
@@ -104,6 +116,9 @@ def schemathesis_config(path: Path, token: str, game_id: str, versus_id: str) ->
         'include-path-regex = "^/api/versus/[{]game_id[}]/"',
         f'parameters = {{ game_id = "{versus_id}" }}',
     ]
+    if table_id:  # a live table the user opened (issue 25), for the same reason
+        lines += ["", "[[operations]]", 'include-path-regex = "^/api/tables/[{]table_id[}]/"',
+                  f'parameters = {{ table_id = "{table_id}" }}']
     for label in DOMAIN_REFUSALS:
         lines += [
             "",
@@ -143,7 +158,11 @@ def test_the_api_survives_schema_driven_fuzzing_with_every_check(start_server, p
     versus = requests.post(server.url("/api/versus/"), json={"deck": "starter-talah", "opponent": "starter-dr-veylan",
                                                               "seed": SEED}, headers={"Authorization": f"Token {token}"})
     assert versus.status_code == 201, versus.text
-    config = schemathesis_config(tmp_path / "schemathesis.toml", token, game.json()["id"], versus.json()["id"])
+    table = requests.post(server.url("/api/tables/"), json={"deck": "starter-talah", "seed": SEED},
+                          headers={"Authorization": f"Token {token}"})
+    assert table.status_code == 201, table.text
+    config = schemathesis_config(tmp_path / "schemathesis.toml", token, game.json()["id"], versus.json()["id"],
+                                 table.json()["id"])
 
     result = run_schemathesis(server, config, tmp_path)
 

@@ -23,6 +23,8 @@ from rules.engine.expect import check
 
 from .goldfish import engine_catalogue
 
+TOO_DEEP = "{code}: {path} nests lists and mappings too deeply to read (deeper than Python's recursion limit)"
+
 
 def read_scenario(path: Path) -> Any:
     """Parse a scenario file: JSON for `.json`, YAML (a superset of JSON) otherwise."""
@@ -32,6 +34,8 @@ def read_scenario(path: Path) -> Any:
         raise CommandError(f"scenario_unreadable: cannot read {path}: {exc}") from exc
     try:
         return json.loads(text) if path.suffix.lower() == ".json" else yaml.safe_load(text)
+    except RecursionError:  # both parsers recurse once per level: a crafted file would end in a traceback
+        raise CommandError(TOO_DEEP.format(code="scenario_unreadable", path=path)) from None
     except (ValueError, yaml.YAMLError) as exc:
         raise CommandError(f"scenario_unreadable: {path} is not valid {path.suffix.lstrip('.') or 'YAML'}: "
                            f"{exc}") from exc
@@ -47,6 +51,8 @@ def read_actions(path: Path) -> list[str]:
     if stripped.startswith("["):
         try:
             data = json.loads(stripped)
+        except RecursionError:
+            raise CommandError(TOO_DEEP.format(code="actions_unreadable", path=path)) from None
         except ValueError as exc:
             raise CommandError(f"actions_unreadable: {path} is not a valid JSON list: {exc}") from exc
         if not all(isinstance(item, str) for item in data):

@@ -1,0 +1,141 @@
+"""The WebSocket of a table: `/ws/tables/<id>/`. A player's socket is sent its own seat's view, a spectator's the
+public view, on connecting and after every change of the table (a decision made here or over HTTP, in this process
+or another: `notify` reaches the group through the channel layer). The socket also takes the players' decisions.
+
+Client → server (JSON): `{"type": "action", "action": id, "version": n}`, `resign`, `draw`, `claim`, `rematch`,
+`{"type": "chat", "text"}`, `{"type": "mute", "muted"}`, `ping` (presence; also settles a due forfeit).
+Server → client: `{"type": "table", "table": <the API's table payload>}`, `{"type": "chat", "line": {...}}`,
+`{"type": "rematch", "table": {id, url}}`, `{"type": "error", "code", "message", ...}` (a 409 also carries
+`table`). Messages on the channel layer carry only a version or a chat line's id, never a view.
+"""
+from __future__ import annotations
+
+import json
+
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncJsonWebsocketConsumer
+from django.core.serializers.json import DjangoJSONEncoder
+from django.http import Http404
+
+from cataclysm_site.api_errors import ApiError
+from rules.live import chat, notify, services
+from rules.live import selectors as ls
+from rules.live.shared import SESSION_TOKEN, Actor
+from rules.models import TableMessage
+
+WRITES = {"action", "resign", "draw", "claim", "rematch", "chat", "mute"}
+
+
+class TableConsumer(AsyncJsonWebsocketConsumer):
+    @classmethod
+    async def encode_json(cls, content):
+        return json.dumps(content, cls=DjangoJSONEncoder)
+
+    async def connect(self):
+        self.table_id = self.scope["url_route"]["kwargs"]["table_id"]
+        self.sent_version = -1
+        self.log_count = 0          # events this socket was sent: later updates carry only the new ones
+        self.known_cards = None     # the slugs of the `cards` map it was sent: sent again only when one is new
+        self.actor = await database_sync_to_async(self.find_actor)()
+        payload = await database_sync_to_async(self.view)(True)
+        if payload is None:
+            await self.close(code=4404)
+            return
+        await self.channel_layer.group_add(notify.group(self.table_id), self.channel_name)
+        await self.accept()
+        await self.send_table(payload)
+
+    async def disconnect(self, code):
+        await self.channel_layer.group_discard(notify.group(self.table_id), self.channel_name)
+
+    def find_actor(self) -> Actor:
+        session = self.scope.get("session")
+        token = session.get(SESSION_TOKEN, "") if session is not None else ""
+        return Actor(user=self.scope.get("user"), session_key=token)
+
+    def view(self, with_chat: bool = False) -> dict | None:
+        """This socket's view of the table now (settling a due forfeit first); None if there is no such table."""
+        try:
+            table = services.get_table(self.table_id)
+        except Http404:
+            return None
+        seat = services.seat_of(table, self.actor)
+        services.touch(table, seat)
+        table = services.settle(table)
+        payload = ls.table_payload(table, seat=seat, with_chat=with_chat, log_from=self.log_count,
+                                   known_cards=self.known_cards)
+        if payload["cards"] is not None:
+            self.known_cards = frozenset(payload["cards"])
+        return payload
+
+    async def send_table(self, payload: dict) -> None:
+        self.sent_version = max(self.sent_version, payload["version"])
+        self.log_count = payload["log_count"]
+        await self.send_json({"type": "table", "table": payload})
+
+    # ------------------------------------------------------------------ from the client
+    async def receive_json(self, content, **kwargs):
+        kind = content.get("type") if isinstance(content, dict) else None
+        if kind == "ping":
+            payload = await database_sync_to_async(self.view)()
+            if payload is not None and payload["version"] > self.sent_version:
+                await self.send_table(payload)
+            return
+        if kind not in WRITES:
+            await self.send_json({"type": "error", "code": "bad_message", "message": "Unknown message type."})
+            return
+        try:
+            reply = await database_sync_to_async(self.write)(kind, content)
+        except services.TableConflict as exc:
+            table = await database_sync_to_async(ls.table_payload)(exc.table, self.actor, with_chat=False)
+            await self.send_json({"type": "error", "code": exc.error_code, "message": exc.message, "table": table})
+        except ApiError as exc:
+            await self.send_json({"type": "error", "code": exc.error_code, "message": exc.message, **exc.extra})
+        except Http404:
+            await self.send_json({"type": "error", "code": "not_found", "message": services.TABLE_NOT_FOUND})
+        else:
+            if reply is not None:
+                await self.send_json(reply)
+
+    def write(self, kind: str, content: dict) -> dict | None:
+        """Make the write; the table's group is told of the change (this socket included) by `notify`."""
+        table_id, actor = self.table_id, self.actor
+        version = content.get("version") if isinstance(content.get("version"), int) else None
+        if kind == "action":
+            services.act(table_id=table_id, actor=actor, action=str(content.get("action", "")),
+                         expected_version=version)
+        elif kind == "resign":
+            services.resign(table_id=table_id, actor=actor, expected_version=version)
+        elif kind == "draw":
+            services.offer_draw(table_id=table_id, actor=actor, expected_version=version)
+        elif kind == "claim":
+            services.claim(table_id=table_id, actor=actor)
+        elif kind == "chat":
+            chat.say(table_id=table_id, actor=actor, text=str(content.get("text", ""))[:1000])
+        elif kind == "mute":
+            chat.mute(table_id=table_id, actor=actor, muted=bool(content.get("muted")))
+            return {"type": "table", "table": ls.table_payload(services.get_table(table_id), actor)}
+        elif kind == "rematch":
+            new = services.rematch(table_id=table_id, actor=actor)
+            return {"type": "rematch", "table": {"id": new.pk, "url": new.get_absolute_url()}}
+        return None
+
+    # ------------------------------------------------------------------ from the channel layer
+    async def table_changed(self, event):
+        if event["version"] <= self.sent_version and not event.get("again"):
+            return  # this socket was already sent this version (or a later one)
+        payload = await database_sync_to_async(self.view)()
+        if payload is not None:
+            await self.send_table(payload)
+
+    async def table_chat(self, event):
+        line = await database_sync_to_async(self.chat_line)(event["id"])
+        if line is not None:
+            await self.send_json({"type": "chat", "line": line})
+
+    def chat_line(self, message_id: int) -> dict | None:
+        message = TableMessage.objects.select_related("table").filter(pk=message_id).first()
+        if message is None:
+            return None
+        seat = services.seat_of(message.table, self.actor)
+        return None if chat.hides(message.table, seat, message.seat) else chat.entry(message)

@@ -1,0 +1,40 @@
+"""Tell a table's sockets that it changed: one message to the table's group, sent once the write is committed.
+
+The message carries only the new version, never a view: each socket (consumers.TableConsumer) builds its own view
+for its own seat, so no message on the channel layer can carry one seat's hidden cards to another. With the Redis
+channel layer the group reaches every server process; without it, the in-memory layer reaches this process only.
+"""
+from __future__ import annotations
+
+import logging
+
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
+from django.db import transaction
+
+log = logging.getLogger(__name__)
+
+
+def group(table_id: str) -> str:
+    return f"table.{table_id}"
+
+
+def send(table_id: str, message: dict) -> None:
+    """Send now; a lost notification is logged, not raised (each client resyncs on its next ping or reload)."""
+    layer = get_channel_layer()
+    if layer is None:
+        return
+    try:
+        async_to_sync(layer.group_send)(group(table_id), message)
+    except Exception:  # noqa: BLE001 - the write is saved; only the push failed
+        log.warning("live: could not notify table %s", table_id, exc_info=True)
+
+
+def changed(table_id: str, version: int, *, again: bool = False) -> None:
+    """After the current transaction commits: every socket of the table fetches its view at `version` (`again`: even
+    a socket that was sent that version, when something beside the table changed, e.g. a rematch was opened)."""
+    transaction.on_commit(lambda: send(table_id, {"type": "table.changed", "version": version, "again": again}))
+
+
+def chat(table_id: str, message_id: int) -> None:
+    transaction.on_commit(lambda: send(table_id, {"type": "table.chat", "id": message_id}))

@@ -1,0 +1,173 @@
+"""What a client is shown of a table: its own seat's view, or the spectators' public view.
+
+Hidden information: while the game goes on, a player's payload is built from `state.view(viewer=<their seat>)` (the
+other hand a count, no deck order), a spectator's from the same view with the viewing seat's hand removed too, so
+it holds no hand at all; `legal_actions` goes only to the player who must decide; the `cards` map names only the
+viewer's own deck and the cards in their view; the seed and the decklists are withheld. Once the game is over
+nothing is at stake: the whole board, both decklists and the seed are shown, as for versus games.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from django.db.models import Q
+from django.urls import reverse
+from django.utils import timezone
+
+from cards.catalogue import DerivedCache, catalogue_version, get_catalogue
+from rules.engine import GameState
+from rules.live import chat, clock, states
+from rules.live.services import seat_of
+from rules.live.shared import Actor, card_entries, card_index, describe_action, prompt, variant_rows, view_digest
+from rules.models import Table, TableStatus
+
+CARD_ENTRIES = DerivedCache(maxsize=1024)  # the `cards` map of a set of slugs: the same for every view showing them
+
+
+def cards_for(slugs) -> dict[str, dict]:
+    key = (frozenset(slugs), catalogue_version())
+    entries = CARD_ENTRIES.get(key)
+    if entries is None:
+        entries = card_entries(get_catalogue(), key[0])
+        CARD_ENTRIES.put(key, entries)
+    return entries
+
+
+def links(table: Table) -> dict[str, str]:
+    return {"url": table.get_absolute_url(), "api_url": reverse("api-table-detail", args=[table.pk]),
+            "ws_url": f"/ws/tables/{table.pk}/"}
+
+
+def invite_url(table: Table) -> str:
+    return f"{table.get_absolute_url()}?invite={table.invite_token}"
+
+
+def player_name(table: Table, seat: int) -> str | None:
+    user = (table.p1_user, table.p2_user)[seat]
+    if user is not None:
+        return user.username
+    return "Guest" if (table.p1_session, table.p2_session)[seat] else None
+
+
+def players(table: Table, now) -> list[dict[str, Any]]:
+    out = []
+    for seat in (0, 1):
+        deck = table.decks[seat] if table.decks else None
+        out.append({"seat": seat, "name": player_name(table, seat), "hero": deck["hero"] if deck else None,
+                    "deck_name": deck["name"] if deck else None,
+                    "away_seconds": round(clock.gone_for(table, seat, now)) if table.status == TableStatus.LIVE
+                    else None})
+    return out
+
+
+def board_view(table: Table, state: GameState, seat: int | None) -> dict:
+    """The board this viewer may see: the seat's view, the public view (no hand at all), or all of it once over."""
+    if state.is_over or table.status == TableStatus.FINISHED:
+        return state.view()
+    view = state.view(viewer=seat if seat is not None else 0)
+    if seat is None:
+        view["players"][0].pop("hand", None)
+    return view
+
+
+def visible_slugs(table: Table, view: dict, seat: int | None) -> list[str]:
+    slugs = [d["hero"] for d in table.decks if d]
+    slugs += [entry["card"] for entry in card_index(view).values()]
+    if table.status == TableStatus.FINISHED:
+        slugs += [c for d in table.decks if d for c in d["cards"]]
+    elif seat is not None and table.decks[seat]:
+        slugs += table.decks[seat]["cards"]
+    return slugs
+
+
+def table_prompt(table: Table, state: GameState, view: dict, seat: int | None) -> dict[str, str]:
+    if table.status == TableStatus.FINISHED:
+        return {"kind": "over", "text": ending_text(table)}
+    if seat is not None and state.current_player == seat:
+        return prompt(state, view, seat, opponent="your opponent")
+    decider = state.current_player
+    who = "Your opponent is" if seat is not None else f"Player {decider + 1} is"
+    return {"kind": "wait", "text": f"{who} deciding…"}
+
+
+def ending_text(table: Table) -> str:
+    if table.winner is None:
+        return "A draw." if table.end != "cataclysm" else "The Cataclysm has come: a draw."
+    how = {"cataclysm": "after the Cataclysm", "resigned": "by resignation", "draw_agreed": "",
+           "timeout": "on time", "abandoned": "as the opponent left the table"}.get(table.end, "")
+    return f"Player {table.winner + 1} wins {how}.".replace("  ", " ").replace(" .", ".")
+
+
+def summary(table: Table, now=None) -> dict[str, Any]:
+    """The table in a list (the lobby): no board, no seed."""
+    now = now or timezone.now()
+    return {"id": table.pk, **links(table), "status": table.status, "listed": table.listed,
+            "version": table.version, "moves": len(table.actions), "seating": table.seating,
+            "variants": list(table.variants), "players": players(table, now), "clock": clock.clock_payload(table, now),
+            "grace_seconds": table.grace_seconds, "created_at": table.created_at, "updated_at": table.updated_at}
+
+
+def table_payload(table: Table, actor: Actor | None = None, *, seat: int | None = -1, log_from: int = 0,
+                  with_chat: bool = True, known_cards: frozenset | None = None) -> dict[str, Any]:
+    """Everything a client shows of a table, as `actor`'s seat (or a spectator) may see it. `log_from` trims the log
+    to the events the client lacks; `known_cards` (the slugs of the `cards` map it already has) leaves the map out
+    (null) when nothing new is shown."""
+    now = timezone.now()
+    if seat == -1:
+        seat = seat_of(table, actor)
+    finished = table.status == TableStatus.FINISHED
+    state = states.state_of(table)
+    out = {**summary(table, now), "seat": seat, "is_player": seat is not None,
+           "invite_url": invite_url(table) if seat is not None else None,
+           "seed": table.seed if finished else None, "variant_rows": variant_rows(table.variants, get_catalogue()),
+           "draw_offer": table.draw_offer, "winner": table.winner, "end": table.end or None,
+           "legacy": table.legacy, "rounds": table.rounds, "finished_at": table.finished_at, "rated": table.rated,
+           "decks": [{"hero": d["hero"], "cards": d["cards"], "name": d["name"]} if d else None
+                     for d in table.decks] if finished else None,
+           "muted": (table.p1_muted, table.p2_muted)[seat] if seat is not None else False,
+           "rematch": rematch_of(table),
+           "replay_url": reverse("live:replay", args=[table.pk]) if finished else None,
+           "chat": chat.lines(table, seat) if with_chat else None, "is_owner": seat is not None}
+    if state is None:
+        mine = table.decks[seat] if seat is not None else None
+        out.update(state=None, can_act=False, legal_actions=[], log=[], log_count=0, log_from=0, result=None,
+                   digest=None, prompt={"kind": "open", "text": "Waiting for an opponent to sit down."},
+                   cards=cards_for([mine["hero"], *mine["cards"]] if mine else []))
+        return out
+    view = board_view(table, state, seat)
+    can_act = table.status == TableStatus.LIVE and seat is not None and state.current_player == seat
+    names = card_index(view)
+    slugs = frozenset(visible_slugs(table, view, seat))
+    log_from = max(0, min(log_from, state.event_count))
+    out.update(
+        state=view, can_act=can_act, log_from=log_from,
+        legal_actions=[describe_action(a, names) for a in state.legal_actions()] if can_act else [],
+        log=state.events_from(log_from), log_count=state.event_count,
+        result=state.result() if state.is_over or finished else None,
+        digest=state.digest() if finished else view_digest(view),
+        prompt=table_prompt(table, state, view, seat),
+        cards=None if known_cards is not None and slugs <= known_cards else cards_for(slugs),
+    )
+    return out
+
+
+def rematch_of(table: Table) -> dict | None:
+    if table.status != TableStatus.FINISHED:
+        return None
+    new = table.rematches.order_by("-created_at").first()
+    return {"id": new.pk, "url": new.get_absolute_url(), "status": new.status} if new else None
+
+
+def lobby(*, limit: int = 50) -> list[Table]:
+    """Listed tables waiting for a player, then listed games in play (to watch), most recent first."""
+    rows = Table.objects.filter(listed=True, status__in=[TableStatus.OPEN, TableStatus.LIVE])
+    return list(rows.select_related("p1_user", "p2_user").order_by("status", "-updated_at")[:limit])
+
+
+def tables_of(actor: Actor, *, limit: int = 20) -> list[Table]:
+    mine = Q(pk__in=[])
+    if getattr(actor.user, "is_authenticated", False):
+        mine |= Q(p1_user=actor.user) | Q(p2_user=actor.user)
+    if actor.session_key:
+        mine |= Q(p1_session=actor.session_key) | Q(p2_session=actor.session_key)
+    return list(Table.objects.filter(mine).select_related("p1_user", "p2_user").order_by("-updated_at")[:limit])

@@ -1,0 +1,207 @@
+"""Request and response shapes of the live tables API (`rules.live.api`); the payloads come from
+`rules.live.selectors` and share the versus game's shape (`state`, `legal_actions`, `log`, `prompt`, `cards`)."""
+from __future__ import annotations
+
+from rest_framework import serializers
+
+from decks.serializers import StrictCharField
+from rules.live.services import DEFAULT_GRACE, GRACE_RANGE, MAX_CLOCK_MINUTES, MAX_INCREMENT, SEATS
+from rules.live.shared import (
+    ActionSerializer,
+    CardEntrySerializer,
+    EventSerializer,
+    FrameSerializer,  # noqa: F401 - re-exported for the API
+    PromptSerializer,
+    StartSerializer,
+    StepSerializer,
+)
+
+
+class StrictBooleanField(serializers.BooleanField):
+    """true or false only: not 0, 1, "yes" or "on" (a form's spellings have no place in a JSON API)."""
+
+    def to_internal_value(self, data):
+        if not isinstance(data, bool):
+            self.fail("invalid", input=data)
+        return data
+
+
+class TableOpenSerializer(StartSerializer):
+    """My deck (`deck`, `decklist` or `text`), my seat, seating, variants, seed, the clock and whether it is listed."""
+
+    seat = serializers.ChoiceField(choices=list(SEATS), default="first",
+                                   help_text="Your seat: `first` (Player 1), `second` (Player 2) or `random`. Who "
+                                             "goes first is decided by the rules' set-up (the coin toss's winner).")
+    clock_minutes = serializers.IntegerField(required=False, allow_null=True, min_value=0,
+                                             max_value=MAX_CLOCK_MINUTES,
+                                             help_text="Minutes on each player's clock; none or 0: no clock.")
+    increment = serializers.IntegerField(required=False, default=0, min_value=0, max_value=MAX_INCREMENT,
+                                         help_text="Seconds added to a clock after each of its player's decisions.")
+    grace_seconds = serializers.IntegerField(required=False, default=DEFAULT_GRACE, min_value=GRACE_RANGE[0],
+                                             max_value=GRACE_RANGE[1],
+                                             help_text="How long the player to decide may be away before "
+                                                       "forfeiting.")
+    listed = StrictBooleanField(required=False, default=True,
+                                      help_text="Listed on /play/ for anyone to join or watch; false: invite link "
+                                                "only.")
+
+
+class TableJoinSerializer(StartSerializer):
+    invite = serializers.CharField(required=False, allow_blank=True, max_length=64,
+                                   help_text="The invite token (from the invite link): needed at an unlisted table.")
+
+
+class TableActSerializer(serializers.Serializer):
+    action = serializers.CharField(max_length=200, help_text="The id of one of your `legal_actions`.")
+    version = serializers.IntegerField(required=False, min_value=0,
+                                       help_text="The table version you saw; another answers 409 `conflict`.")
+    log_from = serializers.IntegerField(required=False, min_value=0, default=0)
+
+
+class TableVersionSerializer(serializers.Serializer):
+    version = serializers.IntegerField(required=False, min_value=0)
+
+
+class ChatSerializer(serializers.Serializer):
+    text = StrictCharField(max_length=300, trim_whitespace=False,
+                           help_text="One line (Markdown as in comments; `[[Card]]` links).")
+
+
+class MuteSerializer(serializers.Serializer):
+    muted = StrictBooleanField(help_text="Hide (true) or show again (false) your opponent's chat.")
+
+
+class TableCreatedSerializer(serializers.Serializer):
+    id = serializers.CharField()
+    invite_url = serializers.CharField(help_text="Send it to your opponent: opening it lets them sit down.")
+    seat = serializers.IntegerField(help_text="Your seat: 0 (Player 1) or 1 (Player 2).")
+    status = serializers.CharField()
+    url = serializers.CharField()
+    api_url = serializers.CharField()
+    ws_url = serializers.CharField()
+
+
+class ClockSerializer(serializers.Serializer):
+    seconds = serializers.IntegerField()
+    increment = serializers.IntegerField()
+    remaining = serializers.ListField(child=serializers.FloatField(), help_text="Seconds left per seat, now.")
+    running = serializers.IntegerField(allow_null=True, help_text="The seat whose clock runs.")
+
+
+class SeatSerializer(serializers.Serializer):
+    seat = serializers.IntegerField()
+    name = serializers.CharField(allow_null=True)
+    hero = serializers.CharField(allow_null=True)
+    deck_name = serializers.CharField(allow_null=True)
+    away_seconds = serializers.IntegerField(allow_null=True)
+
+
+class TableSummarySerializer(serializers.Serializer):
+    id = serializers.CharField()
+    url = serializers.CharField()
+    api_url = serializers.CharField()
+    ws_url = serializers.CharField()
+    status = serializers.CharField(help_text="`open` (waiting for a player), `live` or `finished`.")
+    listed = serializers.BooleanField()
+    version = serializers.IntegerField(help_text="Writes saved so far: send it back with a decision.")
+    moves = serializers.IntegerField()
+    seating = serializers.CharField()
+    variants = serializers.ListField(child=serializers.CharField())
+    players = SeatSerializer(many=True)
+    clock = ClockSerializer(allow_null=True)
+    grace_seconds = serializers.IntegerField()
+    created_at = serializers.DateTimeField()
+    updated_at = serializers.DateTimeField()
+
+
+class ChatLineSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    seat = serializers.IntegerField()
+    text = serializers.CharField()
+    html = serializers.CharField(help_text="Sanitized Markdown.")
+    at = serializers.DateTimeField()
+
+
+class TableSerializer(TableSummarySerializer):
+    seat = serializers.IntegerField(allow_null=True, help_text="Your seat; null for a spectator.")
+    is_player = serializers.BooleanField()
+    invite_url = serializers.CharField(allow_null=True, help_text="Only for the players.")
+    seed = serializers.IntegerField(allow_null=True, help_text="Withheld until the game is over.")
+    variant_rows = serializers.ListField(child=serializers.DictField())
+    draw_offer = serializers.IntegerField(allow_null=True, help_text="The seat offering a draw.")
+    winner = serializers.IntegerField(allow_null=True)
+    end = serializers.CharField(allow_null=True, help_text="`cataclysm`, `resigned`, `draw_agreed`, `timeout` or "
+                                                           "`abandoned`, once finished.")
+    legacy = serializers.ListField(child=serializers.IntegerField(), allow_null=True)
+    rounds = serializers.IntegerField(allow_null=True)
+    finished_at = serializers.DateTimeField(allow_null=True)
+    rated = serializers.BooleanField()
+    decks = serializers.ListField(child=serializers.JSONField(), allow_null=True,
+                                  help_text="Both decklists, once the game is over.")
+    muted = serializers.BooleanField()
+    rematch = serializers.JSONField(allow_null=True)
+    replay_url = serializers.CharField(allow_null=True, help_text="Step through the game, once it is over.")
+    chat = ChatLineSerializer(many=True, allow_null=True, help_text="The last lines you see (null in a socket's "
+                              "updates after the first: new lines come as `chat` messages).")
+    is_owner = serializers.BooleanField(help_text="The same as `is_player` (the versus board's name for it).")
+    state = serializers.JSONField(allow_null=True, help_text="view(viewer=your seat): the other hand only as "
+                                  "`hand_count`; for spectators no hand at all; the whole board once over.")
+    can_act = serializers.BooleanField()
+    legal_actions = ActionSerializer(many=True, help_text="Only for the player who must decide.")
+    log = EventSerializer(many=True, help_text="The events from `log_from` on.")
+    log_from = serializers.IntegerField(help_text="The first event's sequence number (a socket sends only new ones).")
+    log_count = serializers.IntegerField()
+    result = serializers.JSONField(allow_null=True)
+    digest = serializers.CharField(allow_null=True)
+    prompt = PromptSerializer()
+    cards = serializers.DictField(child=CardEntrySerializer(), allow_null=True,
+                                  help_text="The cards you may see; null in a socket's update when it shows no new "
+                                            "card (keep the last map).")
+
+
+class TableConflictSerializer(serializers.Serializer):
+    code = serializers.CharField()
+    message = serializers.CharField()
+    table = TableSerializer(required=False, help_text="The table as it is now (not with `table_taken`).")
+
+
+class RatingSerializer(serializers.Serializer):
+    rank = serializers.IntegerField()
+    player = serializers.CharField()
+    rating = serializers.FloatField(help_text="OpenSkill ordinal: mu - 3 sigma.")
+    mu = serializers.FloatField()
+    sigma = serializers.FloatField()
+    wins = serializers.IntegerField()
+    losses = serializers.IntegerField()
+    draws = serializers.IntegerField()
+    games = serializers.IntegerField()
+
+
+class EmptySerializer(serializers.Serializer):
+    """No fields."""
+
+
+class TableReplaySerializer(serializers.Serializer):
+    id = serializers.CharField()
+    url = serializers.CharField()
+    api_url = serializers.CharField()
+    ws_url = serializers.CharField()
+    replay_url = serializers.CharField()
+    status = serializers.CharField()
+    seat = serializers.IntegerField(allow_null=True)
+    winner = serializers.IntegerField(allow_null=True)
+    end = serializers.CharField()
+    legacy = serializers.ListField(child=serializers.IntegerField(), allow_null=True)
+    rounds = serializers.IntegerField(allow_null=True)
+    engine_version = serializers.CharField()
+    data_hash = serializers.CharField()
+    seed = serializers.IntegerField()
+    seating = serializers.CharField()
+    decks = serializers.ListField(child=serializers.JSONField(), help_text="Both decklists, in seat order.")
+    actions = serializers.ListField(child=serializers.CharField())
+    steps = StepSerializer(many=True)
+    cpu_moves = serializers.ListField(child=serializers.DictField(), help_text="Always empty: two people played.")
+    events = EventSerializer(many=True)
+    digest = serializers.CharField()
+    cards = serializers.DictField(child=CardEntrySerializer())
+

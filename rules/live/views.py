@@ -1,0 +1,120 @@
+"""Pages of live tables: `/play/` (open a table; the listed tables to join or watch), `/play/<id>/` (the board, drawn
+by static/js/live.js from the API and kept live over the table's WebSocket) and the leaderboard.
+
+The start page works as a plain form; the board needs JavaScript, as the versus board does.
+"""
+from __future__ import annotations
+
+from django import forms
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_http_methods
+
+from cards.catalogue import get_catalogue
+from cataclysm_site.api_errors import ApiError
+from rules.live import ratings, services
+from rules.live import selectors as ls
+from rules.live.api import rating_rows
+from rules.live.services import MAX_CLOCK_MINUTES, MAX_INCREMENT
+from rules.live.shared import actor_for, deck_input, playable_decks_of, starter_decks, variant_choices
+from rules.models import Seating
+
+
+class OpenTableForm(forms.Form):
+    """My deck (a saved one or a pasted list), seat, seating, variants, an optional clock, listed or invite-only."""
+
+    deck = forms.CharField(required=False, max_length=64)
+    text = forms.CharField(required=False, widget=forms.Textarea, max_length=20_000, strip=False)
+    seat = forms.ChoiceField(choices=[("first", "First seat (Player 1)"), ("second", "Second seat (Player 2)"),
+                                      ("random", "Random seat")], initial="first")
+    seating = forms.ChoiceField(choices=Seating.choices, initial=Seating.SIDE_BY_SIDE)
+    variants = forms.MultipleChoiceField(required=False, choices=variant_choices)
+    clock_minutes = forms.IntegerField(required=False, min_value=0, max_value=MAX_CLOCK_MINUTES)
+    increment = forms.IntegerField(required=False, min_value=0, max_value=MAX_INCREMENT)
+    listed = forms.BooleanField(required=False, initial=True)
+
+
+def deck_choice(request, data) -> dict:
+    """The deck a form names: a pasted list wins over the picker (validated by the service like everywhere else)."""
+    source = {"text": data["text"]} if (data.get("text") or "").strip() else {"deck": data.get("deck")}
+    if not source.get("text") and not source.get("deck"):
+        raise ApiError("no_deck", "Choose your deck, or paste a decklist.")
+    deck, hero, counts, problems = deck_input(request.user, source, get_catalogue())
+    return {"deck": deck, "hero": hero, "counts": counts, "problems": problems}
+
+
+def start_context(request, form, errors=()) -> dict:
+    return {"form": form, "errors": errors, "lobby": ls.lobby(), "mine": ls.tables_of(actor_for(request)),
+            "my_decks": playable_decks_of(request.user), "starters": starter_decks(),
+            "variants": list(get_catalogue().variants.values())}
+
+
+@require_http_methods(["GET", "POST"])
+def start(request):
+    """Open a table (the form), or find one to join or watch."""
+    if request.method == "POST":
+        form = OpenTableForm(request.POST)
+        if form.is_valid():
+            data = form.cleaned_data
+            try:
+                table = services.open_table(
+                    actor=actor_for(request, create=True), **deck_choice(request, data), seat=data["seat"],
+                    seating=data["seating"], variants=data.get("variants") or (),
+                    clock_minutes=data.get("clock_minutes"), increment=data.get("increment") or 0,
+                    listed=data["listed"])
+            except ApiError as exc:
+                errors = [exc.message] + [p["message"] for p in exc.extra.get("errors", [])]
+                return render(request, "live/start.html", start_context(request, form, errors), status=400)
+            return redirect(table)
+        return render(request, "live/start.html", start_context(request, form), status=400)
+    form = OpenTableForm(initial={"deck": request.GET.get("deck", ""), "listed": True})
+    return render(request, "live/start.html", start_context(request, form))
+
+
+class JoinForm(forms.Form):
+    deck = forms.CharField(required=False, max_length=64)
+    text = forms.CharField(required=False, widget=forms.Textarea, max_length=20_000, strip=False)
+    invite = forms.CharField(required=False, max_length=64)
+
+
+@require_http_methods(["GET", "POST"])
+def table(request, table_id):
+    """The board of one table (players and spectators alike: the script asks the API what this visitor sees);
+    while a seat is empty, a visitor may sit down here (a plain form)."""
+    row = services.get_table(table_id)
+    errors: list[str] = []
+    if request.method == "POST":
+        form = JoinForm(request.POST)
+        if form.is_valid():
+            try:
+                services.join_table(table_id=row.pk, actor=actor_for(request, create=True),
+                                    invite=form.cleaned_data.get("invite"), **deck_choice(request, form.cleaned_data))
+                return redirect(row)
+            except ApiError as exc:
+                errors = [exc.message] + [p["message"] for p in exc.extra.get("errors", [])]
+        else:
+            errors = ["Choose a deck."]
+    seat = services.seat_of(row, actor_for(request))
+    other = row.decks[1 - (seat or 0)] if row.decks else None
+    context = {
+        "table": row, "seat": seat, "invite": request.POST.get("invite") or request.GET.get("invite", ""),
+        "can_join": row.status == "open" and seat is None, "errors": errors,
+        "my_decks": playable_decks_of(request.user), "starters": starter_decks(),
+        "share_url": request.build_absolute_uri(ls.invite_url(row)) if seat is not None else None,
+        "watch_url": request.build_absolute_uri(row.get_absolute_url()),
+        # The versus board's sections name the other side from `game` (live.js retitles them for each viewer).
+        "game": {"get_difficulty_display": "Play a friend", "opponent_hero": other["hero"] if other else "",
+                 "opponent_name": other["name"] if other else ""},
+    }
+    return render(request, "live/table.html", context, status=400 if errors else 200)
+
+
+def replay(request, table_id):
+    """Step through a finished table's decisions (goldfish.js's replay, from the table's replay API)."""
+    row = services.get_table(table_id)
+    return render(request, "live/replay.html", {"table": row, "finished": row.status == "finished",
+                                                "game": {"get_difficulty_display": "", "opponent_name": "",
+                                                         "opponent_hero": ""}})
+
+
+def leaderboard(request):
+    return render(request, "live/leaderboard.html", {"rows": rating_rows(ratings.leaderboard(100))})
