@@ -5,7 +5,7 @@ PORT ?= 8000
 # Extra pytest arguments for every test target, e.g.  make test-sqlite PYTEST_ARGS="-k decks -x"
 export PYTEST_ARGS
 
-.PHONY: install run serve-data serve-prod test test-sqlite test-postgres pg-start pg-stop migrations-check bench bench-instructions bench-load bench-cpu bench-expert bench-lab bench-live
+.PHONY: install lint run serve-data serve-prod test test-sqlite test-postgres pg-start pg-stop migrations-check bench bench-instructions bench-load bench-cpu bench-expert bench-lab bench-live
 
 install:
 	@scripts/setup.sh
@@ -42,6 +42,10 @@ pg-start:
 
 pg-stop:
 	@scripts/pg.sh stop
+
+# The linter (ruff, configured in pyproject.toml: pyflakes and import sorting); `make test` runs it too.
+lint: install
+	$(PY) -m ruff check .
 
 migrations-check: install
 	$(PY) manage.py makemigrations --check --dry-run

@@ -3,13 +3,13 @@
 Issue 15's four figures, on the real parts: a throwaway Redis (scripts/redis.sh) and Celery worker processes started
 here, exactly as `make run` starts them.
 
-1. Throughput: one greedy-goldfish study of `--games` games, split into the lab's chunks (rules/lab.py
+1. Throughput: one greedy-goldfish study of `--games` games, split into the lab's chunks (rules/lab/services.py
    `chunks_for`), played by the plain in-process loop (`rules.engine.lab.run_chunk` over every game, in this
    process; timed before and after the 1-worker run, and averaged), then by 1 worker and by 2 workers. Reported: games/s of each, the scaling from 1 worker to 2, and the
    engine's overhead (how much slower 1 worker is than the plain loop on the same games).
 2. A 10,000-game greedy analysis of one deck (`--analysis`) on 2 workers, from the first chunk sent to the last
    tally back.
-3. Time to first progress: a study started through the lab's own code (`rules.lab.start_study`, a scratch SQLite
+3. Time to first progress: a study started through the lab's own code (`rules.lab.services.start_study`, a scratch SQLite
    database), polled as the study page's script polls the API (`lab.refresh`), until games done > 0.
 4. Card impact (issue 26): a greedy-goldfish `card_impact` study of the deck with `--impact` seeds on 2 workers (each
    seed plays the deck as built and once per distinct card), and the widest half-interval of "one copy adds" among
@@ -47,8 +47,8 @@ def first_progress(deck: str, games: int) -> float:
     """Seconds from starting a study through the lab's code to the first poll that shows games done."""
     from django.core.management import call_command
 
-    from rules import lab
-    from rules.services import Actor
+    from rules.lab import services as lab
+    from rules.play.actors import Actor
 
     call_command("migrate", verbosity=0)
     call_command("load_catalogue", verbosity=0)
@@ -74,12 +74,12 @@ def impact_study(catalogue, entry: dict, seeds: int) -> dict:
 
 def measure(deck: str, games: int, analysis: int, impact: int = 200) -> dict:
     from cataclysm_site.celery import app
-    from rules import lab
     from rules.engine import lab as engine_lab
-    from rules.lab_processes import Workers, redis_start, redis_stop
-    from rules.tasks import prepare_process
     from rules.engine.catalogue import load_catalogue
     from rules.engine.simulate import starter_deck
+    from rules.lab import services as lab
+    from rules.lab.processes import Workers, redis_start, redis_stop
+    from rules.tasks import prepare_process
 
     catalogue = load_catalogue()
     spec = starter_deck(catalogue, deck)

@@ -220,7 +220,7 @@ def percentile(values: list[float], q: float) -> float:
 
 
 def run(tables: int, seconds: float, servers: int, think: float = 0.0) -> dict:
-    from rules.lab_processes import redis_start, redis_stop
+    from rules.lab.processes import redis_start, redis_stop
 
     name = f"bench-live-{os.getpid()}"
     started: list[AsgiProcess] = []

@@ -14,7 +14,11 @@ from .catalogue import DerivedCache, catalogue_version
 from .filters import CardFilter
 from .models import Card
 from .serializers import (
-    ApiErrorSerializer, CardDetailSerializer, CardSerializer, FactionSerializer, KeywordSerializer,
+    ApiErrorSerializer,
+    CardDetailSerializer,
+    CardSerializer,
+    FactionSerializer,
+    KeywordSerializer,
 )
 
 BAD_REQUEST = OpenApiResponse(

@@ -16,16 +16,25 @@ from __future__ import annotations
 
 import hashlib
 import threading
-from time import monotonic
 from collections import OrderedDict
 from functools import lru_cache
 from pathlib import Path
+from time import monotonic
 from typing import Any, Hashable
 
 from django.db import connection
 from django.db.models.signals import post_delete, post_save
 
-from rules.engine.catalogue import DATA_DIR, VARIANTS_PATH, CardDef, Catalogue, compile_catalogue, read_cards, read_tables, slugify
+from rules.engine.catalogue import (
+    DATA_DIR,
+    VARIANTS_PATH,
+    CardDef,
+    Catalogue,
+    compile_catalogue,
+    read_cards,
+    read_tables,
+    slugify,
+)
 
 from .models import Ability, Card, CardCost
 

@@ -14,7 +14,17 @@ from django.db.models import Exists, F, OuterRef, Prefetch, Q, QuerySet
 from .models import Ability, Card, CardCost, Faction, Keyword
 from .rules_text import IMPLICIT_KEYWORDS_BY_TYPE
 from .search import (
-    And, Compare, HasKeyword, Node, Not, Or, QuerySyntaxError, Text, Vocabulary, default_vocabulary, parse_query,
+    And,
+    Compare,
+    HasKeyword,
+    Node,
+    Not,
+    Or,
+    QuerySyntaxError,
+    Text,
+    Vocabulary,
+    default_vocabulary,
+    parse_query,
 )
 
 LOOKUPS = {"=": "exact", ">": "gt", ">=": "gte", "<": "lt", "<=": "lte"}

@@ -23,7 +23,17 @@ from rules.engine.catalogue import DATA_DIR, CardDef, Catalogue, compile_catalog
 from . import rules_text
 from .catalogue import build_data, card_def_to_data, card_to_data, clear_cache, read_files
 from .models import (
-    Ability, Card, CardCost, CardType, Civilization, EnergyType, Faction, Ideology, Keyword, Rarity, Trigger,
+    Ability,
+    Card,
+    CardCost,
+    CardType,
+    Civilization,
+    EnergyType,
+    Faction,
+    Ideology,
+    Keyword,
+    Rarity,
+    Trigger,
     search_words,
 )
 

@@ -3,14 +3,9 @@ from __future__ import annotations
 
 import functools
 import logging
-import os
-import re
-import tempfile
 from dataclasses import dataclass
-from pathlib import Path
 from urllib.parse import urlencode
 
-from django.conf import settings
 from django.core.paginator import Paginator
 from django.db.models import Count
 from django.http import Http404, HttpResponse, HttpResponseNotModified
@@ -21,11 +16,14 @@ from django.utils.http import parse_etags
 from django.utils.safestring import SafeString, mark_safe
 from django.views.decorators.http import require_safe
 
+from decks import proxies
+from decks.selectors import owned_count  # the collection lives with the decks
 from rules.engine.catalogue import CardDef, Catalogue
 
 from .catalogue import catalogue_version, get_catalogue
+from .images import card_png
 from .models import Card, CardType, Civilization, EnergyType, Faction, Ideology, Keyword, Rarity
-from .render import RENDER_VERSION, SIZES, keyword_pattern, render_card, type_line
+from .render import RENDER_VERSION, SIZES, keyword_pattern, type_line
 from .rules_text import reminder_texts
 from .rulings import rulings_for
 from .search import FIELDS, QuerySyntaxError
@@ -167,7 +165,6 @@ def catalogue(request):
     query = params.get("q", "")
     view = params.get("view") if params.get("view") in VIEWS else "grid"
     order = params.get("order") or "name"
-    filters = {name: params[name] for name in FILTERS if params.get(name)}
     error = None
     page = None
     try:
@@ -328,8 +325,6 @@ def card_detail(request, slug: str):
     card_def = catalogue_[slug]
     details = functools.cache(lambda: card_page_details(slug, card_def, catalogue_))
     lazy = {key: (lambda key=key: details()[key]) for key in CARD_PAGE_KEYS}
-    from decks.selectors import owned_count  # the collection lives with the decks
-
     return render(request, "cards/detail.html", {
         **lazy, "card_def": card_def, "catalogue_version": version, "cache_seconds": CARD_PAGE_SECONDS,
         "owned": lambda: owned_count(request.user, slug),
@@ -342,9 +337,6 @@ MAX_PROXY_CARDS = 90   # ten pages: a search for proxies, not a print of the who
 @require_safe
 def search_proxies(request):
     """The cards a catalogue search finds, one each, as a print-and-play PDF (at most MAX_PROXY_CARDS)."""
-    from decks import proxies
-    from decks.views import pdf_response
-
     def refuse(message: str) -> HttpResponse:
         return HttpResponse(message, status=400, content_type="text/plain; charset=utf-8")
 
@@ -364,62 +356,10 @@ def search_proxies(request):
     if len(cards) > MAX_PROXY_CARDS:
         return refuse(f"This search finds more than {MAX_PROXY_CARDS} cards; narrow it to print proxies.")
     pdf = proxies.proxy_pdf(proxies.card_faces(cards), paper=paper, title=f"Proxies: {query or 'all cards'}")
-    return pdf_response(pdf, "cataclysm-proxies.pdf")
+    return proxies.pdf_response(pdf, "cataclysm-proxies.pdf")
 
 
-# --- images ----------------------------------------------------------------------------------------------------
-
-def _cache_dir() -> Path:
-    return Path(settings.MEDIA_ROOT) / "card-cache" / f"r{RENDER_VERSION}"
-
-
-def cached_image_path(slug: str, content_hash: str, size: str) -> Path:
-    """Return where a card's rendered PNG is kept: a changed card (or renderer) gives a new file."""
-    return _cache_dir() / f"{slug}-{content_hash}-{size}.png"
-
-
-def _write_atomically(path: Path, data: bytes) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".render-", suffix=".png")
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-        os.chmod(tmp, 0o644)  # mkstemp makes it private; a web server may serve the cache directly
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-
-
-def _prune_stale(slug: str, content_hash: str, size: str) -> None:
-    """Delete this card's images of earlier versions (another slug never matches: hashes hold no '-')."""
-    pattern = re.compile(rf"^{re.escape(slug)}-(?!{re.escape(content_hash)}-)[0-9a-f]*-{size}\.png$")
-    for path in _cache_dir().glob(f"{slug}-*-{size}.png"):
-        if pattern.match(path.name):
-            path.unlink(missing_ok=True)
-
-
-def card_png(card: Card, catalogue_: Catalogue, size: str) -> bytes:
-    """Return the card's PNG from the disk cache, rendering (and caching) it on first request."""
-    path = cached_image_path(card.slug, card.content_hash, size)
-    try:
-        return path.read_bytes()
-    except FileNotFoundError:
-        pass
-    art = None
-    if card.art:
-        try:
-            art = card.art.open("rb")
-        except OSError as exc:  # art named in the database but gone from storage: draw the generated art
-            logger.warning("card %s: art %s cannot be opened (%s)", card.slug, card.art.name, exc)
-    try:
-        data = render_card(catalogue_[card.slug], catalogue_, art=art, size=size)
-    finally:
-        if art is not None:
-            art.close()
-    _write_atomically(path, data)
-    _prune_stale(card.slug, card.content_hash, size)
-    return data
+# --- images (drawn and cached by cards/images.py) ------------------------------------------------------------
 
 
 @require_safe

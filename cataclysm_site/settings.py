@@ -299,7 +299,7 @@ CONTENT_SECURITY_POLICY = os.environ.get(
 )
 CONTENT_SECURITY_POLICY_REPORT_ONLY = env_bool("DJANGO_CSP_REPORT_ONLY", False)
 
-# The designers' lab (rules/lab.py): studies run as chunks on Celery workers when a broker is configured
+# The designers' lab (rules/lab/services.py): studies run as chunks on Celery workers when a broker is configured
 # (CELERY_BROKER_URL, e.g. redis://127.0.0.1:6379/0; `make run` starts Redis and a worker and sets it). Without one,
 # the same chunk function runs in a local process pool of this web process, on every core (the embedded default).
 CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL", "")

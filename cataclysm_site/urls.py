@@ -5,8 +5,7 @@ from django.contrib import admin
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
-from cataclysm_site import accounts
-from cataclysm_site import health
+from cataclysm_site import accounts, health
 
 urlpatterns = [
     path("admin/", admin.site.urls),
@@ -26,10 +25,10 @@ urlpatterns = [
     path("api/", include("rules.api_urls")),
     path("api/", include("rules.live.api_urls")),
     path("", include("decks.urls")),
-    path("", include("rules.urls")),
-    path("", include("rules.versus_urls")),
+    path("", include("rules.goldfish.urls")),
+    path("", include("rules.versus.urls")),
     path("", include("rules.live.urls")),
-    path("", include("rules.lab_urls")),
+    path("", include("rules.lab.urls")),
     path("", include("cards.urls")),
 ] + static(settings.MEDIA_URL, document_root=settings.MEDIA_ROOT)
 

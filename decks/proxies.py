@@ -1,6 +1,6 @@
 """Print-and-play proxy sheets: card faces at real card size, nine to a page, with cut marks (ReportLab).
 
-The faces are the catalogue's own rendered card images (`cards.views.card_png`, cached on disk), so a proxy looks
+The faces are the catalogue's own rendered card images (`cards.images.card_png`, cached on disk), so a proxy looks
 like the card page. A card is 63 × 88 mm (the common trading-card size); three by three fit an A4 or a US Letter
 page with room for the cut marks, which stand outside each card's corners so cutting removes them.
 """
@@ -9,10 +9,14 @@ from __future__ import annotations
 import io
 from typing import Iterable
 
+from django.http import HttpResponse
 from reportlab.lib.pagesizes import A4, LETTER
 from reportlab.lib.units import mm
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen import canvas
+
+from cards.catalogue import get_catalogue
+from cards.images import card_png  # the one renderer and its disk cache, as served at /cards/<slug>/image.png
 
 CARD_W, CARD_H = 63 * mm, 88 * mm
 PER_ROW, PER_COLUMN = 3, 3
@@ -65,9 +69,6 @@ def _cut_marks(pdf: canvas.Canvas, x: float, y: float) -> None:
 
 def card_faces(cards: Iterable) -> list[bytes]:
     """The rendered face (PNG) of each catalogue card, in order; a card printed twice shares one image."""
-    from cards.catalogue import get_catalogue
-    from cards.views import card_png   # the one renderer and its disk cache, as served at /cards/<slug>/image.png
-
     catalogue = get_catalogue()
     faces: dict[str, bytes] = {}
     out = []
@@ -84,3 +85,10 @@ def paper_of(value: str | None) -> str:
     if paper not in PAPERS:
         raise ValueError(f"Paper is one of: {', '.join(PAPERS)} (got '{value}').")
     return paper
+
+
+def pdf_response(pdf: bytes, filename: str) -> HttpResponse:
+    """The PDF as a download named `filename`."""
+    response = HttpResponse(pdf, content_type="application/pdf")
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response

@@ -7,23 +7,22 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass
-from typing import Any, Mapping
-
 from datetime import timedelta
+from typing import Any, Mapping
 
 from django.contrib.auth import get_user_model
 from django.core.cache import cache
 from django.db.models import Count, Exists, OuterRef, Q, QuerySet
-from django.utils import timezone
 from django.http import Http404
+from django.utils import timezone
 
 from cards.catalogue import get_catalogue
 from cataclysm_site.api_errors import ApiError
-from decks import stats as deck_stats
-from decks.formats import FORMATS, get_format
 from decks import collection as collection_io
-from decks.models import CollectionEntry, Deck, DeckCard, DeckComment, DeckLike, DeckVersion, Tag
+from decks import stats as deck_stats
 from decks import validation
+from decks.formats import FORMATS, get_format
+from decks.models import CollectionEntry, Deck, DeckCard, DeckComment, DeckLike, DeckVersion, Tag
 from decks.validation import ValidationResult, validate_deck
 
 DECK_NOT_FOUND = "No deck with this id, or it is private."

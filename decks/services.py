@@ -18,7 +18,16 @@ from cataclysm_site import lookalikes
 from cataclysm_site.api_errors import ApiError
 from decks.formats import FORMATS
 from decks.models import (
-    MAX_COPIES, CollectionEntry, CommentReport, Deck, DeckCard, DeckComment, DeckLike, DeckVersion, Tag, Visibility,
+    MAX_COPIES,
+    CollectionEntry,
+    CommentReport,
+    Deck,
+    DeckCard,
+    DeckComment,
+    DeckLike,
+    DeckVersion,
+    Tag,
+    Visibility,
 )
 
 MAX_DISTINCT_CARDS = 200

@@ -25,7 +25,14 @@ from decks import proxies, selectors, services
 from decks.codes import DeckCodeError, decode_deck
 from decks.formats import FORMATS, get_format
 from decks.forms import (
-    CollectionImportForm, CommentForm, CompareForm, DeckSearchForm, ForkForm, OwnedCountForm, ReportForm, RestoreForm,
+    CollectionImportForm,
+    CommentForm,
+    CompareForm,
+    DeckSearchForm,
+    ForkForm,
+    OwnedCountForm,
+    ReportForm,
+    RestoreForm,
     TagsForm,
 )
 from decks.markdown import render_markdown
@@ -214,13 +221,7 @@ def deck_proxies(request, deck_id):
     if not cards:
         return HttpResponseBadRequest("This deck has no card to print yet.", content_type="text/plain; charset=utf-8")
     pdf = proxies.proxy_pdf(proxies.card_faces(cards), paper=paper, title=f"{deck.name} — proxies")
-    return pdf_response(pdf, f"{slugify(deck.name) or deck.pk}-proxies.pdf")
-
-
-def pdf_response(pdf: bytes, filename: str) -> HttpResponse:
-    response = HttpResponse(pdf, content_type="application/pdf")
-    response["Content-Disposition"] = f'attachment; filename="{filename}"'
-    return response
+    return proxies.pdf_response(pdf, f"{slugify(deck.name) or deck.pk}-proxies.pdf")
 
 
 def deck_detail(request, deck_id):

@@ -3,7 +3,7 @@
 The action log (`actions`) is the game: replaying it from the seed rebuilds every state. `state` keeps the engine's
 `to_json()` of a recent state (saved every few decisions, and at the end) so a request need not replay from scratch:
 the decisions logged after it are applied to it. `version` counts saved decisions; writes go through
-`rules.services`, which update a row only `WHERE version = <the version it read>`, so two requests acting at once
+`rules.play.store`, which update a row only `WHERE version = <the version it read>`, so two requests acting at once
 can never both win (or corrupt the game), on any number of app servers.
 """
 import secrets
@@ -12,6 +12,8 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.urls import reverse
+
+from rules.engine.cpu import level_labels
 
 GAME_ID_BYTES = 9  # 12 URL-safe characters: a shared link is the only key to someone else's game
 
@@ -127,11 +129,8 @@ class GoldfishGame(models.Model):
         }
 
 
-class Difficulty(models.TextChoices):
-    EASY = "easy", "Easy"
-    NORMAL = "normal", "Normal"
-    HARD = "hard", "Hard"
-    EXPERT = "expert", "Expert"
+# The computer's difficulty levels, from their one registry (rules/engine/cpu.yaml): EASY, NORMAL, HARD, EXPERT.
+Difficulty = models.TextChoices("Difficulty", [(name.upper(), (name, label)) for name, label in level_labels()])
 
 
 class Outcome(models.TextChoices):
@@ -248,7 +247,7 @@ class SimulationStatus(models.TextChoices):
 
 
 class Simulation(models.Model):
-    """A designers' study (`/lab/`): many seeded games split into chunks that workers play (rules/lab.py).
+    """A designers' study (`/lab/`): many seeded games split into chunks that workers play (rules/lab/services.py).
 
     `study` is the engine's description of it (rules/engine/lab.py: kind, decks, players, seed, games, variants);
     the chunks keep each finished chunk's tally, so a worker lost mid-study loses only the chunk it was playing.
@@ -303,7 +302,7 @@ class SimulationChunk(models.Model):
 
 
 class BalanceReport(models.Model):
-    """A permanent, shareable balance report of a card set and rule set (rules/balance.py): the starters' matchup
+    """A permanent, shareable balance report of a card set and rule set (rules/lab/balance.py): the starters' matchup
     matrix at one CPU level, each starter's card impact table and the rules health, read from its lab studies.
     `errata` (optional) are played by every one of its studies, so two reports compare before and after them."""
 

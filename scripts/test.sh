@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Run the whole test suite on SQLite, then on a throwaway PostgreSQL cluster (scripts/pg.sh), two xdist workers each;
-# where the engine's compiled form is built, the engine's tests also run on its plain-Python form (after SQLite).
+# Lint (all only), then the whole test suite on SQLite, then on a throwaway PostgreSQL cluster (scripts/pg.sh), two
+# xdist workers each; where the engine's compiled form is built, the engine's tests also run on its plain-Python form
+# (after SQLite).
 #   scripts/test.sh [all|sqlite|postgres]      PYTEST_ARGS in the environment are passed on to pytest
 # Fails when a run fails or runs no test at all (pytest's exit 5): an empty run must never pass silently.
 set -uo pipefail
@@ -55,6 +56,11 @@ case "$target" in
   *) echo "usage: scripts/test.sh [all|sqlite|postgres]" >&2; exit 2 ;;
 esac
 summary=() failed=0
+# The linter first (ruff, pyproject.toml): a finding fails the run like a failing test.
+if [ "$target" = all ]; then
+  echo "== the linter (ruff)"
+  if .venv/bin/python -m ruff check .; then summary+=("lint ok"); else summary+=("lint FAILED"); failed=1; fi
+fi
 if [ "$target" != postgres ]; then
   if run_pytest SQLite ""; then summary+=("SQLite ok"); else summary+=("SQLite FAILED"); failed=1; fi
   if run_plain_engine; then summary+=("plain engine ok"); else summary+=("plain engine FAILED"); failed=1; fi

@@ -37,7 +37,7 @@ def _lab_pool_closed():
     yield
     import sys
 
-    lab = sys.modules.get("rules.lab")
+    lab = sys.modules.get("rules.lab.services")
     if lab is not None:
         lab.LocalRunner.close()
 

@@ -144,3 +144,43 @@ def _ability_text(ctx: Any, slug: str, index: int) -> str:
     ability = ctx.info[slug].abilities[index]
     name = ctx.cat.keywords.get(ability.keyword, {}).get("name", ability.keyword)
     return f"{name} {ability.amount}" if ability.amount is not None else str(name)
+
+
+# How an action presents itself to a person, as data (so no caller parses a label or knows argument positions):
+# which argument is the card the action concerns, and which the card or edge it aims at.
+_CARD_ARG = {"trigger": 0, "decline": 0, "play_energy": 0, "tap": 0, "tap_charge": 0, "summon": 0, "play": 0,
+             "cast": 0, "equip": 0, "activate": 0, "react": 0, "add_counter": 0, "absorb": 0, "assign_damage": 0,
+             "store_charge": 1}
+_TARGET_ARG = {"equip": 2, "target": 2, "assign": 2}
+
+
+def present(a: Action) -> dict:
+    """The action for a person, beside its label: `card` (the card number it concerns, or None), `target` (the card
+    number or edge it aims at, or None), `pay` (its payment by energy code, or None) and `choice` (the short text
+    that tells it apart from the other choices of its card: "pay 1 DC + 1 CE", "to Kalen Vos · pay 2 DC",
+    "Heal 2 (pay 1 DC)", "spend 2", "3 points")."""
+    k, args, ctx = a.kind, a.args, a.ctx
+    card = args[_CARD_ARG[k]] if k in _CARD_ARG and len(args) > _CARD_ARG[k] else None
+    target = args[_TARGET_ARG[k]] if k in _TARGET_ARG and len(args) > _TARGET_ARG[k] else None
+    if k in ("target", "assign") and isinstance(target, int) and target >= 0:
+        card = target
+    pay = next((x for x in args if type(x) is tuple), None)
+    if k in ("summon", "play", "cast"):
+        choice = f"pay {pay_text(pay)}"
+    elif k == "add_counter":
+        choice = f"pay 1 {POOL_KEYS[args[2]]}"
+    elif k == "equip":
+        choice = f"to {_name(ctx, args[3])} · pay {pay_text(pay)}"
+    elif k in ("activate", "react"):
+        what = "boost" if args[2] == -1 else _ability_text(ctx, args[1], args[2])
+        paid = pay_text(pay)
+        choice = f"{what} ({'free' if paid == 'free' else 'pay ' + paid})"
+    elif k == "tap_charge" and len(args) > 2:
+        choice = f"spend {args[2]}"
+    elif k in ("absorb", "assign_damage") and len(args) > 2:
+        choice = f"{args[2]} point{'s' if args[2] != 1 else ''}"
+    else:
+        choice = _label(a)
+    return {"card": card if isinstance(card, int) else None,
+            "target": target if isinstance(target, (int, str)) and target != -1 else None,
+            "pay": _plain(pay) if pay is not None else None, "choice": choice}

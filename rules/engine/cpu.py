@@ -21,7 +21,7 @@ from .ladder import LadderPlayer, policy
 if TYPE_CHECKING:
     from .state import GameState
 
-LEVELS: dict[str, dict] = policy()["levels"]
+LEVELS: dict[str, dict] = policy()["levels"]   # the one registry of the difficulty levels (cpu.yaml `levels`)
 # Level -> chance that a decision with a real choice is a random legal one instead of the level's own (cpu.yaml).
 MISTAKE_RATE: dict[str, float] = {name: float(level["mistakes"]) for name, level in LEVELS.items()}
 
@@ -75,3 +75,18 @@ PLAYS: dict[str, type[CpuPlayer]] = {"ladder": LadderCpu, "greedy": CpuPlayer}  
 for _name, _level in LEVELS.items():
     if _level["plays"] in PLAYS:
         BOTS[f"cpu:{_name}"] = type(f"Cpu{_name.title()}", (PLAYS[_level["plays"]],), {"level": _name})
+
+
+def player_of(level: str) -> str:
+    """The engine player of a difficulty level (bots.get_bot name)."""
+    return f"cpu:{level}"
+
+
+def level_labels() -> list[tuple[str, str]]:
+    """Every level as (name, label), in the registry's order: the choices a game's difficulty is stored with."""
+    return [(name, level["label"]) for name, level in LEVELS.items()]
+
+
+def offered(where: str) -> dict[str, str]:
+    """The levels offered in `where` ("versus" or "studies"), name -> player, in the registry's order."""
+    return {name: player_of(name) for name, level in LEVELS.items() if where in level["offered"]}

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any, Callable
 
 from .model import BOARD, GRAVE
 from .tables import BUFF, EDGE_NAMES
-from .targets import DISTRIBUTED, FIXED, SINGLE, edge_index, is_card
+from .targets import DISTRIBUTED, FIXED, SINGLE, edge_index, is_card, legal_targets
 
 if TYPE_CHECKING:
     from .state import GameState
@@ -404,7 +404,6 @@ def redirect_effect(g: "GameState", item: Any) -> int | None:
 
 
 def redirect_options(g: "GameState", item: Any) -> list:
-    from .targets import legal_targets
     index = redirect_effect(g, item)
     if index is None:
         return []

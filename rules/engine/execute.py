@@ -3,7 +3,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .actions import Action
 from .flow import arc_burn, continue_item, new_item, pass_priority, start_game
 from .model import Item
 from .payment import pay_text

@@ -7,10 +7,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .effects import KEYWORDS, TARGET_MODES, redirect_options
+from .effects import KEYWORDS, TARGET_MODES, find_item, redirect_options
 from .model import BOARD, Item
-from .pyramid import (cataclysm_apply, discharge_finish, discharge_recombine, discharge_start, pyramid_turn,
-                      start_cataclysm)
+from .pyramid import (
+    cataclysm_apply,
+    discharge_finish,
+    discharge_recombine,
+    discharge_start,
+    pyramid_turn,
+    start_cataclysm,
+)
 from .targets import fixed_targets, is_legal_target, legal_targets
 
 if TYPE_CHECKING:
@@ -322,7 +328,6 @@ def next_need(g: "GameState", item: Item):
             if len(targets) == 1 and spec.second == "steal_dest":
                 return index, "target", steal_destinations(g, item, targets[0])
             if len(targets) == 1 and spec.second == "redirect_new":
-                from .effects import find_item
                 target = find_item(g, targets[0])
                 return index, "target", (redirect_options(g, target) if target is not None else [])
         elif mode == "distributed":

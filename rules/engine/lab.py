@@ -16,14 +16,14 @@ import itertools
 from types import MappingProxyType
 from typing import Any, Iterable, Mapping
 
-from .catalogue import Catalogue, Variant, pyramid_deck_from
 from . import impact
+from .catalogue import Catalogue, Variant, pyramid_deck_from
 from .errata import STUDY_ERRATA, with_errata
 from .health import game_facts, summary, tally_game
 from .match import play_game, wilson
 from .paired import paired, paired_results, run_paired
 from .setup import DeckSpec, new_game
-from .simulate import distribution, game_seed, game_stats, goldfish_game, pyramid_facts
+from .simulate import distribution, game_seed, game_stats, goldfish_game, pyramid_facts, split  # noqa: F401
 
 KINDS = ("goldfish", "matchup", "matrix", "pyramid", impact.KIND)
 STUDY_PYRAMID = "study-pyramid"   # the variant a study's own Pyramid composition is played as
@@ -39,11 +39,6 @@ def total_games(study: Mapping[str, Any]) -> int:
 
 def pairs(study: Mapping[str, Any]) -> list[tuple[int, int]]:
     return list(itertools.combinations(range(len(study["decks"])), 2))
-
-
-def split(games: int, size: int) -> list[tuple[int, int]]:
-    """The chunks (first game, number of games) of a study of `games` games, `size` games a chunk."""
-    return [(start, min(size, games - start)) for start in range(0, games, size)]
 
 
 def spec(deck: Mapping[str, Any]) -> DeckSpec:

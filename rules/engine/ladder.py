@@ -20,9 +20,25 @@ from typing import TYPE_CHECKING, Any
 import yaml
 
 from .actions import Action
-from .bots import (DAMAGING, EDGE_ADDING, GreedyBot, _Side, _Want, _ability_gain, _affordable, _enemy_damage_gain,
-                   _pay_of, _pay_score, _safe_host, _score_edge, _score_target, _tap_for, _target_context,
-                   _typed_demand, usable_abilities)
+from .bots import (
+    DAMAGING,
+    EDGE_ADDING,
+    GreedyBot,
+    _ability_gain,
+    _affordable,
+    _enemy_damage_gain,
+    _pay_of,
+    _pay_score,
+    _safe_host,
+    _score_edge,
+    _score_target,
+    _Side,
+    _tap_for,
+    _target_context,
+    _typed_demand,
+    _Want,
+    usable_abilities,
+)
 from .tables import EDGE_NAMES, cost_vector
 
 if TYPE_CHECKING:

@@ -6,7 +6,6 @@ from typing import TYPE_CHECKING, Any
 from .actions import Action
 
 _new = tuple.__new__  # builds an Action without a Python-level __new__ call (the hot path)
-from .effects import SRC_FREE
 from .flow import burnable, next_need, storage_cards
 from .payment import payments
 from .pyramid import absorb_capacity, cataclysm_capacity

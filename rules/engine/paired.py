@@ -52,7 +52,7 @@ def half(tally: Mapping[str, Any], prefix: str) -> dict[str, Any]:
 
 
 def run_paired(catalogue, study: Mapping[str, Any], start: int, count: int) -> dict[str, Any]:
-    from . import lab   # lab imports this module
+    from . import lab  # lab imports this module
     base, changed = lab.study_catalogue(catalogue, study, errata=False), lab.study_catalogue(catalogue, study)
     out = lab.new_tally()
     for index in range(start, start + count):

@@ -4,6 +4,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .model import BOARD
+from .scoring import result
 from .tables import EDGE_NAMES
 
 if TYPE_CHECKING:
@@ -246,7 +247,6 @@ def cataclysm_apply(g: "GameState") -> bool:
                 g.deal_damage(iid, points, "the Cataclysm", cataclysm=True)
     g.assigned = [{}, {}]
     g.phase = "over"
-    from .scoring import result
     g.final = result(g)
     res = g.final
     passed = res["ending_text"]   # names the full circle when it brought the Cataclysm (RULINGS 16)

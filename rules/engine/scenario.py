@@ -9,10 +9,13 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
+from .effects import TARGET_MODES
 from .errors import GameDataError
+from .flow import run
 from .model import BOARD, DECK, GRAVE, HAND, Item
 from .rng import Rng
 from .serialize import check_consistency
+from .setup import DeckSpec, add_card, seat_players, set_variants
 from .state import GameState
 from .tables import EDGE_NAMES, POOL_KEYS
 
@@ -62,8 +65,6 @@ def _seat(value: Any, where: str) -> int:
 
 def load_scenario(catalogue, data: Mapping[str, Any]) -> GameState:
     """Build a game from a readable board description (format: rules/SCENARIOS.md)."""
-    from .flow import run
-    from .setup import DeckSpec, seat_players, set_variants
     data = _keys(data, TOP_KEYS, "scenario")
     g = GameState(catalogue)
     tb = g.tb
@@ -133,7 +134,6 @@ def _set_clock(g: GameState, data: Mapping, phase: str) -> None:
 
 # ---------------------------------------------------------------- players and cards
 def _load_player(g: GameState, p: int, raw: Any, where: str) -> None:
-    from .setup import add_card
     raw = _keys(raw, PLAYER_KEYS, where)
     tb = g.tb
     player = g.players[p]
@@ -315,12 +315,11 @@ def find_card(g: GameState, ref: Any, where: str, zone: str | None = BOARD) -> i
             for iid in cards:
                 if g.cards[iid].slug == slug:
                     return iid
-    raise GameDataError(f"{where}: no card '{ref}'" + (f" in play" if zone == BOARD else ""))
+    raise GameDataError(f"{where}: no card '{ref}'" + (" in play" if zone == BOARD else ""))
 
 
 def _load_stack(g: GameState, data: Mapping) -> None:
     """Stack items, bottom first, and who holds priority over them (`priority`, `passes` so far)."""
-    from .effects import TARGET_MODES
     items = _list(data, "stack", "scenario")
     if not items:
         for key in ("priority", "passes"):
@@ -339,7 +338,6 @@ def _load_stack(g: GameState, data: Mapping) -> None:
         info = g.tb.info[slug]
         card = -1
         if info.type == "instant":
-            from .setup import add_card
             src = card = add_card(g, slug, ctrl, "stack")   # the Instant itself travels on the stack
         else:
             src = find_card(g, f"P{ctrl + 1} {slug}", f"{where}.card")

@@ -1,13 +1,14 @@
-"""Saving and loading games: to_json / from_json (validating), records and replay (scenarios: scenario.py)."""
+"""Saving and loading games: to_json / from_json (validating); records are replayed by records.py."""
 from __future__ import annotations
 
 from typing import Any, Mapping
 
 from . import ENGINE_VERSION
 from .catalogue import Catalogue
-from .errors import GameDataError, IllegalAction
+from .errors import GameDataError
 from .model import BOARD, DECK, GRAVE, HAND, Card, Edge, Item, Player
 from .rng import Rng
+from .setup import DeckSpec, set_variants
 from .state import GameState
 from .tables import EDGE_NAMES, POOL_KEYS
 
@@ -103,7 +104,6 @@ def state_from_json(data: Any, cat: Catalogue) -> GameState:
     except ValueError as exc:
         raise GameDataError("'rng' must be a hexadecimal generator state") from exc
     g.decks = _decks(_need(data, "decks", list))
-    from .setup import set_variants
     set_variants(g, data.get("variants", []))   # a state saved before variants existed played none
     g.scenario = data.get("scenario")
     g.history = list(_need(data, "history", list))
@@ -196,7 +196,6 @@ def state_from_json(data: Any, cat: Catalogue) -> GameState:
 
 
 def _decks(raw: list) -> list:
-    from .setup import DeckSpec
     if len(raw) != 2:
         raise GameDataError("'decks' must have two entries")
     out = []
@@ -273,29 +272,3 @@ def check_consistency(g: GameState) -> None:
                 raise GameDataError(f"card #{card.iid} is on the stack but no stack item carries it")
         elif card.iid not in seen:
             raise GameDataError(f"card #{card.iid} ({card.slug}) is in no zone")
-
-
-# ---------------------------------------------------------------- records and replay
-def replay(catalogue: Catalogue, record: Mapping[str, Any]) -> GameState:
-    """Rebuild a game from `record()` output: same decks, seat, seed and action ids give the same state."""
-    from .setup import new_game
-    if not isinstance(record, Mapping):
-        raise GameDataError("a record must be a JSON object")
-    actions = _need(record, "actions", list, "record")
-    data_hash = record.get("data_hash")
-    if data_hash and data_hash != catalogue.data_hash:
-        raise GameDataError(f"the record was played with card data {data_hash}; this catalogue is "
-                            f"{catalogue.data_hash}")
-    if record.get("scenario") is not None:
-        from .scenario import load_scenario
-        g = load_scenario(catalogue, record["scenario"])
-    else:
-        decks = _decks(_need(record, "decks", list, "record"))
-        g = new_game(catalogue, decks, seating=_need(record, "seating", str, "record"),
-                     seed=_need(record, "seed", int, "record"), variants=record.get("variants") or ())
-    for n, action_id in enumerate(actions):
-        try:
-            g.apply(action_id)
-        except IllegalAction as exc:
-            raise GameDataError(f"action #{n + 1} '{action_id}' is not legal in the replayed game: {exc}") from exc
-    return g

@@ -6,6 +6,7 @@ from typing import Iterable, Sequence
 
 from .catalogue import Catalogue
 from .errors import GameDataError
+from .flow import run
 from .model import BOARD, DECK, Card, Edge, Player
 from .rng import Rng
 from .state import GameState
@@ -113,6 +114,5 @@ def new_game(catalogue: Catalogue, decks: Sequence[DeckSpec | None], *, seating:
     g.rng.shuffle(g.pyramid)
     g.phase = "mulligan"
     g.log("setup", None, "Setup: Heroes in play, 7-card hands, the Pyramid shuffled ({0} seating)", seating)
-    from .flow import run
     run(g)
     return g

@@ -12,9 +12,11 @@ from __future__ import annotations
 
 import hashlib
 import math
+import multiprocessing
 import re
 import statistics
 import sys
+from concurrent.futures import ProcessPoolExecutor
 from typing import Any, Iterable, Sequence
 
 from . import ENGINE_VERSION
@@ -98,17 +100,49 @@ def game_stats(state: GameState, catalogue: Catalogue, player: int = PLAYER) -> 
     return stats
 
 
-def run_goldfish(catalogue: Catalogue, deck: DeckSpec, *, games: int, seed: int, bot: str = "random",
-                 seating: str = "side-by-side", variants: Sequence[str] = ()) -> dict[str, Any]:
-    """Play `games` goldfish games of a deck and return JSON-able statistics (same arguments, same output)."""
-    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
-        raise ValueError(f"{BAD_GAMES}: the number of games must be a positive integer (got {games!r})")
-    get_bot(bot)  # fail fast on an unknown bot name
+def split(games: int, size: int) -> list[tuple[int, int]]:
+    """The chunks (first game, number of games) of `games` games, `size` games a chunk: the one chunker of bulk play
+    (the lab's studies, `run_goldfish` on several workers)."""
+    return [(start, min(size, games - start)) for start in range(0, games, size)]
+
+
+def goldfish_rows(catalogue: Catalogue, deck: DeckSpec, *, start: int, count: int, seed: int, bot: str,
+                  seating: str, variants: Sequence[str]) -> list[dict[str, Any]]:
+    """The statistics of games start .. start+count-1 of a run (game i always has the seed game_seed(seed, i))."""
     rows = []
-    for index in range(games):
+    for index in range(start, start + count):
         state = goldfish_game(catalogue, deck, seed=game_seed(seed, index), bot=bot, seating=seating,
                               variants=variants)
         rows.append(game_stats(state, catalogue))
+    return rows
+
+
+_FORKED: dict[str, Any] = {}  # what a forked worker plays with (the parent sets it before the pool forks)
+
+
+def _forked_rows(start: int, count: int) -> list[dict[str, Any]]:
+    return goldfish_rows(start=start, count=count, **_FORKED)
+
+
+def run_goldfish(catalogue: Catalogue, deck: DeckSpec, *, games: int, seed: int, bot: str = "random",
+                 seating: str = "side-by-side", variants: Sequence[str] = (), workers: int = 1) -> dict[str, Any]:
+    """Play `games` goldfish games of a deck and return JSON-able statistics (same arguments, same output, whatever
+    the number of `workers`: processes forked with the catalogue, each playing chunks of games in order)."""
+    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
+        raise ValueError(f"{BAD_GAMES}: the number of games must be a positive integer (got {games!r})")
+    get_bot(bot)  # fail fast on an unknown bot name
+    args = dict(catalogue=catalogue, deck=deck, seed=seed, bot=bot, seating=seating, variants=tuple(variants))
+    workers = max(1, min(workers, games // 50 or 1))  # a few games are not worth a process
+    if workers == 1 or "fork" not in multiprocessing.get_all_start_methods():
+        rows = goldfish_rows(start=0, count=games, **args)
+    else:
+        chunks = split(games, max(50, math.ceil(games / (workers * 4))))
+        _FORKED.update(args)
+        try:
+            with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork")) as pool:
+                rows = [row for part in pool.map(_forked_rows, *zip(*chunks)) for row in part]
+        finally:
+            _FORKED.clear()
     return summarise(rows, catalogue=catalogue, deck=deck, bot=bot, seating=seating, seed=seed, variants=variants)
 
 

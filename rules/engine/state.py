@@ -15,10 +15,13 @@ from .catalogue import Catalogue
 from .errors import IllegalAction
 from .execute import HANDLERS
 from .flow import run
-from .legal import explain_illegal, legal_actions as _legal_actions
+from .legal import explain_illegal
+from .legal import legal_actions as _legal_actions
 from .model import BOARD, DECK, GRAVE, HAND, Card, Edge, Item, Player
 from .rng import Rng
+from .scoring import result
 from .tables import EDGE_NAMES, Tables, tables
+from .view import build_view
 
 OVER = "over"
 
@@ -245,11 +248,9 @@ class GameState:
 
     def view(self, viewer: int | None = None) -> dict:
         """The board for a UI; with `viewer`, only what that seat may see (the other hand as a count)."""
-        from .view import build_view
         return build_view(self, viewer)
 
     def result(self) -> dict:
-        from .scoring import result
         return result(self)
 
     # ------------------------------------------------------------------ helpers the rules use

@@ -1,7 +1,7 @@
 """The card data a lab study plays, carried with the study (pure: no Django).
 
 A study plays the catalogue as it was in the database when it started (admin edits included), not whatever card
-files a worker happens to have: `build_study` (rules/lab.py) stores the cards in data-file form (cards/data/SCHEMA.md)
+files a worker happens to have: `build_study` (rules/lab/services.py) stores the cards in data-file form (cards/data/SCHEMA.md)
 under the study's `cards` key, next to their `data_hash`, and every chunk's message carries them. A worker compiles
 them with the repository's rule tables once per `data_hash` and keeps a few compiled catalogues, so a worker serving
 studies of several card sets (before and after an edit) compiles each once. A study saved before this (no `cards`)

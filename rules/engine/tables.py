@@ -7,7 +7,7 @@ from __future__ import annotations
 import sys
 from typing import Any, Mapping
 
-from .catalogue import Ability, Catalogue, CardDef, Cost
+from .catalogue import CardDef, Catalogue, Cost
 
 # The energy pool: the four typed energies, Colorless (from a Colorless Energy card or spent charge) and Buff
 # (bonus CE from Buff X, which never Arc Burns: RULINGS 7).

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .flow import describe_item
 from .tables import EDGE_NAMES, POOL_KEYS
 
 if TYPE_CHECKING:
@@ -80,7 +81,6 @@ def build_view(g: "GameState", viewer: int | None = None) -> dict:
                       "locked": edge.locked, "discharge_counter": edge.counter if edge.locked else None,
                       "discharge_at": g.tb.discharge_at, "adjacent": list(edge.adjacent),
                       "dead": not edge.adjacent})
-    from .flow import describe_item
     stack = [{"sid": item.sid, "controller": item.ctrl, "text": describe_item(g, item)} for item in g.stack]
     pending = dict(g.pending[-1]) if g.pending else None
     if pending is not None and g.building is not None:

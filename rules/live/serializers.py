@@ -6,8 +6,15 @@ from rest_framework import serializers
 
 from decks.serializers import StrictCharField
 from rules.live.services import DEFAULT_GRACE, GRACE_RANGE, MAX_CLOCK_MINUTES, MAX_INCREMENT, SEATS
-from rules.live.shared import (ActionSerializer, CardEntrySerializer, EventSerializer, FrameSerializer,
-                               PromptSerializer, StartSerializer, StepSerializer)
+from rules.live.shared import (
+    ActionSerializer,
+    CardEntrySerializer,
+    EventSerializer,
+    FrameSerializer,  # noqa: F401 - re-exported for the API
+    PromptSerializer,
+    StartSerializer,
+    StepSerializer,
+)
 
 
 class StrictBooleanField(serializers.BooleanField):

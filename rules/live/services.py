@@ -24,8 +24,19 @@ from rules.engine import ENGINE_VERSION, GameDataError, GameState, IllegalAction
 from rules.engine.catalogue import Catalogue
 from rules.engine.simulate import game_stats
 from rules.live import clock, notify, states
-from rules.live.shared import (GAME_OVER, ILLEGAL_ACTION, INVALID_DECK, Actor, action_log, checked_deck,
-                               clean_seating, clean_seed, clean_variants, deck_spec, snapshot_due)
+from rules.live.shared import (
+    GAME_OVER,
+    ILLEGAL_ACTION,
+    INVALID_DECK,
+    Actor,
+    action_log,
+    checked_deck,
+    clean_seating,
+    clean_seed,
+    clean_variants,
+    deck_spec,
+    snapshot_due,
+)
 from rules.models import Table, TableEnd, TableStatus
 
 TABLE_NOT_FOUND = "No table with this id."

@@ -5,16 +5,36 @@ public functions rather than copying them; the rest of `rules.live` imports them
 """
 from __future__ import annotations
 
-from rules.selectors import (  # noqa: F401 - re-exported
-    SESSION_TOKEN, actor_for, card_entries, card_index, deck_input, describe_action, playable_decks_of, prompt,
-    starter_decks, variant_choices, variant_rows,
+from rules.goldfish.selectors import starter_decks  # noqa: F401 - re-exported (the start page's starter list)
+from rules.play.actors import SESSION_TOKEN, Actor, actor_for  # noqa: F401 - re-exported
+from rules.play.decks import (  # noqa: F401 - re-exported
+    INVALID_DECK,
+    MAX_SEED,
+    checked_deck,
+    clean_seating,
+    clean_seed,
+    clean_variants,
+    deck_input,
+    deck_spec,
+    playable_decks_of,
+    variant_choices,
+    variant_rows,
 )
-from rules.services import (  # noqa: F401 - re-exported
-    GAME_OVER, ILLEGAL_ACTION, INVALID_DECK, MAX_SEED, Actor, action_log, checked_deck, clean_seating, clean_seed,
-    clean_variants, deck_spec, goldfish_replay, load_state, snapshot_due,
-)
-from rules.versus_selectors import view_digest  # noqa: F401 - re-exported
-from rules.serializers import (  # noqa: F401,E402 - re-exported: the request and response shapes a table shares
-    ActionSerializer, CardEntrySerializer, EventSerializer, FrameSerializer, PromptSerializer, StartSerializer,
+from rules.play.payload import card_entries, card_index, describe_action, prompt, view_digest  # noqa: F401
+from rules.play.serializers import (  # noqa: F401 - re-exported: the request and response shapes a table shares
+    ActionSerializer,
+    CardEntrySerializer,
+    EventSerializer,
+    FrameSerializer,
+    PromptSerializer,
+    StartSerializer,
     StepSerializer,
 )
+from rules.play.store import (  # noqa: F401 - re-exported
+    GAME_OVER,
+    ILLEGAL_ACTION,
+    action_log,
+    load_state,
+    snapshot_due,
+)
+from rules.play.store import replay_steps as goldfish_replay  # noqa: F401 - re-exported

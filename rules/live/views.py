@@ -12,8 +12,8 @@ from django.views.decorators.http import require_http_methods
 from cards.catalogue import get_catalogue
 from cataclysm_site.api_errors import ApiError
 from rules.live import ratings, services
-from rules.live.api import rating_rows
 from rules.live import selectors as ls
+from rules.live.api import rating_rows
 from rules.live.services import MAX_CLOCK_MINUTES, MAX_INCREMENT
 from rules.live.shared import actor_for, deck_input, playable_decks_of, starter_decks, variant_choices
 from rules.models import Seating

@@ -1,10 +1,11 @@
 """`{% goldfish_panel deck as panel %}`: what a deck's goldfish panel shows (high scores, your best, simulations)."""
 from django import template
 
-from rules import selectors
-from rules.charts import simulation_charts
+from rules.goldfish import selectors
+from rules.goldfish.services import BOTS, MAX_SIMULATED_GAMES
 from rules.models import Seating
-from rules.services import BOTS, MAX_SIMULATED_GAMES
+from rules.play.actors import actor_for
+from rules.play.charts import simulation_charts
 
 register = template.Library()
 
@@ -13,7 +14,7 @@ register = template.Library()
 def goldfish_panel(context, deck, limit: int = 5) -> dict:
     """Return the deck's best goldfish games, the visitor's best and the latest bulk simulation with its charts."""
     request = context.get("request")
-    actor = selectors.actor_for(request) if request is not None else None
+    actor = actor_for(request) if request is not None else None
     latest = selectors.latest_simulations(deck, limit=1)
     simulation = latest[0] if latest else None
     return {

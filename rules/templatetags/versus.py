@@ -1,7 +1,7 @@
 """`{% versus_record deck as rows %}`: a deck's win/loss record against the computer, by difficulty."""
 from django import template
 
-from rules import versus_selectors
+from rules.versus import selectors as versus_selectors
 
 register = template.Library()
 

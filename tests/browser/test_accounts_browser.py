@@ -8,7 +8,6 @@ from playwright.sync_api import expect
 
 from decks import services
 from decks.models import Deck, Visibility
-
 from tests.browser.helpers import PHONE, fits_the_phone, log_in_as
 
 

@@ -7,7 +7,6 @@ from playwright.sync_api import expect
 
 from cards.catalogue import clear_cache
 from decks import selectors, services
-
 from tests.browser.helpers import PHONE, fits_the_phone, log_in_as
 
 

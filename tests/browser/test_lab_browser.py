@@ -8,7 +8,7 @@ from django.core.management import call_command
 from playwright.sync_api import expect
 
 from cards.catalogue import clear_cache
-from rules import lab
+from rules.lab import services as lab
 from rules.models import Simulation
 
 

@@ -1,10 +1,10 @@
 """The catalogue API: filters and the query syntax, clear 400s, ordering, pagination and a fixed query count."""
 import pytest
 from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import include, path
 from drf_spectacular.drainage import GENERATOR_STATS
 from drf_spectacular.generators import SchemaGenerator
-from django.test.utils import CaptureQueriesContext
 from rest_framework import status
 from rest_framework.test import APIClient
 

@@ -14,12 +14,13 @@ from PIL import Image
 
 from cards import rulings
 from cards.catalogue import clear_cache, get_catalogue
+from cards.images import cached_image_path
 from cards.models import Card
 from cards.render import RENDER_VERSION, SIZES
 from cards.rules_text import reminder_texts
 from cards.search import FIELDS
 from cards.services import card_refresh_derived
-from cards.views import PAGE_SIZE, cached_image_path, related_slugs
+from cards.views import PAGE_SIZE, related_slugs
 
 GRID_SLUG = re.compile(r'href="/cards/([a-z0-9-]+)/" class="card-link"')
 TABLE_SLUG = re.compile(r'<td class="col-name">.*?<a href="/cards/([a-z0-9-]+)/">', re.S)

@@ -106,7 +106,7 @@ def test_a_valid_starter_page_shows_odds_export_and_history(client, starters):
 
 
 def test_goldfish_results_appear_once_a_simulation_is_stored(client, starters):
-    from rules.services import deck_simulate
+    from rules.goldfish.services import deck_simulate
 
     run = deck_simulate(deck=Deck.objects.get(pk="starter-talah"), games=3, bot="random", seed=7)
     page = client.get("/decks/starter-talah/").content.decode()

@@ -5,9 +5,10 @@ from __future__ import annotations
 import pytest
 
 from decks.models import Deck
-from rules import services
+from rules.goldfish import services
 from rules.models import GoldfishGame
-from rules.services import Actor
+from rules.play import store
+from rules.play.actors import Actor
 
 pytestmark = pytest.mark.django_db
 
@@ -15,11 +16,11 @@ ME = Actor(user=None, session_key="token-of-my-session")
 SOMEONE_ELSE = Actor(user=None, session_key="token-of-another-session")
 
 
-def start(seed: int) -> services.LiveGame:
+def start(seed: int) -> store.LiveGame:
     return services.goldfish_start(actor=ME, deck=Deck.objects.get(pk="starter-dr-veylan"), seed=seed)
 
 
-def decide(live: services.LiveGame, *, actor: Actor = ME) -> services.LiveGame:
+def decide(live: store.LiveGame, *, actor: Actor = ME) -> store.LiveGame:
     """Make the first decision on offer that is not ending the turn, as a client would: by id, with the version."""
     actions = live.state.legal_actions()
     action = next((a for a in actions if a.kind != "end_turn"), actions[0])
@@ -27,7 +28,7 @@ def decide(live: services.LiveGame, *, actor: Actor = ME) -> services.LiveGame:
                                 expected_version=live.game.version)
 
 
-def play(live: services.LiveGame, moves: int) -> services.LiveGame:
+def play(live: store.LiveGame, moves: int) -> store.LiveGame:
     for _ in range(moves):
         if live.state.is_over:
             break
@@ -37,11 +38,11 @@ def play(live: services.LiveGame, moves: int) -> services.LiveGame:
 
 def on_another_server(game_id: str):
     """Read the game as a server that never saw it would: the row only."""
-    services.LIVE_STATES.clear()
-    return services.load_state(GoldfishGame.objects.get(pk=game_id))
+    store.LIVE_STATES.clear()
+    return store.load_state(GoldfishGame.objects.get(pk=game_id))
 
 
-@pytest.mark.parametrize("moves", [3, services.SNAPSHOT_EVERY + 1, services.REPLAY_UP_TO + 7, 400])
+@pytest.mark.parametrize("moves", [3, store.SNAPSHOT_EVERY + 1, store.REPLAY_UP_TO + 7, 400])
 def test_another_server_resumes_the_game_exactly_where_it_was(catalogue_db, moves):
     live = play(start(seed=moves), moves)
     resumed = on_another_server(live.game.pk)
@@ -51,8 +52,8 @@ def test_another_server_resumes_the_game_exactly_where_it_was(catalogue_db, move
 
 
 def test_a_snapshot_older_than_the_last_decision_is_brought_up_to_it(catalogue_db, monkeypatch):
-    monkeypatch.setattr(services, "REPLAY_UP_TO", 0)  # always through the saved snapshot, however short the game
-    live = play(start(seed=21), services.SNAPSHOT_EVERY + 5)
+    monkeypatch.setattr(store, "REPLAY_UP_TO", 0)  # always through the saved snapshot, however short the game
+    live = play(start(seed=21), store.SNAPSHOT_EVERY + 5)
     row = GoldfishGame.objects.get(pk=live.game.pk)
     assert len(row.state["history"]) < len(row.actions)  # the row's snapshot lags the log ...
     resumed = on_another_server(live.game.pk)
@@ -62,11 +63,11 @@ def test_a_snapshot_older_than_the_last_decision_is_brought_up_to_it(catalogue_d
 
 def test_a_kept_copy_never_overrides_a_newer_row(catalogue_db):
     live = play(start(seed=5), 2)
-    kept = services.take_live(live.game.pk, live.game.version)  # this server's copy at version 2, held aside ...
+    kept = store.take_live(live.game.pk, live.game.version)  # this server's copy at version 2, held aside ...
     moved_on = services.goldfish_act(game=GoldfishGame.objects.get(pk=live.game.pk), actor=ME,
                                      action=live.state.legal_actions()[0].id)  # ... while another server writes
-    services.LIVE_STATES.put(services._live_key(live.game.pk, 2), kept)
-    with pytest.raises(services.GameConflict) as caught:
+    store.LIVE_STATES.put(store._live_key(live.game.pk, 2), kept)
+    with pytest.raises(store.GameConflict) as caught:
         decide(live)
     assert caught.value.game.version == 3
     row = GoldfishGame.objects.get(pk=live.game.pk)

@@ -6,10 +6,12 @@ from django.db import IntegrityError, transaction
 
 from cards.catalogue import get_catalogue
 from decks.models import Deck
-from rules import services
-from rules.charts import histogram_chart
+from rules.goldfish import services
 from rules.models import GoldfishGame, Status
-from rules.services import Actor, GameConflict
+from rules.play import decks, store
+from rules.play.actors import Actor
+from rules.play.charts import histogram_chart
+from rules.play.store import GameConflict
 
 pytestmark = pytest.mark.django_db
 
@@ -21,7 +23,7 @@ def new_game(seed=1):
 
 
 def first_action(game):
-    return services.load_state(game).legal_actions()[0].id
+    return store.load_state(game).legal_actions()[0].id
 
 
 def test_two_requests_that_read_the_same_version_cannot_both_write(catalogue_db):
@@ -63,7 +65,7 @@ def test_the_cached_state_is_ignored_when_it_does_not_match_the_log(catalogue_db
     game = new_game(seed=4)
     live = services.goldfish_act(game=game, actor=ME, action=first_action(game))
     GoldfishGame.objects.filter(pk=game.pk).update(state=new_game(seed=4).state)  # a stale cache: 0 actions
-    reloaded = services.load_state(GoldfishGame.objects.get(pk=game.pk))
+    reloaded = store.load_state(GoldfishGame.objects.get(pk=game.pk))
     assert reloaded.digest() == live.state.digest()
 
 
@@ -78,7 +80,7 @@ def test_a_simulated_best_game_can_be_played_again_with_its_seed(catalogue_db):
     run = services.deck_simulate(deck=deck, games=3, bot="random", seed=7)
     best = run.stats["best_game"]
     from rules.engine.simulate import goldfish_game
-    replayed = goldfish_game(get_catalogue(), services.deck_spec("dr-veylan", deck.counts()), seed=best["seed"],
+    replayed = goldfish_game(get_catalogue(), decks.deck_spec("dr-veylan", deck.counts()), seed=best["seed"],
                              bot="random")
     assert replayed.result()["legacy"][0] == best["legacy"]
 
@@ -97,7 +99,7 @@ def test_a_bulk_run_equals_the_engines_and_stops_at_the_time_limit(catalogue_db,
     from rules.engine.simulate import run_goldfish
     deck = Deck.objects.get(pk="starter-dr-veylan")
     run = services.deck_simulate(deck=deck, games=3, bot="random", seed=5)
-    spec = services.deck_spec("dr-veylan", deck.counts())
+    spec = decks.deck_spec("dr-veylan", deck.counts())
     engine = run_goldfish(get_catalogue(), spec, games=3, seed=5, bot="random")
     assert {k: v for k, v in run.stats.items() if k not in ("requested", "time_limited")} == engine
     monkeypatch.setattr(services, "SIMULATION_SECONDS", -1)  # out of time after the first game

@@ -1,4 +1,4 @@
-"""Fixtures for the lab: a real broker with real Celery workers (rules/lab_processes.py, as `make run` starts them)."""
+"""Fixtures for the lab: a real broker with real Celery workers (rules/lab/processes.py, as `make run` starts them)."""
 from __future__ import annotations
 
 import os
@@ -6,7 +6,7 @@ import time
 
 import pytest
 
-from rules.lab_processes import Workers, redis_start, redis_stop
+from rules.lab.processes import Workers, redis_start, redis_stop
 
 
 @pytest.fixture(scope="session")
@@ -23,6 +23,7 @@ def broker(settings, redis_url):
 
     A chunk left by a killed worker is back in the queue after 4 s (the queue is swept every second)."""
     import redis
+
     from cataclysm_site.celery import app
 
     redis.Redis.from_url(redis_url).flushall()

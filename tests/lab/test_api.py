@@ -129,7 +129,7 @@ def test_a_pyramid_composition_is_studied_and_named_and_the_printed_one_is_the_p
 
 def test_closing_the_local_pool_stops_its_processes_and_a_later_study_starts_a_fresh_one(api):
     """The tests' teardown (and anyone stopping the embedded pool) joins its processes; the lab still works after."""
-    from rules.lab import LocalRunner
+    from rules.lab.services import LocalRunner
 
     finished(api, start(api, kind="goldfish", deck="starter-talah", games=20, seed=4)["id"])
     processes = list(LocalRunner._pool._processes.values())

@@ -1,4 +1,4 @@
-"""Balance reports (rules/balance.py): a permanent page per card set and rule set — the starters' matrix at a CPU
+"""Balance reports (rules/lab/balance.py): a permanent page per card set and rule set — the starters' matrix at a CPU
 level, each starter's card impact table, the rules health, a JSON download — and two reports compared side by side
 (before and after an erratum)."""
 from __future__ import annotations

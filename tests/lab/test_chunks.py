@@ -5,13 +5,14 @@ from __future__ import annotations
 import json
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from rules.engine import lab
 from rules.engine.catalogue import load_catalogue
-from rules.engine.simulate import run_goldfish, starter_deck
 from rules.engine.match import play_match
 from rules.engine.setup import new_game
+from rules.engine.simulate import run_goldfish, starter_deck
 
 CAT = load_catalogue()
 

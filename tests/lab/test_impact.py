@@ -2,8 +2,6 @@
 taken out on the same seeds, sorted, in the API, the command line and the study's page."""
 from __future__ import annotations
 
-import pytest
-
 from cards.catalogue import card_def_to_data
 from rules.engine import lab as engine_lab
 from rules.engine.catalogue import load_catalogue

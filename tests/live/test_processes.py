@@ -10,7 +10,7 @@ import pytest
 from websockets.sync.client import connect
 
 from benchmarks.live import AsgiProcess, Browser, prepare_database, server_env
-from rules.lab_processes import redis_start, redis_stop
+from rules.lab.processes import redis_start, redis_stop
 
 pytestmark = pytest.mark.slow
 

@@ -3,7 +3,8 @@ from django.core.exceptions import BadRequest, PermissionDenied
 from django.http import Http404
 from django.urls import path
 
-from cataclysm_site.urls import handler404, handler500, urlpatterns as site_urlpatterns  # noqa: F401
+from cataclysm_site.urls import handler404, handler500  # noqa: F401
+from cataclysm_site.urls import urlpatterns as site_urlpatterns
 
 
 def missing(request):

@@ -21,7 +21,11 @@ import requests
 
 from rules.models import GoldfishGame
 from tests.production.servers import (  # noqa: F401 - fixtures
-    is_postgres, postgres_url, prepared_database, start_server, token_session,
+    is_postgres,
+    postgres_url,
+    prepared_database,
+    start_server,
+    token_session,
 )
 
 SEED = 11

@@ -8,7 +8,10 @@ every process's list at once too.
 import requests
 
 from tests.production.servers import (  # noqa: F401 - fixtures
-    prepared_database, start_server, static_root, token_session,
+    prepared_database,
+    start_server,
+    static_root,
+    token_session,
 )
 
 DECK_NAME = "Tide That Hides"

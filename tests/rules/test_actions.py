@@ -2,6 +2,7 @@
 import pytest
 
 from rules.engine import Action, IllegalAction
+from rules.engine.actions import present
 from tests.rules.conftest import do, find, iid_of, scenario
 
 
@@ -59,6 +60,20 @@ def test_labels_read_like_the_rulebook(cat):
     data = summon.to_dict()
     assert data["kind"] == "summon" and data["player"] == 0 and data["id"] == summon.id
     assert data["args"][-1] == {"DC": 1, "CE": 1}
+
+
+def test_an_action_presents_its_card_payment_and_choice_as_data(cat):
+    """What a page shows beside the label comes from the engine, so nothing outside it parses a label."""
+    g = game(cat)
+    tap = find(g, "tap", "dark-current")
+    assert present(tap) == {"card": tap.args[0], "target": None, "pay": None, "choice": "Tap Dark Current for energy"}
+    do(g, "tap", "dark-current")
+    do(g, "tap", "colorless-energy")
+    summon = find(g, "summon", "kalen-vos")
+    shown = present(summon)
+    assert shown["card"] == iid_of(g, "kalen-vos", 0, "hand")
+    assert shown["pay"] == {"DC": 1, "CE": 1} and shown["choice"] == "pay 1 DC + 1 CE"
+    assert present(find(g, "end_turn"))["choice"] == "End the turn"
 
 
 def test_actions_are_frozen_and_hashable(cat):

@@ -55,6 +55,18 @@ def test_goldfish_same_seed_same_output_and_a_hero_slug_names_its_starter_deck()
     assert run("goldfish", "--deck", "talah", "--games", "2", "--seed", "10", "--json") != first
 
 
+def test_goldfish_gives_the_same_output_on_one_worker_or_several():
+    args = ("--deck", "starter-talah", "--games", "120", "--seed", "4", "--bot", "random", "--json")
+    one = run("goldfish", *args, "--workers", "1")
+    assert run("goldfish", *args, "--workers", "2") == one
+    assert json.loads(one)["games"] == 120
+
+
+def test_goldfish_refuses_no_workers():
+    with pytest.raises(CommandError, match="bad_workers"):
+        run("goldfish", "--deck", "talah", "--games", "2", "--workers", "0")
+
+
 def test_goldfish_prints_a_readable_table():
     text = run("goldfish", "--deck", "lethan", "--games", "2", "--seed", "1", "--seating", "diagonal")
     for expected in ("Lethan Starter", "seating diagonal", "Legacy", "Rounds to Cataclysm", "Hero survival rate",

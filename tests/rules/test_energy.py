@@ -1,6 +1,6 @@
 """Energy and Charge: free Energy plays, the pool, Colorless substitution, spending charge, Buff."""
-from tests.rules.conftest import do, find, iid_of, scenario
 from rules.engine.tables import POOL_KEYS
+from tests.rules.conftest import do, iid_of, scenario
 
 
 def board(cat, p1, p2=None, **kw):
@@ -104,6 +104,7 @@ def test_payment_choices_are_exactly_the_distinct_ways_to_pay():
     """Against brute force: every way to take the typed part exactly and the CE part from anything left."""
     import itertools
     import random
+
     from rules.engine.payment import payments
     rng = random.Random(5)
     for _ in range(300):

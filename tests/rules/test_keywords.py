@@ -1,8 +1,8 @@
 """Every keyword of the Ability Reference (keywords.yaml), one scenario each, plus the registry itself."""
 import pytest
 
-from rules.engine.effects import KEYWORDS, SUPPORTED, check_ability, check_card
 from rules.engine.catalogue import Ability
+from rules.engine.effects import KEYWORDS, SUPPORTED, check_ability, check_card
 from tests.rules.conftest import PROBES, do, find, iid_of, scenario
 
 ME = {"hero": "dr-veylan", "deck": ["dark-current"] * 6}

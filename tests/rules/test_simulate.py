@@ -8,8 +8,15 @@ import pytest
 from rules.engine import load_scenario
 from rules.engine.bots import get_bot, play_turn
 from rules.engine.catalogue import load_catalogue
-from rules.engine.simulate import (distribution, game_seed, game_stats, goldfish_game, percentile, run_goldfish,
-                                   starter_deck)
+from rules.engine.simulate import (
+    distribution,
+    game_seed,
+    game_stats,
+    goldfish_game,
+    percentile,
+    run_goldfish,
+    starter_deck,
+)
 
 GAMES = 6
 

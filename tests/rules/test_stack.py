@@ -2,7 +2,7 @@
 import pytest
 
 from rules.engine import IllegalAction
-from tests.rules.conftest import do, find, iid_of, scenario
+from tests.rules.conftest import do, iid_of, scenario
 
 
 def duel(cat, p1=None, p2=None):

@@ -7,11 +7,13 @@ from django.contrib.auth import get_user_model
 from rest_framework.test import APIClient
 
 from decks.models import Deck
-from rules import services, versus
 from rules.engine import replay as engine_replay
 from rules.engine.bots import get_bot
+from rules.goldfish import services
 from rules.models import VersusGame
-from rules.versus_selectors import deck_record
+from rules.play import store
+from rules.versus import services as versus
+from rules.versus.selectors import deck_record
 from tests.versus.helpers import CPU_DECK, MINE, act, finish, start
 
 SHAPE = {"id", "state", "legal_actions", "log", "cpu_moves", "version", "can_act", "prompt", "result", "cards"}
@@ -22,7 +24,7 @@ def test_start_answers_the_goldfish_shape_with_the_computer_seated_and_its_hand_
     assert SHAPE <= set(game)
     assert (game["difficulty"], game["seat"], game["cpu_seat"], game["seating"]) == ("hard", 0, 1, "diagonal")
     me, cpu = game["state"]["players"]
-    state = services.load_state(VersusGame.objects.get())
+    state = store.load_state(VersusGame.objects.get())
     assert len(me["hand"]) == me["hand_count"] == len(state.players[0].hand)
     assert "hand" not in cpu and cpu["hand_count"] == len(state.players[1].hand) > 0
     assert game["seed"] is None  # with the decklists it would give away the computer's shuffle

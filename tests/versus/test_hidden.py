@@ -8,18 +8,19 @@ from typing import Any, Iterator
 import pytest
 
 from cards.catalogue import get_catalogue
-from rules import services
 from rules.engine import GameState
 from rules.engine.model import DECK, HAND
 from rules.models import VersusGame
-from rules.selectors import card_entries
-from rules.versus_selectors import versus_payload
+from rules.play import store
+from rules.play.actors import Actor
+from rules.play.payload import card_entries
+from rules.versus.selectors import versus_payload
 from tests.versus.helpers import act, start
 
 
 def test_a_seats_view_shows_the_other_hand_as_a_count_and_no_deck_order(api):
     game = start(api, seed=21)
-    state = services.load_state(VersusGame.objects.get(pk=game["id"]))
+    state = store.load_state(VersusGame.objects.get(pk=game["id"]))
     for viewer in (0, 1):
         view = state.view(viewer=viewer)
         mine, theirs = view["players"][viewer], view["players"][1 - viewer]
@@ -50,7 +51,7 @@ class Secrets:
     names — leaving out any card that is public anyway (a copy in play or a graveyard, or in the visitor's deck)."""
 
     def __init__(self, row: VersusGame):
-        state = services.load_state(row)
+        state = store.load_state(row)
         cpu = state.players[row.cpu_seat]
         self.ids = set(cpu.hand) | set(cpu.deck)
         public = {row.hero, row.opponent_hero, *row.cards}
@@ -103,7 +104,7 @@ def test_no_response_ever_names_a_card_the_computer_holds(api, difficulty):
     assert game["cpu_moves"] or any(r[1].get("cpu_moves") for r in responses)  # the computer did play
     row = VersusGame.objects.get()
     assert row.status == "active" and len(row.cpu_moves) >= 5   # several CPU moves went through every response
-    played = {services.load_state(row).cards[i].slug for i in services.load_state(row).players[1].board}
+    played = {store.load_state(row).cards[i].slug for i in store.load_state(row).players[1].board}
     assert len(played) > 1  # and some of its cards are public now: they may be shown
 
 
@@ -126,11 +127,11 @@ def test_what_a_client_is_shown_does_not_depend_on_what_the_computer_holds(api):
     for _ in range(12):
         game = act(api, game).json()
     row = VersusGame.objects.get()
-    state = services.load_state(row)
+    state = store.load_state(row)
     other = swapped_secrets(state, row.cpu_seat)
     assert [c.slug for c in (state.cards[i] for i in state.players[1].hand)] != \
         [c.slug for c in (other.cards[i] for i in other.players[1].hand)]
-    actor = services.Actor(session_key=row.session_key)
+    actor = Actor(session_key=row.session_key)
     catalogue = get_catalogue()
     assert versus_payload(row, state, actor=actor, catalogue=catalogue) == \
         versus_payload(row, other, actor=actor, catalogue=catalogue)

@@ -57,10 +57,10 @@ def test_the_deck_page_keeps_a_record_against_each_difficulty(api):
 
 
 def test_a_deck_page_links_its_matchups_against_the_starters_with_the_numbers(client, catalogue_db):
+    from cards.catalogue import get_catalogue
     from rules.engine.match import play_match
     from rules.engine.simulate import starter_deck
-    from rules.matchups import MATCHUP_GAMES, MATCHUP_PLAYER, MATCHUP_SEED
-    from cards.catalogue import get_catalogue
+    from rules.versus.matchups import MATCHUP_GAMES, MATCHUP_PLAYER, MATCHUP_SEED
     deck_page = client.get("/decks/starter-elder-maru/").content.decode()
     assert 'href="/versus/matchups/starter-elder-maru/"' in deck_page
     page = client.get("/versus/matchups/starter-elder-maru/").content.decode()

@@ -10,7 +10,7 @@ from django.core.management.base import BaseCommand, CommandError
 from cards.catalogue import get_catalogue
 from cards.models import Card
 from cards.render import SIZES
-from cards.views import card_png, cached_image_path
+from cards.views import cached_image_path, card_png
 
 
 class Command(BaseCommand):

@@ -1,12 +1,14 @@
-"""`python manage.py goldfish --deck DECK --games N --seed S --bot random|greedy [--seating S] [--json]`.
+"""`python manage.py goldfish --deck DECK --games N --seed S --bot random|greedy [--seating S] [--workers N] [--json]`.
 
 Play a deck against the goldfish's empty opponent N times and print the statistics (rules/engine/simulate.py).
 DECK is a starter deck (`starter-elder-maru`, or just the Hero's slug `elder-maru`) or a decklist text file, which is
-parsed and validated like an import. Same seed, same output.
+parsed and validated like an import. Same seed, same output, on any number of worker processes (`--workers`, default
+every core).
 """
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 from typing import Any
 
@@ -87,11 +89,15 @@ class Command(BaseCommand):
         parser.add_argument("--seating", default="side-by-side", help="side-by-side (default) or diagonal.")
         parser.add_argument("--variant", action="append", default=[], dest="variants", metavar="NAME",
                             help="Switch on a rule variant (repeatable): decks/data/variants.yaml.")
+        parser.add_argument("--workers", type=int, default=os.cpu_count() or 1,
+                            help="Processes that play the games (default: every core); the output is the same.")
         parser.add_argument("--json", action="store_true", dest="as_json", help="Print exactly one JSON object.")
 
-    def handle(self, *args, deck, games, seed, bot, seating, variants=(), as_json=False, **options):
+    def handle(self, *args, deck, games, seed, bot, seating, variants=(), as_json=False, workers=1, **options):
         if games < 1:
             raise CommandError(f"bad_games: --games must be at least 1 (got {games})")
+        if workers < 1:
+            raise CommandError(f"bad_workers: --workers must be at least 1 (got {workers})")
         catalogue, source = engine_catalogue()
         seatings = sorted(catalogue.rulebook["seatings"])
         if seating not in seatings:
@@ -103,7 +109,7 @@ class Command(BaseCommand):
         spec, name, kind = resolve_deck(catalogue, deck)
         try:
             stats = run_goldfish(catalogue, spec, games=games, seed=seed, bot=bot, seating=seating,
-                                 variants=variants)
+                                 variants=variants, workers=workers)
         except ValueError as exc:  # GameDataError: a card the catalogue does not know, say
             raise CommandError(f"deck_unplayable: {exc}") from exc
         stats["deck"].update(name=name, source=kind)

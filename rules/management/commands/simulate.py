@@ -1,6 +1,6 @@
 """`python manage.py simulate --kind K [--deck D | --decks a,b,...] --games N [--seed S] ... [--local] [--json]`.
 
-The lab's studies from the command line (rules/lab.py): `goldfish` (one deck, `--bot greedy|random`), `matchup`
+The lab's studies from the command line (rules/lab/services.py): `goldfish` (one deck, `--bot greedy|random`), `matchup`
 (`--decks a,b`, `--p1`/`--p2` players), `matrix` (`--decks a,b,c,...`) or `pyramid` (no deck; `--variant` picks the
 rule set). By default the study runs where the site's run: on the Celery workers of the configured broker, or in a
 local process pool on every core; the command follows its progress and prints the results, and the study keeps its
@@ -17,11 +17,11 @@ from django.core.management.base import BaseCommand, CommandError
 
 from cards.catalogue import get_catalogue
 from cataclysm_site.api_errors import ApiError
-from rules import lab
 from rules.engine import lab as engine_lab
 from rules.engine.studydata import public_study
+from rules.lab import services as lab
 from rules.models import Simulation
-from rules.services import Actor
+from rules.play.actors import Actor
 
 
 def composition(text: str) -> list[dict]:

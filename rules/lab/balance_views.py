@@ -1,4 +1,4 @@
-"""Pages of the balance reports (rules/balance.py): start one, read it, download it, compare two. Thin views."""
+"""Pages of the balance reports (rules/lab/balance.py): start one, read it, download it, compare two. Thin views."""
 from __future__ import annotations
 
 import json
@@ -9,8 +9,10 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods
 
 from cataclysm_site.api_errors import ApiError
-from rules import balance, selectors
+from rules.lab import balance
 from rules.models import BalanceReport
+from rules.play.actors import actor_for
+from rules.play.decks import variant_choices
 
 
 class ReportForm(forms.Form):
@@ -19,7 +21,7 @@ class ReportForm(forms.Form):
                                help_text="Games per pair of starters.")
     impact_games = forms.IntegerField(min_value=1, max_value=balance.MAX_IMPACT_GAMES, initial=50,
                                       help_text="Seeds of each starter's card impact study.")
-    variants = forms.MultipleChoiceField(required=False, choices=selectors.variant_choices)
+    variants = forms.MultipleChoiceField(required=False, choices=variant_choices)
     errata = forms.CharField(required=False, widget=forms.Textarea(attrs={"rows": 3}),
                              help_text='What-if errata as JSON, e.g. {"kalen-vos": {"rarity": "uncommon"}}.')
 
@@ -40,7 +42,7 @@ def reports(request):
         data = form.cleaned_data
         try:
             errata = json.loads(data["errata"]) if data["errata"].strip() else None
-            report = balance.start_report(actor=selectors.actor_for(request, create=True), level=data["level"],
+            report = balance.start_report(actor=actor_for(request, create=True), level=data["level"],
                                           games=data["games"], impact_games=data["impact_games"],
                                           variants=data["variants"], errata=errata)
         except json.JSONDecodeError as exc:

@@ -11,29 +11,25 @@ clients do, so that anyone can check the replay from the seed.
 """
 from __future__ import annotations
 
-import hashlib
-import json
 from typing import Any
 
-from django.db.models import Count, F, Q
+from django.db.models import Count, Q
 from django.urls import reverse
 
 from cards.catalogue import get_catalogue
 from decks.models import Deck
-from rules import selectors, services
 from rules.engine import GameState
 from rules.engine.catalogue import Catalogue
 from rules.models import Difficulty, Outcome, Status, VersusGame
-from rules.services import Actor
+from rules.play.actors import Actor
+from rules.play.decks import deck_ref
+from rules.play.payload import card_entries, card_index, describe_action, prompt, view_digest
+from rules.play.store import replay_steps
 
 
 def links(game: VersusGame) -> dict[str, str]:
     return {"url": game.get_absolute_url(), "replay_url": reverse("versus:replay", args=[game.pk]),
             "api_url": reverse("api-versus-detail", args=[game.pk])}
-
-
-def deck_ref(deck: Deck | None) -> dict[str, str] | None:
-    return {"id": deck.pk, "name": deck.name, "url": deck.get_absolute_url()} if deck is not None else None
 
 
 def public_view(game: VersusGame, state: GameState) -> dict:
@@ -44,20 +40,15 @@ def public_view(game: VersusGame, state: GameState) -> dict:
 def visible_slugs(game: VersusGame, view: dict) -> list[str]:
     """The card slugs a client may be told about: the visitor's deck, both Heroes and every card in the view."""
     slugs = [game.hero, game.opponent_hero, *game.cards]
-    slugs += [entry["card"] for entry in selectors.card_index(view).values()]
+    slugs += [entry["card"] for entry in card_index(view).values()]
     if game.is_finished:
         slugs += list(game.opponent_cards)
     return slugs
 
 
-def view_digest(view: dict) -> str:
-    blob = json.dumps(view, sort_keys=True, separators=(",", ":"))
-    return hashlib.sha256(blob.encode("utf-8")).hexdigest()[:32]
-
-
 def versus_prompt(game: VersusGame, state: GameState, view: dict) -> dict[str, str]:
     if state.is_over or state.current_player == game.seat:
-        return selectors.prompt(state, view, game.seat, opponent="the computer")
+        return prompt(state, view, game.seat, opponent="the computer")
     return {"kind": "wait", "text": f"The computer ({game.get_difficulty_display()}) is deciding…"}
 
 
@@ -84,10 +75,10 @@ def versus_payload(game: VersusGame, state: GameState, *, actor: Actor | None, l
                    catalogue: Catalogue) -> dict[str, Any]:
     """Everything a client shows of a versus game, as the visitor's seat may see it; `log_from` trims the log."""
     view = public_view(game, state)
-    names = selectors.card_index(view)
+    names = card_index(view)
     is_owner = actor is not None and actor.may_act_in(game)
     can_act = is_owner and not state.is_over and state.current_player == game.seat
-    legal = [selectors.describe_action(a, names) for a in state.legal_actions()] if can_act else []
+    legal = [describe_action(a, names) for a in state.legal_actions()] if can_act else []
     over = state.is_over
     return {
         **summary(game),
@@ -106,20 +97,13 @@ def versus_payload(game: VersusGame, state: GameState, *, actor: Actor | None, l
         "cpu_moves": moves_from(game, max(0, log_from)),
         "result": state.result(),
         "record": None,
-        "cards": selectors.card_entries(catalogue, visible_slugs(game, view)),
+        "cards": card_entries(catalogue, visible_slugs(game, view)),
     }
 
 
 def versus_games_of(actor: Actor, *, limit: int = 20) -> list[VersusGame]:
     return list(VersusGame.objects.of_player(actor.user, actor.session_key)
                 .select_related("deck", "opponent", "owner").order_by("-updated_at")[:limit])
-
-
-def opponent_decks(user, *, limit: int = 200) -> list[Deck]:
-    """The decks the computer may play for this visitor (the starters first, then public decks and their own);
-    whether each is legal is checked when the game starts."""
-    return list(Deck.objects.visible_to(user).filter(hero__isnull=False).select_related("hero", "owner")
-                .order_by(F("owner").asc(nulls_first=True), "name")[:limit])
 
 
 def deck_record(deck: Deck) -> list[dict[str, Any]]:
@@ -143,7 +127,7 @@ def deck_record(deck: Deck) -> list[dict[str, Any]]:
 def replay_index(game: VersusGame) -> dict[str, Any]:
     """The game's record, every step (both seats' decisions are public acts) and the event log; the computer's
     card list and the seed are withheld until the game is over."""
-    replayed = services.goldfish_replay(game=game)
+    replayed = replay_steps(game=game)
     final = replayed["final"]
     record = game.record()
     decks = record["decks"]
@@ -158,13 +142,13 @@ def replay_index(game: VersusGame) -> dict[str, Any]:
         "seed": game.seed if game.is_finished else None, "seating": game.seating, "decks": decks,
         "actions": record["actions"], "steps": replayed["steps"], "cpu_moves": list(game.cpu_moves),
         "events": final.events, "digest": final.digest() if game.is_finished else view_digest(view),
-        "cards": selectors.card_entries(get_catalogue(), visible_slugs(game, view)),
+        "cards": card_entries(get_catalogue(), visible_slugs(game, view)),
     }
 
 
 def replay_frame(game: VersusGame, step: int) -> dict[str, Any]:
     """The board after step `step`, as the player's seat saw it (all of it once the game is over)."""
-    replayed = services.goldfish_replay(game=game, step=step)
+    replayed = replay_steps(game=game, step=step)
     frame = replayed["frame"]
     view = frame.view() if game.is_finished else frame.view(viewer=game.seat)
     return {

@@ -5,6 +5,7 @@ from rest_framework import serializers
 
 from rules.engine.lab import KINDS
 from rules.engine.studydata import public_study
+from rules.lab.services import progress
 
 
 class PyramidEntrySerializer(serializers.Serializer):
@@ -84,9 +85,8 @@ class StudySerializer(serializers.Serializer):
 
 
 def simulation_data(sim) -> dict:
-    from rules import lab
     return {"id": sim.pk, "url": sim.get_absolute_url(), "kind": sim.kind, "title": sim.title,
             "status": sim.status, "engine": sim.engine, "public": sim.is_public,
             "study": public_study(sim.study),
             "results": sim.results, "error": sim.error, "created_at": sim.created_at,
-            "finished_at": sim.finished_at, **lab.progress(sim)}
+            "finished_at": sim.finished_at, **progress(sim)}

@@ -1,7 +1,7 @@
 """The versus REST API: play a deck against the computer. Start, read, act, let a bot decide for you, let the
 computer go on, replay.
 
-Thin views over `rules.versus` (writes) and `rules.versus_selectors` (reads). The same rules as goldfish: anyone with
+Thin views over `rules.versus.services` (writes) and `rules.versus.selectors` (reads). The same rules as goldfish: anyone with
 a game's id may watch it (seeing what the player's seat sees, never the computer's hand or deck order); only the player
 who started it may act (403 `not_owner`); a stale `version` is a 409 with the game as it is now.
 """
@@ -16,11 +16,14 @@ from rest_framework.views import APIView
 from cards.catalogue import get_catalogue
 from decks import selectors as deck_selectors
 from decks.serializers import ErrorSerializer
-from rules import selectors, services, versus
-from rules import serializers as gs
-from rules import versus_selectors as vs
-from rules import versus_serializers as s
-from rules.api import E400, E400_DECK, E403, GAME_ID, LOG_FROM, log_from_param
+from rules.play import serializers as gs
+from rules.play.actors import actor_for
+from rules.play.api import E400, E400_DECK, E403, GAME_ID, LOG_FROM, log_from_param
+from rules.play.decks import deck_input
+from rules.play.store import GameConflict, LiveGame, load_state
+from rules.versus import selectors as vs
+from rules.versus import serializers as s
+from rules.versus import services as versus
 
 TAGS = ["versus"]
 E404 = OpenApiResponse(ErrorSerializer, description="`not_found`: no game (or readable deck) with this id.")
@@ -31,17 +34,17 @@ E400_ACT = OpenApiResponse(gs.IllegalActionSerializer, description="`illegal_act
                            "now), `not_your_decision` (the computer is to move) or `game_over`. Nothing changed.")
 
 
-def respond(request, live: services.LiveGame, *, log_from: int = 0,
+def respond(request, live: LiveGame, *, log_from: int = 0,
             status_code: int = status.HTTP_200_OK) -> Response:
-    payload = vs.versus_payload(live.game, live.state, actor=selectors.actor_for(request), log_from=log_from,
+    payload = vs.versus_payload(live.game, live.state, actor=actor_for(request), log_from=log_from,
                                 catalogue=get_catalogue())
     return Response(payload, status=status_code)
 
 
-def conflict(request, exc: services.GameConflict) -> Response:
+def conflict(request, exc: GameConflict) -> Response:
     """Answer 409 with the game as it is now, so the client can redraw and choose again."""
     game = versus.get_versus(exc.game.pk)
-    payload = vs.versus_payload(game, services.load_state(game), actor=selectors.actor_for(request),
+    payload = vs.versus_payload(game, load_state(game), actor=actor_for(request),
                                 catalogue=get_catalogue())
     body = {"code": exc.error_code, "message": exc.message, "game": s.VersusGameSerializer(payload).data}
     return Response(body, status=status.HTTP_409_CONFLICT)
@@ -50,8 +53,8 @@ def conflict(request, exc: services.GameConflict) -> Response:
 def write(request, fn, log_from: int, **kwargs) -> Response:
     """Run a write service for this request; a conflict answers 409 with the current game."""
     try:
-        live = fn(actor=selectors.actor_for(request), **kwargs)
-    except services.GameConflict as exc:
+        live = fn(actor=actor_for(request), **kwargs)
+    except GameConflict as exc:
         return conflict(request, exc)
     return respond(request, live, log_from=log_from)
 
@@ -62,7 +65,7 @@ class VersusListView(APIView):
     @extend_schema(tags=TAGS, summary="Your games against the computer, most recent first",
                    responses={200: s.VersusSummarySerializer(many=True)})
     def get(self, request):
-        games = vs.versus_games_of(selectors.actor_for(request), limit=50)
+        games = vs.versus_games_of(actor_for(request), limit=50)
         return Response(s.VersusSummarySerializer([vs.summary(g) for g in games], many=True).data)
 
     @extend_schema(
@@ -76,10 +79,10 @@ class VersusListView(APIView):
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
         catalogue = get_catalogue()
-        deck, hero, counts, problems = selectors.deck_input(request.user, data, catalogue)
+        deck, hero, counts, problems = deck_input(request.user, data, catalogue)
         opponent = deck_selectors.get_readable_deck(request.user, data["opponent"])
         live = versus.versus_start(
-            actor=selectors.actor_for(request, create=True), opponent=opponent, difficulty=data["difficulty"],
+            actor=actor_for(request, create=True), opponent=opponent, difficulty=data["difficulty"],
             seat=data["seat"], deck=deck, hero=hero, counts=counts, problems=problems, seed=data.get("seed"),
             seating=data["seating"], variants=data.get("variants") or (), catalogue=catalogue,
         )
@@ -95,8 +98,8 @@ class VersusDetailView(APIView):
                    responses={200: s.VersusGameSerializer, 400: E400, 404: E404, 409: E409})
     def get(self, request, game_id):
         log_from = log_from_param(request)
-        game = versus.get_versus(game_id, selectors.actor_for(request))
-        return respond(request, services.LiveGame(game, services.load_state(game)), log_from=log_from)
+        game = versus.get_versus(game_id, actor_for(request))
+        return respond(request, LiveGame(game, load_state(game)), log_from=log_from)
 
 
 class VersusActView(APIView):
@@ -156,7 +159,7 @@ class VersusReplayView(APIView):
         parameters=[GAME_ID], responses={200: s.VersusReplaySerializer, 404: E404, 409: E409},
     )
     def get(self, request, game_id):
-        game = versus.get_versus(game_id, selectors.actor_for(request))
+        game = versus.get_versus(game_id, actor_for(request))
         return Response(s.VersusReplaySerializer(vs.replay_index(game)).data)
 
 
@@ -171,5 +174,5 @@ class VersusReplayFrameView(APIView):
         responses={200: gs.FrameSerializer, 404: E404, 409: E409},
     )
     def get(self, request, game_id, step):
-        game = versus.get_versus(game_id, selectors.actor_for(request))
+        game = versus.get_versus(game_id, actor_for(request))
         return Response(gs.FrameSerializer(vs.replay_frame(game, step)).data)

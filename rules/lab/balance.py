@@ -1,6 +1,6 @@
 """Balance reports: one permanent, shareable page per card set and rule set (`/lab/reports/<id>/`).
 
-A report starts lab studies (rules/lab.py) and reads them back: the six starters' matchup matrix at one CPU level
+A report starts lab studies (rules/lab/services.py) and reads them back: the six starters' matchup matrix at one CPU level
 (its win rates and rules health), and each starter's card impact table in greedy goldfish. A report may carry errata,
 played by all its studies, and two reports compare side by side (`compare`): each starter's overall win rate and
 full-circle share, and each card's measured worth, before and after.
@@ -11,9 +11,9 @@ from typing import Any
 
 from cards.catalogue import get_catalogue
 from cataclysm_site.api_errors import ApiError
-from rules import lab
+from rules.lab import services as lab
 from rules.models import BalanceReport, Simulation
-from rules.services import Actor
+from rules.play.actors import Actor
 
 LEVELS = ("cpu:easy", "cpu:normal", "cpu:hard", "greedy", "random")
 MAX_GAMES = 2000          # games per pair of starters in the matrix

@@ -1,12 +1,13 @@
 """Request and response shapes of the versus API (games against the computer); the payloads come from
-`rules.versus_selectors`. They reuse the goldfish shapes wherever a versus game is a goldfish game."""
+`rules.versus.selectors`. They reuse the shared shapes (`rules.play.serializers`) wherever a versus game is a
+goldfish game."""
 from __future__ import annotations
 
 from rest_framework import serializers
 
-from rules import serializers as gs
 from rules.models import Difficulty
-from rules.versus import SEATS, UNTIL
+from rules.play import serializers as gs
+from rules.versus.services import SEATS, UNTIL
 
 
 class VersusStartSerializer(gs.StartSerializer):

@@ -13,9 +13,10 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from decks.serializers import ErrorSerializer
-from rules import lab, selectors
-from rules import lab_serializers as s
+from rules.lab import serializers as s
+from rules.lab import services as lab
 from rules.models import Simulation
+from rules.play.actors import actor_for
 
 TAGS = ["lab"]
 E400 = OpenApiResponse(ErrorSerializer, description="`invalid`, `bad_kind`, `bad_decks`, `bad_games`, `bad_player`, "
@@ -26,7 +27,7 @@ E429 = OpenApiResponse(ErrorSerializer, description="`too_many_studies`: wait fo
 
 
 def readable(request, sim_id: str) -> Simulation:
-    sim = lab.readable_study(selectors.actor_for(request), sim_id)
+    sim = lab.readable_study(actor_for(request), sim_id)
     if sim is None:
         raise Http404("No study with this id.")
     return sim
@@ -34,7 +35,7 @@ def readable(request, sim_id: str) -> Simulation:
 
 def owned(request, sim_id: str) -> Simulation:
     sim = readable(request, sim_id)
-    if not selectors.actor_for(request).may_act_in(sim):
+    if not actor_for(request).may_act_in(sim):
         raise Http404("No study of yours with this id.")
     return sim
 
@@ -45,7 +46,7 @@ class SimulationListView(APIView):
 
     @extend_schema(tags=TAGS, summary="My studies, most recent first", responses={200: s.StudySerializer(many=True)})
     def get(self, request):
-        actor = selectors.actor_for(request)
+        actor = actor_for(request)
         sims = Simulation.objects.of_player(actor.user, actor.session_key)[:50]
         return Response(s.StudySerializer([s.simulation_data(sim) for sim in sims], many=True).data)
 
@@ -57,7 +58,7 @@ class SimulationListView(APIView):
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
         sim = lab.start_study(
-            actor=selectors.actor_for(request, create=True), kind=data["kind"], decks=serializer.deck_refs(),
+            actor=actor_for(request, create=True), kind=data["kind"], decks=serializer.deck_refs(),
             games=data["games"], seed=data.get("seed"), bot=data["bot"], p1=data["p1"], p2=data["p2"],
             variants=serializer.variant_list(), pyramid_deck=data.get("pyramid_deck"), seating=data["seating"],
             public=data["public"], title=data["title"], errata=data.get("errata"), paired=data["paired"],

@@ -12,12 +12,14 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from cards.catalogue import get_catalogue
 from cataclysm_site.api_errors import ApiError
-from rules import lab, lab_api, selectors
-from rules import versus_selectors as vs
-from rules.charts import histogram_chart
 from rules.engine.lab import KINDS
 from rules.engine.studydata import public_study
+from rules.lab import api as lab_api
+from rules.lab import services as lab
 from rules.models import Seating, Simulation
+from rules.play.actors import actor_for
+from rules.play.charts import histogram_chart
+from rules.play.decks import opponent_decks, variant_choices
 
 
 class StudyForm(forms.Form):
@@ -29,7 +31,7 @@ class StudyForm(forms.Form):
     bot = forms.ChoiceField(choices=[(b, b) for b in lab.GOLDFISH_BOTS], initial="greedy", required=False)
     p1 = forms.ChoiceField(choices=[(p, p) for p in lab.STUDY_PLAYERS], initial="cpu:hard", required=False)
     p2 = forms.ChoiceField(choices=[(p, p) for p in lab.STUDY_PLAYERS], initial="cpu:hard", required=False)
-    variants = forms.MultipleChoiceField(required=False, choices=selectors.variant_choices)
+    variants = forms.MultipleChoiceField(required=False, choices=variant_choices)
     seating = forms.ChoiceField(choices=Seating.choices, initial=Seating.SIDE_BY_SIDE)
     public = forms.BooleanField(required=False)
 
@@ -55,7 +57,7 @@ class StudyForm(forms.Form):
 @require_http_methods(["GET", "POST"])
 def start(request):
     """The start form (a deck page's "Simulate" link preselects its deck) and my studies."""
-    decks = vs.opponent_decks(request.user)
+    decks = opponent_decks(request.user)
     errors: list[str] = []
     if request.method == "POST":
         form = StudyForm(request.POST, decks=decks)
@@ -63,7 +65,7 @@ def start(request):
             data = form.cleaned_data
             try:
                 sim = lab.start_study(
-                    actor=selectors.actor_for(request, create=True), kind=data["kind"],
+                    actor=actor_for(request, create=True), kind=data["kind"],
                     decks=[] if data["kind"] == "pyramid" else data["decks"],   # the form keeps them, unsent
                     games=data["games"], seed=data.get("seed"), bot=data["bot"] or "greedy",
                     p1=data["p1"] or "cpu:hard", p2=data["p2"] or "cpu:hard", variants=data["variants"],
@@ -75,7 +77,7 @@ def start(request):
     else:
         form = StudyForm(initial={"decks": request.GET.getlist("deck"), "kind": request.GET.get("kind", "goldfish")},
                          decks=decks)
-    actor = selectors.actor_for(request)
+    actor = actor_for(request)
     studies = Simulation.objects.of_player(actor.user, actor.session_key)[:30]
     status = 400 if request.method == "POST" else 200
     return render(request, "lab/start.html", {"form": form, "decks": decks, "errors": errors, "studies": studies},
@@ -90,7 +92,7 @@ def study(request, sim_id):
               (("Legacy after the Cataclysm", "legacy"), ("Round of the Cataclysm", "rounds")) if results.get(key)]
     return render(request, "lab/study.html", {
         "sim": sim, "progress": lab.progress(sim), "results": results, "charts": charts,
-        "is_owner": selectors.actor_for(request).may_act_in(sim),
+        "is_owner": actor_for(request).may_act_in(sim),
         "results_json": json.dumps(results, indent=1) if results else "",
     })
 

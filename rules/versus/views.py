@@ -13,12 +13,13 @@ from cards.catalogue import get_catalogue
 from cataclysm_site.api_errors import ApiError
 from decks import selectors as deck_selectors
 from decks.textio import parse_decklist
-from rules import selectors, versus
-from rules import versus_selectors as vs
 from rules.models import Difficulty, Seating
-from rules.services import MAX_SEED
-from rules.matchups import deck_matchups
-from rules.versus import CPU_BOTS
+from rules.play.actors import actor_for
+from rules.play.decks import MAX_SEED, opponent_decks, variant_choices, variant_rows
+from rules.versus import selectors as vs
+from rules.versus import services as versus
+from rules.versus.matchups import deck_matchups
+from rules.versus.services import CPU_BOTS
 
 
 class VersusForm(forms.Form):
@@ -33,14 +34,14 @@ class VersusForm(forms.Form):
     seat = forms.ChoiceField(choices=[("first", "First seat (Player 1)"), ("second", "Second seat (Player 2)")],
                              initial="first")
     seating = forms.ChoiceField(choices=Seating.choices, initial=Seating.SIDE_BY_SIDE)
-    variants = forms.MultipleChoiceField(required=False, choices=selectors.variant_choices)
+    variants = forms.MultipleChoiceField(required=False, choices=variant_choices)
     seed = forms.IntegerField(required=False, min_value=0, max_value=MAX_SEED)
 
 
 def start_context(request, form: VersusForm, errors=()) -> dict:
-    decks = vs.opponent_decks(request.user)
+    decks = opponent_decks(request.user)
     return {"form": form, "errors": errors, "decks": decks,
-            "games": vs.versus_games_of(selectors.actor_for(request), limit=12),
+            "games": vs.versus_games_of(actor_for(request), limit=12),
             "variants": list(get_catalogue().variants.values()), "chosen_variants": form["variants"].value() or []}
 
 
@@ -58,7 +59,7 @@ def start_game(request, form: VersusForm):
         deck = deck_selectors.get_readable_deck(request.user, data["deck"])
     opponent = deck_selectors.get_readable_deck(request.user, data["opponent"])
     return versus.versus_start(
-        actor=selectors.actor_for(request, create=True), opponent=opponent, difficulty=data["difficulty"],
+        actor=actor_for(request, create=True), opponent=opponent, difficulty=data["difficulty"],
         seat=data["seat"], deck=deck, hero=hero, counts=counts, problems=problems, seed=data.get("seed"),
         seating=data["seating"], variants=data.get("variants") or (), catalogue=catalogue).game
 
@@ -83,21 +84,21 @@ def start(request):
 
 def board(request, game_id):
     """The board of one game against the computer (drawn by goldfish.js from the versus API)."""
-    actor = selectors.actor_for(request)
+    actor = actor_for(request)
     game = versus.get_versus(game_id, actor)
     return render(request, "versus/board.html", {
         "game": game, "is_owner": actor.may_act_in(game),
-        "variants": selectors.variant_rows(game.variants, get_catalogue()),
+        "variants": variant_rows(game.variants, get_catalogue()),
         "share_url": request.build_absolute_uri(game.get_absolute_url()),
     })
 
 
 def replay(request, game_id):
     """Step through a game's decisions, forwards and backwards."""
-    game = versus.get_versus(game_id, selectors.actor_for(request))
+    game = versus.get_versus(game_id, actor_for(request))
     return render(request, "versus/replay.html", {
         "game": game, "share_url": request.build_absolute_uri(vs.links(game)["replay_url"]),
-        "variants": selectors.variant_rows(game.variants, get_catalogue()),
+        "variants": variant_rows(game.variants, get_catalogue()),
     })
 
 

@@ -25,18 +25,20 @@ from django.utils import timezone
 from cards.catalogue import card_def_to_data, get_catalogue
 from cataclysm_site.api_errors import ApiError
 from decks import selectors as deck_selectors
-from rules import lab_impact, services
-from rules.engine import lab as engine_lab
 from rules.engine import errata as errata_rules
+from rules.engine import lab as engine_lab
 from rules.engine import precision, studydata
-from rules.engine.paired import PAIRED_KINDS
 from rules.engine.bots import BOTS
+from rules.engine.cpu import offered
+from rules.engine.paired import PAIRED_KINDS
+from rules.lab import impact as lab_impact
 from rules.models import Simulation, SimulationChunk, SimulationStatus
-from rules.services import Actor
+from rules.play.actors import Actor
+from rules.play.decks import checked_deck, clean_seating, clean_seed, clean_variants, deck_spec
 
 KINDS = engine_lab.KINDS
 GOLDFISH_BOTS = ("greedy", "random")
-STUDY_PLAYERS = ("random", "greedy", "cpu:easy", "cpu:normal", "cpu:hard")   # the expert thinks ~1 s a decision
+STUDY_PLAYERS = ("random", "greedy", *offered("studies").values())   # the CPU levels' registry says which
 ACTIVE = (SimulationStatus.QUEUED, SimulationStatus.RUNNING)
 MAX_DECKS = 8
 BAD_KIND, BAD_GAMES, BAD_PLAYER, BAD_DECKS, TOO_MANY = "bad_kind", "bad_games", "bad_player", "bad_decks", \
@@ -109,16 +111,16 @@ def build_study(actor: Actor, *, kind: str, decks: list[str], games: int, seed: 
     entries = []
     for ref in decks:
         deck = deck_selectors.get_readable_deck(actor.user, ref)
-        hero, counts = services.checked_deck(catalogue, deck=deck, hero=None, counts=None)
+        hero, counts = checked_deck(catalogue, deck=deck, hero=None, counts=None)
         entries.append({"name": deck.name, "id": str(deck.pk), "hero": hero,
-                        "cards": list(services.deck_spec(hero, counts).cards)})
+                        "cards": list(deck_spec(hero, counts).cards)})
     names = [e["name"] for e in entries]
     for entry in entries:   # the results name decks: two decks of the same name are told apart by their ids
         if names.count(entry["name"]) > 1:
             entry["name"] = f"{entry['name']} ({entry['id']})"
     study: dict[str, Any] = {
-        "kind": kind, "games": games, "seed": services.clean_seed(seed), "decks": entries,
-        "seating": services.clean_seating(seating), "variants": services.clean_variants(catalogue, variants),
+        "kind": kind, "games": games, "seed": clean_seed(seed), "decks": entries,
+        "seating": clean_seating(seating), "variants": clean_variants(catalogue, variants),
         "data_hash": catalogue.data_hash,
         # The cards as they are in the database now, played by every worker (rules/engine/studydata.py).
         studydata.CARDS: [card_def_to_data(card) for card in catalogue.cards.values()],

@@ -1,6 +1,6 @@
 """The goldfish REST API: start a game, act in it, undo, let a bot play, replay it, and bulk-simulate a deck.
 
-Views stay thin: they read the request with a serializer, call `rules.services` (writes) or `rules.selectors`
+Views stay thin: they read the request with a serializer, call `rules.goldfish.services` (writes) or `.selectors`
 (reads) and render `selectors.game_payload`. Anyone with a game's id may read it; only the player who started it
 may act (its account, or for an anonymous game the browser session that started it).
 """
@@ -13,43 +13,39 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from cards.catalogue import get_catalogue
-from cataclysm_site.api_errors import ApiError
 from decks import selectors as deck_selectors
 from decks.serializers import ErrorSerializer
-from rules import selectors, services
-from rules import serializers as s
-from rules.charts import simulation_charts
+from rules.goldfish import selectors, services
+from rules.goldfish import serializers as s
+from rules.play import serializers as ps
+from rules.play.actors import actor_for
+from rules.play.api import E400, E400_DECK, E403, GAME_ID, LOG_FROM, log_from_param
+from rules.play.charts import simulation_charts
+from rules.play.decks import deck_input, deck_ref
+from rules.play.store import GameConflict, LiveGame, load_state
 
-E400 = OpenApiResponse(ErrorSerializer, description="Bad input: `code` says what (`invalid`, `bad_seed`, …).")
-E400_DECK = OpenApiResponse(s.InvalidDeckSerializer, description="`invalid_deck`: the validator's `errors` (or "
-                            "`no_deck` / `ambiguous_deck` / `decklist_too_large`; `invalid_variant`: an unknown rule variant).")
-E400_ACTION = OpenApiResponse(s.IllegalActionSerializer, description="`illegal_action`: not one of the legal actions "
+E400_ACTION = OpenApiResponse(ps.IllegalActionSerializer, description="`illegal_action`: not one of the legal actions "
                               "now (stale, unknown or out of turn); `rule` and `message` say why. Nothing changed.")
-E403 = OpenApiResponse(ErrorSerializer, description="`not_owner`: only the player who started the game may act.")
 E404 = OpenApiResponse(ErrorSerializer, description="`not_found`: no game (or readable deck) with this id.")
 E409 = OpenApiResponse(s.ConflictSerializer, description="`conflict`: another request changed the game first (or "
                        "`version` is stale); `game` is the current game. Or `game_unavailable`: the card data "
                        "changed and the log no longer replays.")
-GAME_ID = OpenApiParameter("game_id", str, OpenApiParameter.PATH, description="The game's random id.")
-LOG_FROM = OpenApiParameter("log_from", {"type": "integer", "minimum": 0}, OpenApiParameter.QUERY, required=False,
-                            description="Return only log events from this sequence number on.")
-BAD_LOG_FROM = "bad_log_from"
 TAGS = ["goldfish"]
 
 
-def respond(request, live: services.LiveGame, *, log_from: int = 0, full: bool = False,
+def respond(request, live: LiveGame, *, log_from: int = 0, full: bool = False,
             status_code: int = status.HTTP_200_OK) -> Response:
     """Render a game for this client (with the `cards` map when `full`)."""
-    actor = selectors.actor_for(request)
+    actor = actor_for(request)
     payload = selectors.game_payload(live.game, live.state, actor=actor, log_from=log_from,
                                      catalogue=get_catalogue() if full else None)
     return Response(payload, status=status_code)  # already GameSerializer's shape; it stays for the schema
 
 
-def conflict(request, exc: services.GameConflict) -> Response:
+def conflict(request, exc: GameConflict) -> Response:
     """Answer 409 with the game as it is now, so the client can redraw and choose again."""
-    state = services.load_state(exc.game)
-    payload = selectors.game_payload(exc.game, state, actor=selectors.actor_for(request))
+    state = load_state(exc.game)
+    payload = selectors.game_payload(exc.game, state, actor=actor_for(request))
     body = {"code": exc.error_code, "message": exc.message, "game": s.GameSerializer(payload).data}
     return Response(body, status=status.HTTP_409_CONFLICT)
 
@@ -58,8 +54,7 @@ def summary(game) -> dict:
     return {
         "id": game.pk, **selectors.game_links(game), "status": game.status, "version": game.version,
         "moves": len(game.actions), "seed": game.seed, "seating": game.seating, "variants": list(game.variants),
-        "deck": {"id": game.deck_id, "name": game.deck.name, "url": game.deck.get_absolute_url()}
-        if game.deck_id else None,
+        "deck": deck_ref(game.deck),
         "deck_name": game.deck_name, "hero": game.hero, "legacy": game.legacy, "rounds": game.rounds,
         "bot_assisted": game.bot_assisted, "owner": game.owner.username if game.owner_id else None,
         "created_at": game.created_at, "updated_at": game.updated_at, "finished_at": game.finished_at,
@@ -85,37 +80,25 @@ class GoldfishListView(APIView):
     @extend_schema(tags=TAGS, summary="Your goldfish games, most recent first",
                    responses={200: s.GameSummarySerializer(many=True)})
     def get(self, request):
-        games = selectors.games_of(selectors.actor_for(request), limit=50)
+        games = selectors.games_of(actor_for(request), limit=50)
         return Response(s.GameSummarySerializer([summary(g) for g in games], many=True).data)
 
     @extend_schema(
         tags=TAGS, summary="Start a goldfish game of a saved deck, a JSON decklist or a pasted list",
-        request=s.StartSerializer,
+        request=ps.StartSerializer,
         responses={201: s.GameSerializer, 400: E400_DECK, 404: E404},
     )
     def post(self, request):
-        serializer = s.StartSerializer(data=request.data)
+        serializer = ps.StartSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
         catalogue = get_catalogue()
-        deck, hero, counts, problems = selectors.deck_input(request.user, data, catalogue)
+        deck, hero, counts, problems = deck_input(request.user, data, catalogue)
         live = services.goldfish_start(
-            actor=selectors.actor_for(request, create=True), deck=deck, hero=hero, counts=counts, problems=problems,
+            actor=actor_for(request, create=True), deck=deck, hero=hero, counts=counts, problems=problems,
             seed=data.get("seed"), seating=data["seating"], variants=data.get("variants") or (), catalogue=catalogue,
         )
         return respond(request, live, full=True, status_code=status.HTTP_201_CREATED)
-
-
-def log_from_param(request) -> int:
-    """Read `?log_from=` (default 0); a client that sends a bad one should hear so, not get the whole log."""
-    values = request.query_params.getlist("log_from")
-    if not values:
-        return 0
-    raw = values[-1].strip()
-    if len(values) > 1 or not (raw.isascii() and raw.isdigit()):
-        raise ApiError(BAD_LOG_FROM, f"log_from must be one whole number from 0 on, not '{raw[:40]}'.")
-    digits = raw.lstrip("0") or "0"
-    return int(digits) if len(digits) <= 18 else 10**18  # no log is that long; int() refuses huge digit strings
 
 
 class GoldfishDetailView(APIView):
@@ -126,8 +109,8 @@ class GoldfishDetailView(APIView):
                    responses={200: s.GameSerializer, 400: E400, 404: E404, 409: E409})
     def get(self, request, game_id):
         log_from = log_from_param(request)
-        game = selectors.get_game(game_id, selectors.actor_for(request))
-        return respond(request, services.LiveGame(game, services.load_state(game)), log_from=log_from, full=True)
+        game = selectors.get_game(game_id, actor_for(request))
+        return respond(request, LiveGame(game, load_state(game)), log_from=log_from, full=True)
 
 
 class GoldfishActView(APIView):
@@ -135,17 +118,17 @@ class GoldfishActView(APIView):
 
     @extend_schema(
         tags=TAGS, summary="Make a decision: apply one of the legal actions",
-        parameters=[GAME_ID], request=s.ActSerializer,
+        parameters=[GAME_ID], request=ps.ActSerializer,
         responses={200: s.GameSerializer, 400: E400_ACTION, 403: E403, 404: E404, 409: E409},
     )
     def post(self, request, game_id):
-        serializer = s.ActSerializer(data=request.data)
+        serializer = ps.ActSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
         try:
-            live = services.act_in_game(game_id=game_id, actor=selectors.actor_for(request), action=data["action"],
+            live = services.act_in_game(game_id=game_id, actor=actor_for(request), action=data["action"],
                                         expected_version=data.get("version"))
-        except services.GameConflict as exc:
+        except GameConflict as exc:
             return conflict(request, exc)
         return respond(request, live, log_from=data["log_from"])
 
@@ -155,18 +138,18 @@ class GoldfishUndoView(APIView):
 
     @extend_schema(
         tags=TAGS, summary="Take back the last decision (the log is replayed without it)",
-        parameters=[GAME_ID], request=s.VersionedSerializer,
+        parameters=[GAME_ID], request=ps.VersionedSerializer,
         responses={200: s.GameSerializer, 400: E400, 403: E403, 404: E404, 409: E409},
     )
     def post(self, request, game_id):
-        serializer = s.VersionedSerializer(data=request.data)
+        serializer = ps.VersionedSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
         game = services.get_game_for_write(game_id)
         try:
-            live = services.goldfish_undo(game=game, actor=selectors.actor_for(request),
+            live = services.goldfish_undo(game=game, actor=actor_for(request),
                                           expected_version=data.get("version"))
-        except services.GameConflict as exc:
+        except GameConflict as exc:
             return conflict(request, exc)
         return respond(request, live)
 
@@ -185,9 +168,9 @@ class GoldfishBotView(APIView):
         data = serializer.validated_data
         game = services.get_game_for_write(game_id)
         try:
-            live = services.goldfish_bot(game=game, actor=selectors.actor_for(request), bot=data["bot"],
+            live = services.goldfish_bot(game=game, actor=actor_for(request), bot=data["bot"],
                                          until=data["until"], expected_version=data.get("version"))
-        except services.GameConflict as exc:
+        except GameConflict as exc:
             return conflict(request, exc)
         return respond(request, live, log_from=data["log_from"])
 
@@ -200,14 +183,13 @@ class GoldfishReplayView(APIView):
         parameters=[GAME_ID], responses={200: s.ReplaySerializer, 404: E404, 409: E409},
     )
     def get(self, request, game_id):
-        game = selectors.get_game(game_id, selectors.actor_for(request))
+        game = selectors.get_game(game_id, actor_for(request))
         replayed = services.goldfish_replay(game=game)
         record = game.record()
         final = replayed["final"]
         body = {
             "id": game.pk, **selectors.game_links(game), "status": game.status, "legacy": game.legacy,
-            "deck": ({"id": game.deck_id, "name": game.deck.name, "url": game.deck.get_absolute_url()}
-                     if game.deck_id else None),
+            "deck": deck_ref(game.deck),
             "rounds": game.rounds, "engine_version": record["engine_version"], "data_hash": record["data_hash"],
             "seed": game.seed, "seating": game.seating, "decks": record["decks"], "actions": record["actions"],
             "steps": replayed["steps"], "events": final.events, "digest": final.digest(),
@@ -223,10 +205,10 @@ class GoldfishReplayFrameView(APIView):
         tags=TAGS, summary="The board after step N of the replay (0: before the first decision)",
         operation_id="goldfish_replay_step",
         parameters=[GAME_ID, OpenApiParameter("step", int, OpenApiParameter.PATH)],
-        responses={200: s.FrameSerializer, 404: E404, 409: E409},
+        responses={200: ps.FrameSerializer, 404: E404, 409: E409},
     )
     def get(self, request, game_id, step):
-        game = selectors.get_game(game_id, selectors.actor_for(request))
+        game = selectors.get_game(game_id, actor_for(request))
         replayed = services.goldfish_replay(game=game, step=step)
         frame = replayed["frame"]
         view = frame.view()
@@ -236,7 +218,7 @@ class GoldfishReplayFrameView(APIView):
             "state": view, "prompt": selectors.prompt(frame, view), "result": frame.result(),
             "digest": frame.digest(), "events_to": len(frame.events),
         }
-        return Response(s.FrameSerializer(body).data)
+        return Response(ps.FrameSerializer(body).data)
 
 
 class DeckHighScoresView(APIView):

@@ -13,9 +13,11 @@ from cards.catalogue import get_catalogue
 from cataclysm_site.api_errors import ApiError
 from decks import selectors as deck_selectors
 from decks.textio import parse_decklist
-from rules import selectors, services
+from rules.goldfish import selectors, services
+from rules.goldfish.services import BOTS
 from rules.models import Seating
-from rules.services import BOTS, MAX_SEED
+from rules.play.actors import actor_for
+from rules.play.decks import MAX_SEED, playable_decks_of, variant_choices, variant_rows
 
 
 class StartForm(forms.Form):
@@ -28,16 +30,16 @@ class StartForm(forms.Form):
     text = forms.CharField(required=False, widget=forms.Textarea, max_length=20_000, strip=False)
     seating = forms.ChoiceField(choices=Seating.choices, initial=Seating.SIDE_BY_SIDE)
     seed = forms.IntegerField(required=False, min_value=0, max_value=MAX_SEED)
-    variants = forms.MultipleChoiceField(required=False, choices=selectors.variant_choices)
+    variants = forms.MultipleChoiceField(required=False, choices=variant_choices)
 
 
 def start_context(request, form: StartForm, errors=()) -> dict:
-    actor = selectors.actor_for(request)
+    actor = actor_for(request)
     return {
         "form": form,
         "errors": errors,
         "starters": selectors.starter_decks(),
-        "my_decks": selectors.playable_decks_of(request.user),
+        "my_decks": playable_decks_of(request.user),
         "my_games": selectors.games_of(actor, limit=12),
         "top_games": selectors.top_games(),
         "seatings": Seating.choices,
@@ -60,7 +62,7 @@ def start_game(request, form: StartForm):
         if not deck_id:
             raise ApiError("no_deck", "Choose a deck to play.")
         deck = deck_selectors.get_readable_deck(request.user, deck_id)
-    return services.goldfish_start(actor=selectors.actor_for(request, create=True), deck=deck, hero=hero,
+    return services.goldfish_start(actor=actor_for(request, create=True), deck=deck, hero=hero,
                                    counts=counts, problems=problems, seed=data.get("seed"),
                                    seating=data.get("seating") or Seating.SIDE_BY_SIDE,
                                    variants=data.get("variants") or (), catalogue=catalogue).game
@@ -88,11 +90,11 @@ def start(request):
 
 def board(request, game_id):
     """The goldfish board of one game (drawn by goldfish.js from the API)."""
-    actor = selectors.actor_for(request)
+    actor = actor_for(request)
     game = selectors.get_game(game_id, actor)
     return render(request, "goldfish/board.html", {
         "game": game,
-        "variants": selectors.variant_rows(game.variants, get_catalogue()),
+        "variants": variant_rows(game.variants, get_catalogue()),
         "is_owner": actor.may_act_in(game),
         "bots": BOTS,
         "share_url": request.build_absolute_uri(game.get_absolute_url()),
@@ -101,10 +103,10 @@ def board(request, game_id):
 
 def replay(request, game_id):
     """Step through a game's decisions, forwards and backwards."""
-    game = selectors.get_game(game_id, selectors.actor_for(request))
+    game = selectors.get_game(game_id, actor_for(request))
     return render(request, "goldfish/replay.html", {
         "game": game,
-        "variants": selectors.variant_rows(game.variants, get_catalogue()),
+        "variants": variant_rows(game.variants, get_catalogue()),
         "share_url": request.build_absolute_uri(selectors.game_links(game)["replay_url"]),
     })
 

@@ -11,11 +11,11 @@ from typing import Any
 from django.core.cache import cache
 
 from cards.catalogue import get_catalogue
-from decks.models import Deck
 from cataclysm_site.api_errors import ApiError
-from rules import services
+from decks.models import Deck
 from rules.engine.match import play_match
 from rules.engine.simulate import starter_deck
+from rules.play.decks import checked_deck, deck_spec
 
 MATCHUP_GAMES = 8
 MATCHUP_PLAYER = "cpu:normal"
@@ -30,10 +30,10 @@ def deck_matchups(deck: Deck) -> dict[str, Any]:
     if found is not None:
         return found
     try:
-        hero, counts = services.checked_deck(catalogue, deck=deck, hero=None, counts=None)
+        hero, counts = checked_deck(catalogue, deck=deck, hero=None, counts=None)
     except ApiError as exc:
         return {"problem": exc.message, "rows": []}
-    spec = services.deck_spec(hero, counts)
+    spec = deck_spec(hero, counts)
     rows = []
     for slug in sorted(catalogue.starter_decks):
         if slug == deck.pk:

@@ -2,7 +2,7 @@
 decide for the visitor, let the CPU go on, and the replay.
 
 A versus game is a goldfish game with a CPU in the second chair: the same action log, snapshots, optimistic
-`version` and ownership (`rules.services`), one more deck, and the CPU's moves kept with their reasons. A write is
+`version` and ownership (`rules.play.store`), one more deck, and the CPU's moves kept with their reasons. A write is
 the visitor's decision followed by every CPU decision up to the visitor's next one, saved as ONE conditional UPDATE:
 a reload never finds the visitor's move without the CPU's answer, and two tabs acting at once get a 409.
 
@@ -17,7 +17,6 @@ from __future__ import annotations
 import time
 from typing import Any, Mapping
 
-from django.db import transaction
 from django.http import Http404
 from django.utils import timezone
 
@@ -25,15 +24,26 @@ from cards.catalogue import get_catalogue
 from cataclysm_site.api_errors import ApiError
 from decks.models import Deck
 from decks.validation import Problem
-from rules import services
 from rules.engine import ENGINE_VERSION, GameDataError, GameState, IllegalAction, new_game
 from rules.engine.bots import get_bot
 from rules.engine.catalogue import Catalogue
+from rules.engine.cpu import offered
 from rules.models import Difficulty, Outcome, Seating, Status, VersusGame
-from rules.services import Actor, GameConflict, LiveGame
+from rules.play import store
+from rules.play.actors import Actor
+from rules.play.decks import (
+    INVALID_DECK,
+    MAX_SEED,
+    checked_deck,
+    clean_seating,
+    clean_seed,
+    clean_variants,
+    deck_spec,
+)
+from rules.play.store import GAME_OVER, ILLEGAL_ACTION, LiveGame, load_state
 
 # The one place a difficulty becomes a CPU player (rules/engine/cpu.py, and rules/engine/expert.py for the search).
-CPU_BOTS: dict[str, str] = {"easy": "cpu:easy", "normal": "cpu:normal", "hard": "cpu:hard", "expert": "cpu:expert"}
+CPU_BOTS: dict[str, str] = offered("versus")  # difficulty -> player, from the levels' registry (rules/engine/cpu.yaml)
 HELPER_BOT = "greedy"  # decides for the visitor on "finish the turn" / "play to the end"
 SEATS: dict[str, int] = {"first": 0, "second": 1}  # the visitor's seat: Player 1 or Player 2 (who goes first is
 # the coin toss's and its winner's choice, as the rulebook says)
@@ -46,11 +56,12 @@ NOT_YOUR_DECISION = "not_your_decision"
 BAD_DIFFICULTY = "bad_difficulty"
 BAD_SEAT = "bad_seat"
 NO_OPPONENT = "no_opponent"
+BAD_UNTIL = "bad_until"
 
 
 def cpu_seed(seed: int) -> int:
     """The CPU's own seed: fixed for the game, so a fresh CPU in the same state chooses the same."""
-    return (seed * 1_000_003 + 17) % services.MAX_SEED
+    return (seed * 1_000_003 + 17) % MAX_SEED
 
 
 def cpu_player(game: VersusGame):
@@ -133,29 +144,13 @@ def result_fields(game: VersusGame, state: GameState, now) -> dict[str, Any]:
 
 def save(game: VersusGame, state: GameState, moves: list[dict], *, read_version: int, bot: bool = False
          ) -> VersusGame:
-    """Write the new log, the CPU's moves, a snapshot when due and the result, only if nobody saved since
-    `read_version` and the game is still this player's; else raise why (404, 409 or 403)."""
+    """Save the decision and the CPU's answers (`rules.play.store.save_game`): the log, the CPU's moves, a snapshot
+    when due and the result, in one conditional write."""
     now = timezone.now()
-    actions = services.action_log(game, state)
-    fields: dict[str, Any] = {"actions": actions, "cpu_moves": list(game.cpu_moves) + moves,
-                              "version": read_version + 1, "updated_at": now, **result_fields(game, state, now)}
+    fields: dict[str, Any] = {"cpu_moves": list(game.cpu_moves) + moves, **result_fields(game, state, now)}
     if bot:
         fields["bot_assisted"] = True
-    if services.snapshot_due(len(game.actions), len(actions), state.is_over):
-        fields["state"] = state.to_json()
-    owner = {"owner_id": game.owner_id} if game.owner_id else {"owner__isnull": True, "session_key": game.session_key}
-    with transaction.atomic():
-        updated = VersusGame.objects.filter(pk=game.pk, version=read_version, **owner).update(**fields)
-    if updated != 1:
-        current = VersusGame.objects.filter(pk=game.pk).first()
-        if current is None:
-            raise Http404(GAME_NOT_FOUND)
-        if current.version != read_version:
-            raise GameConflict(current, read_version)
-        raise ApiError(services.NOT_OWNER, services.NOT_OWNER_MESSAGE, status_code=403)
-    for name, value in fields.items():
-        setattr(game, name, value)
-    return game
+    return store.save_game(game, state, read_version=read_version, now=now, fields=fields, not_found=GAME_NOT_FOUND)
 
 
 # ---------------------------------------------------------------------------------------------- the services
@@ -169,24 +164,24 @@ def versus_start(*, actor: Actor, opponent: Deck | None, difficulty: str = Diffi
     catalogue = catalogue or get_catalogue()
     difficulty = clean_difficulty(difficulty)
     seat_index = clean_seat(seat)
-    seating = services.clean_seating(seating)
-    variants = services.clean_variants(catalogue, variants)
-    seed = services.clean_seed(seed)
+    seating = clean_seating(seating)
+    variants = clean_variants(catalogue, variants)
+    seed = clean_seed(seed)
     if opponent is None:
         raise ApiError(NO_OPPONENT, "Choose the deck the computer plays: `opponent` (a deck id).")
-    hero, counts = services.checked_deck(catalogue, deck=deck, hero=hero, counts=counts, problems=problems)
+    hero, counts = checked_deck(catalogue, deck=deck, hero=hero, counts=counts, problems=problems)
     try:
-        cpu_hero, cpu_counts = services.checked_deck(catalogue, deck=opponent, hero=None, counts=None)
+        cpu_hero, cpu_counts = checked_deck(catalogue, deck=opponent, hero=None, counts=None)
     except ApiError as exc:
         raise ApiError(exc.error_code, "The computer's deck cannot be played: "
                        f"{len(exc.extra.get('errors', []))} problem(s) with it.", extra=exc.extra) from None
-    mine = services.deck_spec(hero, counts)
-    cpu = services.deck_spec(cpu_hero, cpu_counts)
+    mine = deck_spec(hero, counts)
+    cpu = deck_spec(cpu_hero, cpu_counts)
     specs = [mine, cpu] if seat_index == 0 else [cpu, mine]
     try:
         state = new_game(catalogue, specs, seating=seating, seed=seed, variants=variants)
     except GameDataError as exc:
-        raise ApiError(services.INVALID_DECK, f"This game cannot be played: {exc}.",
+        raise ApiError(INVALID_DECK, f"This game cannot be played: {exc}.",
                        extra={"errors": [Problem("unplayable", str(exc)).to_dict()]}) from None
     user = actor.user if getattr(actor.user, "is_authenticated", False) else None
     game = VersusGame(
@@ -210,9 +205,9 @@ def versus_start(*, actor: Actor, opponent: Deck | None, difficulty: str = Diffi
 
 def _writable(game: VersusGame, actor: Actor, expected_version: int | None) -> int:
     """Check the actor may act, the client's version is current and the game goes on; return the version read."""
-    read_version = services._writable(game, actor, expected_version)
+    read_version = store.writable(game, actor, expected_version)
     if game.status == Status.FINISHED:
-        raise ApiError(services.GAME_OVER, "The Cataclysm has come: a finished game is final (replay it, or start "
+        raise ApiError(GAME_OVER, "The Cataclysm has come: a finished game is final (replay it, or start "
                        "again with the same seed).")
     return read_version
 
@@ -222,14 +217,14 @@ def versus_act(*, game_id: str, actor: Actor, action: str, expected_version: int
     """Make the visitor's decision, then let the CPU answer until the visitor decides again; one write."""
     game = get_versus(game_id)
     read_version = _writable(game, actor, expected_version)
-    state = services.load_state(game, catalogue)
+    state = load_state(game, catalogue)
     if state.current_player != game.seat:
         raise ApiError(NOT_YOUR_DECISION, "It is the computer's decision now, not yours: let it go on "
                        "(POST …/continue/).", extra={"rule": "priority", "action": action, "version": game.version})
     try:
         state.apply(action)
     except IllegalAction as exc:
-        raise ApiError(services.ILLEGAL_ACTION, exc.message, extra={"rule": exc.rule, "action": action,
+        raise ApiError(ILLEGAL_ACTION, exc.message, extra={"rule": exc.rule, "action": action,
                                                                     "version": game.version}) from None
     moves = advance(game, state)
     return LiveGame(save(game, state, moves, read_version=read_version), state)
@@ -240,7 +235,7 @@ def versus_continue(*, game_id: str, actor: Actor, expected_version: int | None 
     """Let the CPU go on after a request stopped it at the cap; the game unchanged when it is not the CPU's turn."""
     game = get_versus(game_id)
     read_version = _writable(game, actor, expected_version)
-    state = services.load_state(game, catalogue)
+    state = load_state(game, catalogue)
     if not cpu_to_move(game, state):
         return LiveGame(game, state)
     moves = advance(game, state)
@@ -252,10 +247,10 @@ def versus_bot(*, game_id: str, actor: Actor, until: str = "turn", expected_vers
     """Let a bot decide for the visitor for the rest of the turn (`turn`) or the game (`end`); the CPU answers as
     always. One write (a long game may take a few: the cap applies, and the board asks again)."""
     if until not in UNTIL:
-        raise ApiError(services.BAD_UNTIL, f"`until` is one of: {', '.join(UNTIL)}.")
+        raise ApiError(BAD_UNTIL, f"`until` is one of: {', '.join(UNTIL)}.")
     game = get_versus(game_id)
     read_version = _writable(game, actor, expected_version)
-    state = services.load_state(game, catalogue)
+    state = load_state(game, catalogue)
     helper = get_bot(HELPER_BOT, cpu_seed(game.seed) + len(game.actions))
     moves = advance(game, state, helper=helper, until=until)
     return LiveGame(save(game, state, moves, read_version=read_version, bot=True), state)

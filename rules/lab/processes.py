@@ -12,7 +12,7 @@ import sys
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]  # the project: rules/lab/processes.py is two folders down
 
 
 def redis_start(name: str) -> str:

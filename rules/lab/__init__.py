@@ -1,0 +1,1 @@
+"""The lab: studies of many games run in the background (services, runners, processes, API, pages, URLs)."""
