@@ -6,6 +6,7 @@ files (`load_catalogue()`) or from the database (the Django side builds the same
 """
 from __future__ import annotations
 
+import copyreg
 import hashlib
 import json
 import re
@@ -20,6 +21,17 @@ DATA_DIR = Path(__file__).resolve().parents[2] / "cards" / "data"
 # Rule variants (house rules a game switches on by name) live with the deck formats: decks/data/variants.yaml.
 VARIANTS_PATH = Path(__file__).resolve().parents[2] / "decks" / "data" / "variants.yaml"
 ENERGY_ORDER = ("DC", "LC", "DR", "LR", "CE")
+
+
+def _mapping_proxy(mapping: dict) -> MappingProxyType:
+    """A read-only mapping rebuilt from its pickle (see the registration below)."""
+    return MappingProxyType(mapping)
+
+
+# A compiled catalogue crosses to worker processes by pickle (simulate.run_goldfish's workers are spawned, not forked,
+# so that no socket or lock of the parent is shared), and its tables are read-only MappingProxyType views, which
+# pickle cannot take by itself.
+copyreg.pickle(MappingProxyType, lambda proxy: (_mapping_proxy, (dict(proxy),)))
 
 
 def slugify(name: str) -> str:

@@ -117,32 +117,35 @@ def goldfish_rows(catalogue: Catalogue, deck: DeckSpec, *, start: int, count: in
     return rows
 
 
-_FORKED: dict[str, Any] = {}  # what a forked worker plays with (the parent sets it before the pool forks)
+_WORKER: dict[str, Any] = {}  # what a worker process plays with: set once, as it starts
 
 
-def _forked_rows(start: int, count: int) -> list[dict[str, Any]]:
-    return goldfish_rows(start=start, count=count, **_FORKED)
+def _start_worker(args: dict[str, Any]) -> None:
+    _WORKER.update(args)
+
+
+def _worker_rows(start: int, count: int) -> list[dict[str, Any]]:
+    return goldfish_rows(start=start, count=count, **_WORKER)
 
 
 def run_goldfish(catalogue: Catalogue, deck: DeckSpec, *, games: int, seed: int, bot: str = "random",
                  seating: str = "side-by-side", variants: Sequence[str] = (), workers: int = 1) -> dict[str, Any]:
     """Play `games` goldfish games of a deck and return JSON-able statistics (same arguments, same output, whatever
-    the number of `workers`: processes forked with the catalogue, each playing chunks of games in order)."""
+    the number of `workers`: processes started afresh and handed the catalogue once, each playing chunks of games in
+    order; spawned rather than forked, since a fork inherits the caller's sockets and locks — a Celery or Redis client
+    in the same process hung a forked worker at its start)."""
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
         raise ValueError(f"{BAD_GAMES}: the number of games must be a positive integer (got {games!r})")
     get_bot(bot)  # fail fast on an unknown bot name
     args = dict(catalogue=catalogue, deck=deck, seed=seed, bot=bot, seating=seating, variants=tuple(variants))
     workers = max(1, min(workers, games // 50 or 1))  # a few games are not worth a process
-    if workers == 1 or "fork" not in multiprocessing.get_all_start_methods():
+    if workers == 1:
         rows = goldfish_rows(start=0, count=games, **args)
     else:
         chunks = split(games, max(50, math.ceil(games / (workers * 4))))
-        _FORKED.update(args)
-        try:
-            with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork")) as pool:
-                rows = [row for part in pool.map(_forked_rows, *zip(*chunks)) for row in part]
-        finally:
-            _FORKED.clear()
+        with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"), initializer=_start_worker,
+                                 initargs=(args,)) as pool:
+            rows = [row for part in pool.map(_worker_rows, *zip(*chunks)) for row in part]
     return summarise(rows, catalogue=catalogue, deck=deck, bot=bot, seating=seating, seed=seed, variants=variants)
 
 
