@@ -5,7 +5,7 @@ import subprocess
 import pytest
 from django.core.management import CommandError, call_command
 
-from cards import views
+from cards import images
 from cards.models import Card
 
 pytestmark = pytest.mark.django_db
@@ -33,12 +33,12 @@ def test_thumbnails_drawn_ahead_are_served_without_drawing(client, settings, tmp
     call_command("load_catalogue", verbosity=0, images="skip")
     call_command("render_card_images", verbosity=0, sizes="thumb", nice=0)
     cards = list(Card.objects.all())
-    assert all(views.cached_image_path(c.slug, c.content_hash, "thumb").exists() for c in cards)
+    assert all(images.cached_image_path(c.slug, c.content_hash, "thumb").exists() for c in cards)
 
     def no_drawing(*args, **kwargs):
         raise AssertionError("a thumbnail was drawn on demand")
 
-    monkeypatch.setattr(views, "render_card", no_drawing)
+    monkeypatch.setattr(images, "render_card", no_drawing)
     response = client.get(cards[0].thumb_url)
     assert response.status_code == 200 and response["Content-Type"] == "image/png"
 

@@ -8,9 +8,9 @@ import os
 from django.core.management.base import BaseCommand, CommandError
 
 from cards.catalogue import get_catalogue
+from cards.images import cached_image_path, card_png
 from cards.models import Card
 from cards.render import SIZES
-from cards.views import cached_image_path, card_png
 
 
 class Command(BaseCommand):
