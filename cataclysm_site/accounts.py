@@ -50,8 +50,13 @@ class SignupForm(UserCreationForm):
         if problem:
             raise forms.ValidationError(f"Choose another username: {problem}")
         # Every account's name is compared (a few milliseconds per 10,000 accounts), once per sign-up.
+        # The names stream from a server-side cursor on PostgreSQL: closed here, in this transaction, even when a twin
+        # is found before the end (left to the garbage collector, its CLOSE could fail in a later transaction).
         names = get_user_model().objects.values_list("username", flat=True).iterator()
-        twin = lookalikes.lookalike_of(username, names)
+        try:
+            twin = lookalikes.lookalike_of(username, names)
+        finally:
+            names.close()
         if twin:
             raise forms.ValidationError(f"Choose another username: it could be mistaken for “{twin}”, an existing "
                                         f"account.")
