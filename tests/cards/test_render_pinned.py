@@ -13,7 +13,8 @@ import hashlib
 import pytest
 from PIL import Image
 
-from cards.render import FONT_FILES, _font_path, render_card
+from cards.render import render_card
+from cards.render.fonts import FONT_FILES, font_path
 from rules.engine.catalogue import compile_catalogue, read_data
 
 STRIKE = {"trigger": "use", "keyword": "strike", "amount": 1, "target": "character", "cost": {"DC": 1}}
@@ -69,7 +70,7 @@ PINNED = {
 
 @pytest.fixture(scope="module")
 def catalogue():
-    if not all(_font_path(name) for name in FONT_FILES.values()):
+    if not all(font_path(name) for name in FONT_FILES.values()):
         pytest.skip("the pinned faces were drawn with the DejaVu fonts, which are not installed here (fonts-dejavu)")
     data = read_data()
     pyramid = [c for c in data["cards"] if c["type"] == "pyramid"]
