@@ -9,7 +9,7 @@ from rest_framework.views import APIView
 
 from cards.catalogue import get_catalogue
 from cataclysm_site.throttling import AnonRateThrottle, CommunityWriteThrottle, UserRateThrottle
-from decks import selectors, services
+from decks import community_services, selectors
 from decks import serializers as s
 from decks.api.common import DECK_ID, E403, E404, editable_deck
 
@@ -31,13 +31,14 @@ class DeckLikeView(CommunityView):
                    responses={200: s.LikeSerializer, 400: E400_COMMUNITY, 403: E403, 404: E404, 429: E429})
     def post(self, request, deck_id):
         deck = selectors.get_readable_deck(request.user, deck_id, with_cards=False)
-        return Response({"liked": True, "likes": services.deck_like(user=request.user, deck=deck)})
+        return Response({"liked": True, "likes": community_services.deck_like(user=request.user, deck=deck)})
 
     @extend_schema(tags=["community"], summary="Stop liking a deck", parameters=[DECK_ID], request=None,
                    responses={200: s.LikeSerializer, 403: E403, 404: E404, 429: E429})
     def delete(self, request, deck_id):
         deck = selectors.get_readable_deck(request.user, deck_id, with_cards=False)
-        return Response({"liked": False, "likes": services.deck_like(user=request.user, deck=deck, liked=False)})
+        likes = community_services.deck_like(user=request.user, deck=deck, liked=False)
+        return Response({"liked": False, "likes": likes})
 
 
 class DeckTagsView(CommunityView):
@@ -53,7 +54,7 @@ class DeckTagsView(CommunityView):
         deck = editable_deck(request, deck_id)
         serializer = s.TagsSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        return Response({"tags": services.deck_set_tags(deck=deck, names=serializer.validated_data["tags"])})
+        return Response({"tags": community_services.deck_set_tags(deck=deck, names=serializer.validated_data["tags"])})
 
 
 class DeckCommentsView(CommunityView):
@@ -71,7 +72,8 @@ class DeckCommentsView(CommunityView):
         deck = selectors.get_readable_deck(request.user, deck_id, with_cards=False)
         serializer = s.CommentWriteSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        comment = services.comment_create(author=request.user, deck=deck, body=serializer.validated_data["body"])
+        comment = community_services.comment_create(author=request.user, deck=deck,
+                                                    body=serializer.validated_data["body"])
         return Response(s.CommentSerializer(comment, context={"catalogue": get_catalogue()}).data,
                         status=status.HTTP_201_CREATED)
 
@@ -84,14 +86,14 @@ class CommentDetailView(CommunityView):
         comment = selectors.get_comment(comment_id)
         serializer = s.CommentHideSerializer(data=request.data, partial=True)   # PATCH: {} changes nothing
         serializer.is_valid(raise_exception=True)
-        services.comment_hide(user=request.user, comment=comment,
+        community_services.comment_hide(user=request.user, comment=comment,
                               hidden=serializer.validated_data.get("hidden", comment.hidden))
         return Response(s.CommentSerializer(comment, context={"catalogue": get_catalogue()}).data)
 
     @extend_schema(tags=["community"], summary="Delete your own comment", parameters=[COMMENT_ID],
                    responses={204: None, 403: E403, 404: E404, 429: E429})
     def delete(self, request, comment_id):
-        services.comment_delete(user=request.user, comment=selectors.get_comment(comment_id))
+        community_services.comment_delete(user=request.user, comment=selectors.get_comment(comment_id))
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
@@ -102,7 +104,7 @@ class CommentReportView(CommunityView):
     def post(self, request, comment_id):
         serializer = s.ReportSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        report = services.comment_report(reporter=request.user, comment=selectors.get_comment(comment_id),
+        report = community_services.comment_report(reporter=request.user, comment=selectors.get_comment(comment_id),
                                          reason=serializer.validated_data["reason"])
         return Response({"comment": report.comment_id, "reason": report.reason}, status=status.HTTP_201_CREATED)
 

@@ -10,7 +10,7 @@ from django.shortcuts import redirect
 from django.views.decorators.http import require_POST
 
 from cataclysm_site.api_errors import ApiError
-from decks import selectors, services
+from decks import community_services, selectors
 from decks.forms import CommentForm, ReportForm, TagsForm
 from decks.views.deck import owned_deck
 
@@ -25,7 +25,7 @@ def deck_like(request, deck_id):
     """Like a public deck, or stop liking it (`liked=0`)."""
     deck = selectors.get_readable_deck(request.user, deck_id, with_cards=False)
     try:
-        services.deck_like(user=request.user, deck=deck, liked=request.POST.get("liked") != "0")
+        community_services.deck_like(user=request.user, deck=deck, liked=request.POST.get("liked") != "0")
     except ApiError as exc:
         refused(request, exc)
     return redirect(f"{deck.get_absolute_url()}#community")
@@ -37,7 +37,7 @@ def deck_tags(request, deck_id):
     deck = owned_deck(request, deck_id)
     try:
         names = form_value(TagsForm(request.POST), "tags", "invalid_tag", "The tags could not be read.")
-        tags = services.deck_set_tags(deck=deck, names=names)
+        tags = community_services.deck_set_tags(deck=deck, names=names)
     except ApiError as exc:
         refused(request, exc)
     else:
@@ -51,7 +51,7 @@ def deck_comment(request, deck_id):
     deck = selectors.get_readable_deck(request.user, deck_id, with_cards=False)
     try:
         body = form_value(CommentForm(request.POST), "body", "invalid_comment", "The comment could not be read.")
-        comment = services.comment_create(author=request.user, deck=deck, body=body)
+        comment = community_services.comment_create(author=request.user, deck=deck, body=body)
     except ApiError as exc:
         refused(request, exc)
         return redirect(f"{deck.get_absolute_url()}#comment-form")
@@ -83,7 +83,7 @@ def form_value(form, name: str, code: str, fallback: str) -> str:
 def comment_hide(request, comment_id):
     hidden = request.POST.get("hidden") != "0"
     return comment_action(
-        request, comment_id, lambda c: services.comment_hide(user=request.user, comment=c, hidden=hidden),
+        request, comment_id, lambda c: community_services.comment_hide(user=request.user, comment=c, hidden=hidden),
         "Comment hidden from everyone but you." if hidden else "Comment shown again.")
 
 
@@ -92,7 +92,7 @@ def comment_hide(request, comment_id):
 def comment_report(request, comment_id):
     return comment_action(
         request, comment_id,
-        lambda c: services.comment_report(reporter=request.user, comment=c, reason=form_value(
+        lambda c: community_services.comment_report(reporter=request.user, comment=c, reason=form_value(
             ReportForm(request.POST), "reason", "invalid_reason", "Say what is wrong.")),
         "Thank you: the staff will look at this comment.")
 
@@ -100,5 +100,6 @@ def comment_report(request, comment_id):
 @require_POST
 @login_required
 def comment_delete(request, comment_id):
-    return comment_action(request, comment_id, lambda c: services.comment_delete(user=request.user, comment=c),
+    return comment_action(request, comment_id,
+                          lambda c: community_services.comment_delete(user=request.user, comment=c),
                           "Comment deleted.", anchor="comments")
