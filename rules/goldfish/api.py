@@ -22,6 +22,7 @@ from rules.play.actors import actor_for
 from rules.play.api import E400, E400_DECK, E403, GAME_ID, LOG_FROM, log_from_param
 from rules.play.charts import simulation_charts
 from rules.play.decks import deck_input, deck_ref
+from rules.play.digest import game_digest
 from rules.play.store import GameConflict, LiveGame, load_state
 
 E400_ACTION = OpenApiResponse(ps.IllegalActionSerializer, description="`illegal_action`: not one of the legal actions "
@@ -192,7 +193,7 @@ class GoldfishReplayView(APIView):
             "deck": deck_ref(game.deck),
             "rounds": game.rounds, "engine_version": record["engine_version"], "data_hash": record["data_hash"],
             "seed": game.seed, "seating": game.seating, "decks": record["decks"], "actions": record["actions"],
-            "steps": replayed["steps"], "events": final.events, "digest": final.digest(),
+            "steps": replayed["steps"], "events": final.events, "digest": game_digest(game, final),
             "cards": selectors.card_entries(get_catalogue(), [game.hero, *game.cards]),
         }
         return Response(s.ReplaySerializer(body).data)

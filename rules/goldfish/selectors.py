@@ -19,6 +19,7 @@ from rules.goldfish.services import GAME_NOT_FOUND
 from rules.models import GoldfishGame, Status
 from rules.play.actors import Actor
 from rules.play.decks import deck_ref, variant_rows
+from rules.play.digest import game_digest
 from rules.play.payload import card_entries, card_index, describe_action, prompt
 
 HIGH_SCORES = 10
@@ -121,7 +122,7 @@ def game_payload(game: GoldfishGame, state: GameState, *, actor=None, log_from: 
         "finished_at": game.finished_at,
         "legacy": game.legacy,
         "rounds": game.rounds,
-        "digest": state.digest(),
+        "digest": game_digest(game, state),
         "state": view,
         "prompt": prompt(state, view),
         "legal_actions": legal,

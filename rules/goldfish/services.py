@@ -30,6 +30,7 @@ from rules.play.decks import (
     clean_variants,
     deck_spec,
 )
+from rules.play.digest import remember_snapshot
 from rules.play.store import (
     GAME_OVER,
     ILLEGAL_ACTION,
@@ -104,6 +105,7 @@ def goldfish_start(*, actor: Actor, deck: Deck | None = None, hero: str | None =
         raise ApiError(INVALID_DECK, f"This deck cannot be played: {exc}.",
                        extra={"errors": [Problem("unplayable", str(exc)).to_dict()]}) from None
     user = actor.user if getattr(actor.user, "is_authenticated", False) else None
+    snapshot = state.to_json()
     game = GoldfishGame.objects.create(
         owner=user,
         session_key="" if user else actor.session_key,
@@ -118,8 +120,9 @@ def goldfish_start(*, actor: Actor, deck: Deck | None = None, hero: str | None =
         engine_version=ENGINE_VERSION,
         data_hash=catalogue.data_hash,
         actions=state.record()["actions"],
-        state=state.to_json(),
+        state=snapshot,
     )
+    remember_snapshot(game, state, snapshot)  # the response's digest, from the JSON the row holds
     keep_state(game, state)
     return LiveGame(game, state)
 

@@ -2,8 +2,6 @@
 saying what the rules are waiting for, the card entries and the card index of a view."""
 from __future__ import annotations
 
-import hashlib
-import json
 from typing import Any, Iterable
 
 from django.urls import reverse
@@ -13,6 +11,7 @@ from rules.engine import GameState
 from rules.engine.actions import present
 from rules.engine.catalogue import Catalogue
 from rules.engine.flow import describe_item
+from rules.play.digest import view_digest  # noqa: F401 - re-exported: payloads' callers import it from here
 
 # How the page groups legal actions, in this order: (group key, title).
 ACTION_GROUPS: dict[str, str] = {
@@ -132,8 +131,3 @@ def card_entries(catalogue: Catalogue, slugs: Iterable[str]) -> dict[str, dict[s
             "url": reverse("cards:detail", args=[slug]), "image": reverse("cards:thumb", args=[slug]),
         }
     return out
-
-
-def view_digest(view: dict) -> str:
-    blob = json.dumps(view, sort_keys=True, separators=(",", ":"))
-    return hashlib.sha256(blob.encode("utf-8")).hexdigest()[:32]

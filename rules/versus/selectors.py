@@ -23,7 +23,8 @@ from rules.engine.catalogue import Catalogue
 from rules.models import Difficulty, Outcome, Status, VersusGame
 from rules.play.actors import Actor
 from rules.play.decks import deck_ref
-from rules.play.payload import card_entries, card_index, describe_action, prompt, view_digest
+from rules.play.digest import game_digest, view_digest
+from rules.play.payload import card_entries, card_index, describe_action, prompt
 from rules.play.store import replay_steps
 
 
@@ -88,7 +89,7 @@ def versus_payload(game: VersusGame, state: GameState, *, actor: Actor | None, l
         "is_owner": is_owner,
         "cpu_seat": game.cpu_seat,
         "cpu_to_move": not over and state.current_player == game.cpu_seat,
-        "digest": state.digest() if over else view_digest(view),
+        "digest": game_digest(game, state) if over else view_digest(view),
         "state": view,
         "prompt": versus_prompt(game, state, view),
         "legal_actions": legal,
@@ -141,7 +142,7 @@ def replay_index(game: VersusGame) -> dict[str, Any]:
         "engine_version": record["engine_version"], "data_hash": record["data_hash"],
         "seed": game.seed if game.is_finished else None, "seating": game.seating, "decks": decks,
         "actions": record["actions"], "steps": replayed["steps"], "cpu_moves": list(game.cpu_moves),
-        "events": final.events, "digest": final.digest() if game.is_finished else view_digest(view),
+        "events": final.events, "digest": game_digest(game, final) if game.is_finished else view_digest(view),
         "cards": card_entries(get_catalogue(), visible_slugs(game, view)),
     }
 

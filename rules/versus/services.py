@@ -40,6 +40,7 @@ from rules.play.decks import (
     clean_variants,
     deck_spec,
 )
+from rules.play.digest import remember_snapshot
 from rules.play.store import GAME_OVER, ILLEGAL_ACTION, LiveGame, load_state
 
 # The one place a difficulty becomes a CPU player (rules/engine/cpu.py, and rules/engine/expert.py for the search).
@@ -200,6 +201,7 @@ def versus_start(*, actor: Actor, opponent: Deck | None, difficulty: str = Diffi
         setattr(game, name, value)
     game.state = state.to_json()
     game.save(force_insert=True)
+    remember_snapshot(game, state, game.state)  # a finished game's digest, from the JSON the row holds
     return LiveGame(game, state)
 
 
