@@ -131,3 +131,18 @@ def card_entries(catalogue: Catalogue, slugs: Iterable[str]) -> dict[str, dict[s
             "url": reverse("cards:detail", args=[slug]), "image": reverse("cards:thumb", args=[slug]),
         }
     return out
+
+
+def game_links(game, mode: str) -> dict[str, str]:
+    """A game's board, replay page and API address; `mode` names its feature's routes (goldfish, versus)."""
+    return {"url": game.get_absolute_url(), "replay_url": reverse(f"{mode}:replay", args=[game.pk]),
+            "api_url": reverse(f"api-{mode}-detail", args=[game.pk])}
+
+
+def replay_frame_body(replayed: dict, step: int, *, view: dict, prompt: dict, digest: str) -> dict[str, Any]:
+    """The board after step `step` of a replay (`rules.play.store.replay_steps`), as FrameSerializer has it: `view`,
+    `prompt` and `digest` are what the feature shows of the frame to this visitor."""
+    frame = replayed["frame"]
+    return {"step": step, "of": len(replayed["steps"]), "action": replayed["steps"][step - 1] if step else None,
+            "state": view, "prompt": prompt, "result": frame.result(), "digest": digest,
+            "events_to": len(frame.events)}

@@ -14,7 +14,6 @@ from __future__ import annotations
 from typing import Any
 
 from django.db.models import Count, Q
-from django.urls import reverse
 
 from cards.catalogue import get_catalogue
 from decks.models import Deck
@@ -24,13 +23,12 @@ from rules.models import Difficulty, Outcome, Status, VersusGame
 from rules.play.actors import Actor
 from rules.play.decks import deck_ref
 from rules.play.digest import game_digest, view_digest
-from rules.play.payload import card_entries, card_index, describe_action, prompt
+from rules.play.payload import card_entries, card_index, describe_action, game_links, prompt, replay_frame_body
 from rules.play.store import replay_steps
 
 
 def links(game: VersusGame) -> dict[str, str]:
-    return {"url": game.get_absolute_url(), "replay_url": reverse("versus:replay", args=[game.pk]),
-            "api_url": reverse("api-versus-detail", args=[game.pk])}
+    return game_links(game, "versus")
 
 
 def public_view(game: VersusGame, state: GameState) -> dict:
@@ -152,8 +150,5 @@ def replay_frame(game: VersusGame, step: int) -> dict[str, Any]:
     replayed = replay_steps(game=game, step=step)
     frame = replayed["frame"]
     view = frame.view() if game.is_finished else frame.view(viewer=game.seat)
-    return {
-        "step": step, "of": len(replayed["steps"]), "action": replayed["steps"][step - 1] if step else None,
-        "state": view, "prompt": versus_prompt(game, frame, view), "result": frame.result(),
-        "digest": frame.digest() if game.is_finished else view_digest(view), "events_to": len(frame.events),
-    }
+    return replay_frame_body(replayed, step, view=view, prompt=versus_prompt(game, frame, view),
+                             digest=frame.digest() if game.is_finished else view_digest(view))
