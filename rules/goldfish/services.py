@@ -116,7 +116,7 @@ def goldfish_start(*, actor: Actor, deck: Deck | None = None, hero: str | None =
         actions=state.record()["actions"],
         state=snapshot,
     )
-    remember_snapshot(game, state, snapshot)  # the response's digest, from the JSON the row holds
+    remember_snapshot(game, state, snapshot)  # the digest, if asked for, hashes the JSON the row holds
     keep_state(game, state)
     return LiveGame(game, state)
 

@@ -2,10 +2,10 @@
 whole state's canonical JSON, computed at most once per saved version of a game.
 
 It costs many times a decision (a whole `to_json`, a sorted `json.dumps` and a SHA-256: `make bench-roundtrip`), so
-the play layer does not compute it twice for one version: a write that serialises the state for its snapshot hashes
-that same JSON (`remember_snapshot`), and the digest is kept per version of the game, so a second response for the
-same version (a reload, a conflict's answer, the computer with nothing to do, the replay of a finished game) takes it
-from there. The key holds the game's log length and last decision and the card data, so a row changed outside a
+the play layer computes it only when a payload asks for it, and never twice for one version: a write that serialises
+the state for its snapshot leaves that JSON here (`remember_snapshot`), to be hashed if the digest is asked for, and
+the digest is then kept per version of the game, so a second response for the same version (a reload, a conflict's
+answer, the computer with nothing to do, the replay of a finished game) takes it from there. The key holds the game's log length and last decision and the card data, so a row changed outside a
 versioned write, or a game rebuilt under other cards, never meets another state's digest.
 """
 from __future__ import annotations
@@ -17,7 +17,7 @@ from typing import Any, Mapping
 from cards.catalogue import DerivedCache
 from rules.engine import GameState
 
-DIGESTS = DerivedCache(maxsize=512)  # digest by digest_key(game, state)
+DIGESTS = DerivedCache(maxsize=256)  # by digest_key(game, state): the digest, or the snapshot JSON to hash for it
 
 
 def canonical_digest(data: Any) -> str:
@@ -43,15 +43,16 @@ def digest_key(game, state: GameState) -> tuple:
 
 
 def remember_snapshot(game, state: GameState, snapshot: Mapping[str, Any]) -> None:
-    """Keep the digest of the state a write just serialised (`snapshot` is its `to_json()`), from that JSON."""
-    DIGESTS.put(digest_key(game, state), json_digest(snapshot))
+    """Keep the JSON a write just serialised of `state` (its `to_json()`): the digest, if asked for, hashes it."""
+    DIGESTS.put(digest_key(game, state), snapshot)
 
 
 def game_digest(game, state: GameState) -> str:
-    """The digest of `state`, the game's state at its saved version: kept, or computed once and kept."""
+    """The digest of `state`, the game's state at its saved version: kept, else from the snapshot JSON its write
+    left, else from the state; computed once and kept."""
     key = digest_key(game, state)
     found = DIGESTS.get(key)
-    if found is None:
-        found = state.digest()
+    if not isinstance(found, str):
+        found = state.digest() if found is None else json_digest(found)
         DIGESTS.put(key, found)
     return found

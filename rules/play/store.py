@@ -182,7 +182,7 @@ def save_game(game: Game, state: GameState, *, read_version: int, now, fields: d
     for name, value in fields.items():
         setattr(game, name, value)
     if snapshot is not None:
-        remember_snapshot(game, state, snapshot)  # the response's digest, from the JSON serialised anyway
+        remember_snapshot(game, state, snapshot)  # the digest, if asked for, hashes this JSON
     if keep:
         keep_state(game, state)
     return game

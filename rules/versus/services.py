@@ -196,7 +196,7 @@ def versus_start(*, actor: Actor, opponent: Deck | None, difficulty: str = Diffi
         setattr(game, name, value)
     game.state = state.to_json()
     game.save(force_insert=True)
-    remember_snapshot(game, state, game.state)  # a finished game's digest, from the JSON the row holds
+    remember_snapshot(game, state, game.state)  # the digest, if asked for, hashes the JSON the row holds
     return LiveGame(game, state)
 
 
