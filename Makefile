@@ -5,7 +5,7 @@ PORT ?= 8000
 # Extra pytest arguments for every test target, e.g.  make test-sqlite PYTEST_ARGS="-k decks -x"
 export PYTEST_ARGS
 
-.PHONY: install lint run serve-data serve-prod test test-sqlite test-postgres pg-start pg-stop migrations-check bench bench-instructions bench-load bench-cpu bench-expert bench-lab bench-live
+.PHONY: install lint run serve-data serve-prod test test-sqlite test-postgres pg-start pg-stop migrations-check bench bench-instructions bench-load bench-cpu bench-expert bench-lab bench-live bench-roundtrip
 
 install:
 	@scripts/setup.sh
@@ -83,3 +83,8 @@ bench-load: install
 bench-live: install
 	@command -v redis-server >/dev/null || bash -c '. scripts/apt.sh && apt_install redis-server'
 	$(PY) -m benchmarks live $(BENCH_LIVE_ARGS)
+
+# The action round trip of goldfish and versus games through Django (test client, SQLite), beside the engine's own
+# cost of a decision and of the state's full digest; BENCH_ROUNDTRIP_ARGS='--actions 1000' for more decisions.
+bench-roundtrip: install
+	$(PY) -m benchmarks roundtrip $(BENCH_ROUNDTRIP_ARGS)
