@@ -31,16 +31,16 @@ from rules.engine import precision, studydata
 from rules.engine.bots import BOTS
 from rules.engine.cpu import offered
 from rules.engine.paired import PAIRED_KINDS
-from rules.lab import impact as lab_impact
+from rules.engine.studybase import StudyInputError
+from rules.engine.studykinds import STUDY_KINDS
 from rules.models import Simulation, SimulationChunk, SimulationStatus
 from rules.play.actors import Actor
 from rules.play.decks import checked_deck, clean_seating, clean_seed, clean_variants, deck_spec
 
-KINDS = engine_lab.KINDS
+KINDS = engine_lab.KINDS   # the registry of study kinds (rules/engine/studykinds.py) says what each one takes
 GOLDFISH_BOTS = ("greedy", "random")
 STUDY_PLAYERS = ("random", "greedy", *offered("studies").values())   # the CPU levels' registry says which
 ACTIVE = (SimulationStatus.QUEUED, SimulationStatus.RUNNING)
-MAX_DECKS = 8
 BAD_KIND, BAD_GAMES, BAD_PLAYER, BAD_DECKS, TOO_MANY = "bad_kind", "bad_games", "bad_player", "bad_decks", \
     "too_many_studies"
 BAD_PYRAMID = "bad_pyramid"
@@ -84,22 +84,23 @@ def build_study(actor: Actor, *, kind: str, decks: list[str], games: int, seed: 
     """The engine's description of the study (rules/engine/lab.py), or a 400 naming what is wrong."""
     if kind not in KINDS:
         raise ApiError(BAD_KIND, f"A study is one of: {', '.join(KINDS)}.")
-    wanted = {"goldfish": (1, 1), "matchup": (2, 2), "matrix": (2, MAX_DECKS), "pyramid": (0, 0),
-              lab_impact.KIND: (1, MAX_DECKS)}[kind]
+    study_kind = STUDY_KINDS[kind]
+    wanted = study_kind.decks
     if not wanted[0] <= len(decks) <= wanted[1]:
         count = str(wanted[0]) if wanted[0] == wanted[1] else f"{wanted[0]} to {wanted[1]}"
         raise ApiError(BAD_DECKS, f"A {kind} study takes {count} deck{'s' if wanted[1] != 1 else ''}.")
     limit = settings.LAB_MAX_GAMES if trusted or getattr(actor.user, "is_authenticated", False) \
         else settings.LAB_MAX_GAMES_ANONYMOUS
-    per = len(decks) * (len(decks) - 1) // 2 if kind == "matrix" else lab_impact.cost(kind)
+    per = study_kind.pairs_of_games(len(decks)) * study_kind.weight
     if isinstance(games, bool) or not isinstance(games, int) or not 1 <= games * per <= limit:
         extra = "" if getattr(actor.user, "is_authenticated", False) else " (sign in for more)"
         raise ApiError(BAD_GAMES, f"A study plays from 1 to {limit:,} games in all{extra}; a matrix plays `games` "
-                       f"for each pair of decks, a card impact study counts {lab_impact.cost(lab_impact.KIND)} a "
+                       f"for each pair of decks, a card impact study counts {STUDY_KINDS['card_impact'].weight} a "
                        "seed.")
-    if (kind == "goldfish" or kind == lab_impact.KIND and len(decks) == 1) and bot not in GOLDFISH_BOTS:
+    players = study_kind.players(len(decks))
+    if players == "bot" and bot not in GOLDFISH_BOTS:
         raise ApiError(BAD_PLAYER, f"A goldfish study's bot is one of: {', '.join(GOLDFISH_BOTS)}.")
-    if kind in ("matchup", "matrix") or kind == lab_impact.KIND and len(decks) > 1:
+    if players == "players":
         for player in (p1, p2):
             if player not in STUDY_PLAYERS:
                 known = ", ".join(STUDY_PLAYERS)
@@ -137,12 +138,10 @@ def build_study(actor: Actor, *, kind: str, decks: list[str], games: int, seed: 
                            "units (0.02: two points of win rate; Legacy or rounds for goldfish and Pyramid studies): "
                            "more than 0, at most 1000.")
         study["target_width"] = float(target_width)
-    if kind == lab_impact.KIND:
-        study.update(lab_impact.impact_fields(catalogue, study, filler, bot))
-    if kind == "goldfish":
-        study["bot"] = bot
-    elif kind != "pyramid":
-        study["p1"], study["p2"] = p1, p2
+    try:
+        study.update(study_kind.inputs(catalogue, study, {"bot": bot, "p1": p1, "p2": p2, "filler": filler}))
+    except StudyInputError as exc:
+        raise ApiError(exc.code, exc.message, extra=exc.extra) from None
     return study
 
 
@@ -193,17 +192,12 @@ def errata_fields(catalogue, study: Mapping[str, Any], kind: str, errata: Any, p
 
 
 def default_title(study: Mapping[str, Any]) -> str:
-    names = " vs ".join(d["name"] for d in study["decks"]) if study["kind"] != "matrix" else \
-        f"{len(study['decks'])} decks"
-    what = {"goldfish": f"{study.get('bot')} goldfish", "pyramid": "the Pyramid",
-            "matchup": f"{study.get('p1')} vs {study.get('p2')}",
-            "matrix": f"matrix, {study.get('p1')} vs {study.get('p2')}", lab_impact.KIND: "card impact"}
     rules = ", ".join(study.get("variants", []) + (["errata" + (", paired" if study.get("paired") else "")]
                                                    if study.get("errata") else []))
     if study.get("pyramid_deck"):
         rules = ", ".join(filter(None, [rules, "Pyramid " + " + ".join(
             f"{e['count']} {e['card'].removeprefix('the-')}" for e in study["pyramid_deck"])]))
-    return f"{names + ': ' if names else ''}{what[study['kind']]}{' (' + rules + ')' if rules else ''}, " \
+    return f"{STUDY_KINDS[study['kind']].title(study)}{' (' + rules + ')' if rules else ''}, " \
         f"{study['games']:,} games"
 
 
