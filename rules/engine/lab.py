@@ -14,9 +14,12 @@ The top of the lab's modules: what each kind plays and reports is its entry in t
 """
 from __future__ import annotations
 
-from typing import Any, Mapping
+import time
+from typing import Any, Callable, Mapping, Sequence
 
+from .bots import get_bot
 from .paired import paired, paired_results, run_paired
+from .setup import DeckSpec
 from .simulate import game_seed, split
 from .studybase import (
     STUDY_PYRAMID,
@@ -29,15 +32,20 @@ from .studybase import (
     study_catalogue,
     study_variants,
 )
-from .studykinds import KINDS, MEANS, STUDY_KINDS, pairs, total_games
+from .studykinds import KINDS, MEANS, STUDY_KINDS, goldfish_summary, pairs, total_games
+
+BAD_GAMES = "bad_games"
 
 __all__ = ["KINDS", "MEANS", "STUDY_KINDS", "STUDY_PYRAMID", "add", "count", "extreme", "game_seed", "merge",
-           "new_tally", "pairs", "results", "run_chunk", "spec", "split", "study_catalogue", "study_variants",
-           "total_games"]
+           "new_tally", "pairs", "results", "run_chunk", "run_goldfish", "spec", "split", "study_catalogue",
+           "study_variants", "total_games"]
 
 
-def run_chunk(catalogue, study: Mapping[str, Any], start: int, count: int) -> dict[str, Any]:
-    """Play games start .. start+count-1 of the study; return their tally."""
+def run_chunk(catalogue, study: Mapping[str, Any], start: int, count: int,
+              deadline: float | None = None) -> dict[str, Any]:
+    """Play games start .. start+count-1 of the study; return their tally. The one loop of bulk play: the lab's
+    workers, `manage.py goldfish` and a deck page's bulk runs all play their games here. With a `deadline`
+    (time.monotonic()), it stops after the game that passes it: the tally's `games` says how many were played."""
     if paired(study):
         return run_paired(catalogue, study, start, count)
     play = STUDY_KINDS[study["kind"]].play
@@ -46,7 +54,38 @@ def run_chunk(catalogue, study: Mapping[str, Any], start: int, count: int) -> di
     for index in range(start, start + count):
         play(catalogue, study, index, tally, variants)
         tally["games"] += 1
+        if deadline is not None and time.monotonic() > deadline:
+            break
     return tally
+
+
+def goldfish_study(deck: DeckSpec, *, games: int, seed: int, bot: str, seating: str = "side-by-side",
+                   variants: Sequence[str] = ()) -> dict[str, Any]:
+    """A goldfish study of one deck, as `manage.py goldfish` and a deck's bulk runs play it."""
+    return {"kind": "goldfish", "games": games, "seed": seed, "bot": bot, "seating": seating,
+            "variants": list(variants), "decks": [{"name": deck.hero, "hero": deck.hero, "cards": list(deck.cards)}]}
+
+
+ChunkPlayer = Callable[[Mapping[str, Any], Sequence[tuple[int, int]]], list]
+
+
+def run_goldfish(catalogue, deck: DeckSpec, *, games: int, seed: int, bot: str = "random",
+                 seating: str = "side-by-side", variants: Sequence[str] = (),
+                 play_chunks: ChunkPlayer | None = None) -> dict[str, Any]:
+    """Play `games` goldfish games of a deck and return JSON-able statistics (`goldfish_summary`). The games are a
+    goldfish study's chunks (`split`), played in this process or by `play_chunks(study, chunks)` (the lab's runner:
+    `manage.py goldfish --workers N`); any split and any number of workers give the same output."""
+    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
+        raise ValueError(f"{BAD_GAMES}: the number of games must be a positive integer (got {games!r})")
+    get_bot(bot)  # fail fast on an unknown bot name
+    study = goldfish_study(deck, games=games, seed=seed, bot=bot, seating=seating, variants=variants)
+    chunks = split(games)
+    if play_chunks is None:
+        tallies = [run_chunk(catalogue, study, start, count) for start, count in chunks]
+    else:
+        tallies = play_chunks(study, chunks)
+    return goldfish_summary(merge(tallies), catalogue=catalogue, deck=deck, bot=bot, seating=seating, seed=seed,
+                            variants=variants)
 
 
 def results(study: Mapping[str, Any], tally: Mapping[str, Any]) -> dict[str, Any]:

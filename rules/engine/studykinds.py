@@ -6,14 +6,14 @@ from __future__ import annotations
 
 import itertools
 import math
-from typing import Any, Mapping
+from typing import Any, Mapping, Sequence
 
-from . import impact
+from . import ENGINE_VERSION, impact
 from .catalogue import Catalogue
 from .health import game_facts, summary, tally_game
 from .match import play_game, wilson
-from .setup import new_game
-from .simulate import distribution, game_seed, game_stats, goldfish_game, pyramid_facts
+from .setup import DeckSpec, new_game
+from .simulate import PLAYED_KINDS, distribution, game_seed, game_stats, goldfish_game, pyramid_facts
 from .studybase import (
     MAX_DECKS,
     SCORE,
@@ -69,6 +69,11 @@ def play_goldfish(catalogue: Catalogue, study: Mapping[str, Any], index: int, ta
     add(tally, "", "hero_survived", int(row["hero_survived"]))
     for name in MEANS:
         add(tally, "", name, row[name])
+    # what only the goldfish summary of the command line and the deck page shows (goldfish_summary)
+    count(tally, "", "actions", row["actions"])
+    add(tally, "", "edges_discharged_adjacent", row["edges_discharged_adjacent"])
+    for name in PLAYED_KINDS:
+        add(tally, "", f"cards_played:{name}", row["cards_played_by_kind"][name])
     extreme(tally, "best", (row["legacy"], -index), index, row["seed"])
     extreme(tally, "worst", (-row["legacy"], -index), index, row["seed"])
 
@@ -84,6 +89,34 @@ def goldfish_results(study: Mapping[str, Any], tally: Mapping[str, Any]) -> dict
         "best_game": {"index": best["index"], "seed": best["seed"], "legacy": best["rank"][0]},
         "worst_game": {"index": worst["index"], "seed": worst["seed"], "legacy": -worst["rank"][0]},
         "rules_health": summary(tally, distribution),
+    }
+
+
+def goldfish_summary(tally: Mapping[str, Any], *, catalogue: Catalogue, deck: DeckSpec, bot: str, seating: str,
+                     seed: int, variants: Sequence[str] = ()) -> dict[str, Any]:
+    """A goldfish run's statistics as `manage.py goldfish` prints them and a deck's bulk runs store them: whole
+    numbers kept whole (the lab's results show them as floats), from the same tally as the lab's goldfish study."""
+    n, sums = tally["games"], tally["sums"]
+    best, worst = tally["extremes"]["best"], tally["extremes"]["worst"]
+
+    def whole(key: str) -> dict[str, Any]:
+        counts = tally["counts"].get(key, {})
+        return distribution(itertools.chain.from_iterable([int(v)] * k for v, k in counts.items()))
+
+    def mean(key: str) -> float:
+        return round(float(sums[key] / n), 3)
+
+    return {
+        "engine_version": ENGINE_VERSION, "data_hash": catalogue.data_hash, "bot": bot, "seating": seating,
+        "variants": sorted(set(variants)), "seed": seed, "games": n,
+        "deck": {"hero": deck.hero, "cards": len(deck.cards)},
+        "legacy": whole("/legacy"), "rounds": whole("/rounds"), "actions": whole("/actions"),
+        "hero_survival_rate": round(float(sums["/hero_survived"] / n), 4),
+        "means": {**{name: mean(f"/{name}") for name in MEANS[:4]},
+                  "edges_discharged_adjacent": mean("/edges_discharged_adjacent"), "cards_played": mean("/cards_played"),
+                  "cards_played_by_kind": {name: mean(f"/cards_played:{name}") for name in PLAYED_KINDS}},
+        "best_game": {"index": best["index"], "seed": best["seed"], "legacy": best["rank"][0]},
+        "worst_game": {"index": worst["index"], "seed": worst["seed"], "legacy": -worst["rank"][0]},
     }
 
 

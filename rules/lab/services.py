@@ -10,12 +10,7 @@ merge of the tallies: the same numbers for the same inputs and seed, however the
 from __future__ import annotations
 
 import itertools
-import math
-import multiprocessing
-import os
-import threading
 import uuid
-from concurrent.futures import Future, ProcessPoolExecutor
 from typing import Any, Mapping
 
 from django.conf import settings
@@ -33,10 +28,12 @@ from rules.engine.cpu import offered
 from rules.engine.paired import PAIRED_KINDS
 from rules.engine.studybase import StudyInputError
 from rules.engine.studykinds import STUDY_KINDS
+from rules.lab.runners import LocalRunner, runner
 from rules.models import Simulation, SimulationChunk, SimulationStatus
 from rules.play.actors import Actor
 from rules.play.decks import checked_deck, clean_seating, clean_seed, clean_variants, deck_spec
 
+__all__ = ["LocalRunner"]   # the embedded pool, closed by the tests' teardown
 KINDS = engine_lab.KINDS   # the registry of study kinds (rules/engine/studykinds.py) says what each one takes
 GOLDFISH_BOTS = ("greedy", "random")
 STUDY_PLAYERS = ("random", "greedy", *offered("studies").values())   # the CPU levels' registry says which
@@ -72,7 +69,7 @@ def start_study(*, actor: Actor, kind: str, decks: list[str], games: int, seed: 
             seed=study["seed"], engine=runner().name, title=title or default_title(study))
         SimulationChunk.objects.bulk_create(
             SimulationChunk(simulation=sim, index=i, start=start, count=count, task_id=uuid.uuid4().hex)
-            for i, (start, count) in enumerate(chunks_for(total)))
+            for i, (start, count) in enumerate(engine_lab.split(total)))
         transaction.on_commit(lambda: submit_all(sim))
     return sim
 
@@ -201,22 +198,6 @@ def default_title(study: Mapping[str, Any]) -> str:
         f"{study['games']:,} games"
 
 
-def chunks_for(games: int) -> list[tuple[int, int]]:
-    """About fifty chunks (20 to 2,000 games each); the first two small, so the first progress shows at once.
-
-    Each chunk costs a round trip through the broker and the result backend (a few ms): 20 games or more keep that
-    under a few per cent of a chunk's play, and fifty of them keep both workers of a 2-core machine busy to the end."""
-    size = max(20, min(2000, math.ceil(games / 50)))
-    sizes = [max(1, size // 10)] * 2
-    out: list[tuple[int, int]] = []
-    start = 0
-    while start < games:
-        count = min(sizes.pop(0) if sizes else size, games - start)
-        out.append((start, count))
-        start += count
-    return out
-
-
 # ---------------------------------------------------------------- following
 def refresh(sim: Simulation) -> Simulation:
     """Store the tallies of the chunks played since the last look; finish the study when all are in."""
@@ -334,128 +315,3 @@ def submit_all(sim: Simulation) -> None:
     run.mark_sent(sim.pk)
     for chunk in sim.chunks.all():
         run.submit(chunk.task_id, sim.study, chunk.start, chunk.count)
-
-
-# ---------------------------------------------------------------- where chunks run
-class CeleryRunner:
-    """Chunks as Celery tasks (rules/tasks.py) on the configured broker."""
-
-    name = "celery"
-
-    def submit(self, task_id: str, study: Mapping, start: int, count: int) -> None:
-        from rules.tasks import run_chunk
-        run_chunk.apply_async(args=[dict(study), start, count], task_id=task_id)
-
-    def poll(self, task_id: str, study: Mapping, start: int, count: int) -> tuple[str, Any]:
-        from celery.result import AsyncResult
-        result = AsyncResult(task_id)
-        if result.successful():
-            return "done", result.result
-        if result.failed():
-            return "failed", f"chunk of games {start}-{start + count - 1}: {result.result}"
-        return "pending", None
-
-    def revoke(self, task_ids: list[str]) -> None:
-        from cataclysm_site.celery import app
-        if task_ids:
-            app.control.revoke(task_ids)
-
-    # A mark per study in the broker's Redis, set when its chunks are sent: a broker that comes back without it
-    # (restarted without persistence, flushed) has lost the study's queued chunks and finished tallies too.
-    MARK = "lab:sent:{}"
-
-    def mark_sent(self, sim_id) -> None:
-        client = broker_redis()
-        if client is not None:
-            client.set(self.MARK.format(sim_id), 1, ex=settings.CELERY_RESULT_EXPIRES)
-
-    def lost(self, sim_id) -> bool:
-        """Whether the broker has lost this study's chunks (False when it cannot tell: not Redis, or unreachable)."""
-        import redis
-
-        client = broker_redis()
-        try:
-            return client is not None and not client.exists(self.MARK.format(sim_id))
-        except redis.RedisError:
-            return False
-
-
-class LocalRunner:
-    """The embedded default: the same chunk function in a process pool of this process, every core busy."""
-
-    name = "local"
-    _pool: ProcessPoolExecutor | None = None
-    _futures: dict[str, Future] = {}
-
-    @classmethod
-    def pool(cls) -> ProcessPoolExecutor:
-        if cls._pool is None:
-            # "spawn": fresh interpreters. Forking a web server's process copies its threads' locks mid-use, and a
-            # forked pool deadlocked under the test server.
-            # Each process exits when this one dies, even by SIGKILL (prepare_pool_process).
-            from rules.tasks import prepare_pool_process
-            cls._pool = ProcessPoolExecutor(max_workers=settings.LAB_LOCAL_WORKERS, initializer=prepare_pool_process,
-                                            initargs=(os.getpid(),), mp_context=multiprocessing.get_context("spawn"))
-            # When the server stops, drop the chunks still queued: by default the interpreter would play every one
-            # of them before exiting (a Ctrl-C could wait minutes). They are played again when the study is next
-            # looked at. Registered with threading's exit hooks, which run before concurrent.futures' own.
-            threading._register_atexit(cls._pool.shutdown, wait=False, cancel_futures=True)
-        return cls._pool
-
-    @classmethod
-    def close(cls) -> None:
-        """Stop the pool and wait for its processes to finish (the tests' teardown, whose chunks are small). Python
-        3.11's own exit hook can race a pool still closing down after the server's `wait=False` and print "Bad file
-        descriptor" at exit; a pool already joined here leaves it nothing to race."""
-        if cls._pool is not None:
-            cls._pool.shutdown(wait=True, cancel_futures=True)
-            cls._pool = None
-            cls._futures.clear()
-
-    def submit(self, task_id: str, study: Mapping, start: int, count: int) -> None:
-        from rules.tasks import play_chunk
-        self._futures[task_id] = self.pool().submit(play_chunk, dict(study), start, count)
-
-    def poll(self, task_id: str, study: Mapping, start: int, count: int) -> tuple[str, Any]:
-        future = self._futures.get(task_id)
-        if future is None:   # this server restarted since: play the chunk again
-            self.submit(task_id, study, start, count)
-            return "pending", None
-        if not future.done():
-            return "pending", None
-        self._futures.pop(task_id, None)
-        error = future.exception()
-        if error is not None:
-            return "failed", f"chunk of games {start}-{start + count - 1}: {error}"
-        return "done", future.result()
-
-    def mark_sent(self, sim_id) -> None:
-        """Nothing to mark: the pool's chunks live and die with this process (`poll` sends them again)."""
-
-    def lost(self, sim_id) -> bool:
-        return False
-
-    def revoke(self, task_ids: list[str]) -> None:
-        for task_id in task_ids:
-            future = self._futures.pop(task_id, None)
-            if future is not None:
-                future.cancel()
-
-
-_REDIS_CLIENTS: dict[str, Any] = {}
-
-
-def broker_redis():
-    """A client of the broker's Redis (one per URL, kept), or None when the broker is not Redis."""
-    url = settings.CELERY_BROKER_URL
-    if not url.startswith(("redis://", "rediss://", "unix://")):
-        return None
-    if url not in _REDIS_CLIENTS:
-        import redis
-
-        _REDIS_CLIENTS[url] = redis.Redis.from_url(url, socket_timeout=2, socket_connect_timeout=2)
-    return _REDIS_CLIENTS[url]
-
-
-def runner() -> CeleryRunner | LocalRunner:
-    return CeleryRunner() if settings.CELERY_BROKER_URL else LocalRunner()
