@@ -27,9 +27,11 @@ PLAYER = 0  # the deck sits in the first seat; the goldfish's empty opponent in 
 HISTOGRAM_BINS = 20
 
 _DAMAGE = re.compile(r" takes (?P<n>\d+) damage from (?P<src>.+?)(?: and loses \d+ charge)?$")
+_DAMAGE_TEMPLATES = frozenset({"{0} takes {1} damage from {2}", "{0} takes {1} damage from {2} and loses {3} charge"})
 _DISCHARGE = re.compile(r"^Edge (?P<edge>E\d+) discharges")
 _PLAYED = {"play_energy": "energy", "summon": "permanents", "equip": "equipment", "cast": "instants"}
 PLAYED_KINDS = tuple(_PLAYED.values())   # the kinds of `cards_played_by_kind`, in order
+_COUNTED = frozenset({"turn", "pyramid", "end_turn", "damage", "discharge", "cataclysm", *_PLAYED})   # rows read
 _ARC_BURN = "Arc Burn"
 _DISCHARGE_SOURCES = ("the Edge Discharge", "the recombined discharge")
 
@@ -64,31 +66,39 @@ def game_stats(state: GameState, catalogue: Catalogue, player: int = PLAYER) -> 
              "cards_played_by_kind": {kind: 0 for kind in _PLAYED.values()}}
     rounds = None
     end_phase = False
-    for kind, who, rnd, _tick, template, args in state.log_rows:
+    played = stats["cards_played_by_kind"]
+    for kind, who, rnd, _tick, template, args in [row for row in state.log_rows if row[0] in _COUNTED]:
         if kind == "turn" or kind == "pyramid":
             end_phase = False
         elif kind == "end_turn":
             end_phase = who == player
-        elif kind == "damage" and who == player:
-            match = _DAMAGE.search(template.format(*args) if args else template)
-            if match:
+        elif kind == "damage":
+            if who != player:
+                continue
+            if template in _DAMAGE_TEMPLATES:   # "{0} takes {1} damage from {2}[ and loses {3} charge]"
+                n, src = int(args[1]), str(args[2])
+            else:
+                match = _DAMAGE.search(template.format(*args) if args else template)
+                if not match:
+                    continue
                 n, src = int(match["n"]), match["src"]
-                if src == _ARC_BURN:
-                    stats["arc_burn_damage"] += n
-                elif src in _DISCHARGE_SOURCES:
-                    stats["discharge_damage"] += n
-                elif end_phase and src in scenes:
-                    stats["scene_damage"] += n
+            if src == _ARC_BURN:
+                stats["arc_burn_damage"] += n
+            elif src in _DISCHARGE_SOURCES:
+                stats["discharge_damage"] += n
+            elif end_phase and src in scenes:
+                stats["scene_damage"] += n
         elif kind == "discharge":
             match = _DISCHARGE.match(template.format(*args) if args else template)
             stats["edges_discharged"] += 1
             if match and match["edge"] in my_edges:
                 stats["edges_discharged_adjacent"] += 1
-        elif kind in _PLAYED and who == player:
+        elif kind == "cataclysm":
+            if rounds is None:
+                rounds = rnd
+        elif who == player:   # a card played
             stats["cards_played"] += 1
-            stats["cards_played_by_kind"][_PLAYED[kind]] += 1
-        elif kind == "cataclysm" and rounds is None:
-            rounds = rnd
+            played[_PLAYED[kind]] += 1
     stats.update(
         seed=state.seed,
         legacy=result["legacy"][player],
