@@ -2,7 +2,7 @@
 
 A study is split into seeded chunks (rules/engine/lab.py), each one task. With a broker configured the tasks go to
 Celery workers (rules/tasks.py), on as many machines as share the broker; without one, to a process pool of this
-web process on every core (the embedded default, `LocalRunner`). Each chunk's tally is stored on its row as soon as
+web process on every core (the embedded default, `LocalRunner`; both in rules/lab/runners.py). Each chunk's tally is stored on its row as soon as
 anyone looks at the study (`refresh`), so nothing finished is lost; a chunk whose worker died is played again by
 another (acks_late), and a chunk of the embedded pool lost with its server is submitted again. The result is the
 merge of the tallies: the same numbers for the same inputs and seed, however the study was split or spread.
@@ -28,12 +28,11 @@ from rules.engine.cpu import offered
 from rules.engine.paired import PAIRED_KINDS
 from rules.engine.studybase import StudyInputError
 from rules.engine.studykinds import STUDY_KINDS
-from rules.lab.runners import LocalRunner, runner
+from rules.lab.runners import LocalRunner, runner  # noqa: F401 - LocalRunner: where the tests close the pool
 from rules.models import Simulation, SimulationChunk, SimulationStatus
 from rules.play.actors import Actor
 from rules.play.decks import checked_deck, clean_seating, clean_seed, clean_variants, deck_spec
 
-__all__ = ["LocalRunner"]   # the embedded pool, closed by the tests' teardown
 KINDS = engine_lab.KINDS   # the registry of study kinds (rules/engine/studykinds.py) says what each one takes
 GOLDFISH_BOTS = ("greedy", "random")
 STUDY_PLAYERS = ("random", "greedy", *offered("studies").values())   # the CPU levels' registry says which
