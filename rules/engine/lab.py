@@ -20,25 +20,15 @@ from typing import Any, Callable, Mapping, Sequence
 from .bots import get_bot
 from .paired import paired, paired_results, run_paired
 from .setup import DeckSpec
-from .simulate import game_seed, split
-from .studybase import (
-    STUDY_PYRAMID,
-    add,
-    count,
-    extreme,
-    merge,
-    new_tally,
-    spec,
-    study_catalogue,
-    study_variants,
-)
-from .studykinds import KINDS, MEANS, STUDY_KINDS, goldfish_summary, pairs, total_games
+from .simulate import split
+from .studybase import merge, new_tally, study_catalogue, study_variants
+from .studykinds import KINDS, STUDY_KINDS, goldfish_summary, total_games
 
 BAD_GAMES = "bad_games"
 
-__all__ = ["KINDS", "MEANS", "STUDY_KINDS", "STUDY_PYRAMID", "add", "count", "extreme", "game_seed", "merge",
-           "new_tally", "pairs", "results", "run_chunk", "run_goldfish", "spec", "split", "study_catalogue",
-           "study_variants", "total_games"]
+# What callers read here with the loop: the kinds, the chunker, merging tallies, a study's games and its rules.
+__all__ = ["KINDS", "merge", "results", "run_chunk", "run_goldfish", "split", "study_catalogue", "study_variants",
+           "total_games"]
 
 
 def run_chunk(catalogue, study: Mapping[str, Any], start: int, count: int,
