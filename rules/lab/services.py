@@ -2,10 +2,11 @@
 
 A study is split into seeded chunks (rules/engine/lab.py), each one task. With a broker configured the tasks go to
 Celery workers (rules/tasks.py), on as many machines as share the broker; without one, to a process pool of this
-web process on every core (the embedded default, `LocalRunner`; both in rules/lab/runners.py). Each chunk's tally is stored on its row as soon as
-anyone looks at the study (`refresh`), so nothing finished is lost; a chunk whose worker died is played again by
-another (acks_late), and a chunk of the embedded pool lost with its server is submitted again. The result is the
-merge of the tallies: the same numbers for the same inputs and seed, however the study was split or spread.
+web process on every core (the embedded default, `LocalRunner`; both runners in rules/lab/runners.py). Each chunk's
+tally is stored on its row as soon as anyone looks at the study (`refresh`), so nothing finished is lost; a chunk
+whose worker died is played again by another (acks_late), and a chunk of the embedded pool lost with its server is
+submitted again. The result is the merge of the tallies: the same numbers for the same inputs and seed, however the
+study was split or spread.
 """
 from __future__ import annotations
 
