@@ -18,7 +18,8 @@ from decks.validation import Problem
 from rules.engine import ENGINE_VERSION, GameState, IllegalAction
 from rules.engine.bots import get_bot, play_out, play_turn
 from rules.engine.catalogue import Catalogue
-from rules.engine.simulate import goldfish_rows, summarise
+from rules.engine.lab import goldfish_study, run_chunk
+from rules.engine.studykinds import goldfish_summary
 from rules.models import GoldfishGame, Seating, Status
 from rules.play.actors import Actor
 from rules.play.decks import (
@@ -193,17 +194,14 @@ def deck_simulate(*, deck: Deck, games: int, bot: str = "greedy", seed: int | No
     seed = clean_seed(seed)
     hero, counts = checked_deck(catalogue, deck=deck, hero=None, counts=None)
     spec = deck_spec(hero, counts)
-    deadline = time.monotonic() + SIMULATION_SECONDS
-    rows = []
-    for index in range(games):  # run_goldfish's loop, a game at a time, so a slow run stops in time
-        rows += goldfish_rows(catalogue, spec, start=index, count=1, seed=seed, bot=bot, seating=seating, variants=())
-        if time.monotonic() > deadline:
-            break
-    stats = summarise(rows, catalogue=catalogue, deck=spec, bot=bot, seating=seating, seed=seed)
+    # The lab's loop over a goldfish study's games, stopping after the game that passes the deadline.
+    study = goldfish_study(spec, games=games, seed=seed, bot=bot, seating=seating)
+    tally = run_chunk(catalogue, study, 0, games, deadline=time.monotonic() + SIMULATION_SECONDS)
+    stats = goldfish_summary(tally, catalogue=catalogue, deck=spec, bot=bot, seating=seating, seed=seed)
     stats["requested"] = games
-    stats["time_limited"] = len(rows) < games
-    return DeckSimulation.objects.create(deck=deck, deck_version=deck.version, bot=bot, games=len(rows), seed=seed,
-                                         stats=stats)
+    stats["time_limited"] = tally["games"] < games
+    return DeckSimulation.objects.create(deck=deck, deck_version=deck.version, bot=bot, games=tally["games"],
+                                         seed=seed, stats=stats)
 
 
 def goldfish_replay(*, game: GoldfishGame, step: int | None = None, catalogue: Catalogue | None = None
