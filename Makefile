@@ -88,6 +88,7 @@ bench-live: install
 # cost of a decision and of the state's full digest; BENCH_ROUNDTRIP_ARGS='--actions 1000' for more decisions.
 bench-roundtrip: install
 	$(PY) -m benchmarks roundtrip $(BENCH_ROUNDTRIP_ARGS)
+
 # `manage.py goldfish` against the engine on the same games: decisions/s of each (start-up included) and their ratio,
 # the command's start-up, and a 10,000-game greedy analysis on every core; BENCH_CLI_ARGS='--repeats 3' for the README.
 bench-cli: install
