@@ -39,7 +39,7 @@ CSRF_TRUSTED_ORIGINS = env_list("DJANGO_CSRF_TRUSTED_ORIGINS", "")
 
 INSTALLED_APPS = [
     "daphne",  # first: `runserver` then serves ASGI, WebSockets included (live tables, rules/live/)
-    "django.contrib.admin",
+    "django.contrib.admin.apps.SimpleAdminConfig",  # admin.py modules load with the URLs (urls.py), not at every start-up: `manage.py goldfish` skips them
     "django.contrib.auth",
     "django.contrib.contenttypes",
     "django.contrib.sessions",

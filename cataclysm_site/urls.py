@@ -7,6 +7,10 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitVie
 
 from cataclysm_site import accounts, health
 
+# The admin modules register here rather than at start-up (settings use SimpleAdminConfig): a command that serves
+# no page, such as `manage.py goldfish`, does not import them and all they pull in.
+admin.autodiscover()
+
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("healthz", health.healthz, name="healthz"),
