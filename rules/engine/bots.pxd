@@ -6,7 +6,7 @@
 cimport cython
 from rules.engine.model cimport Card, Edge, Item, Player
 from rules.engine.tables cimport CardInfo
-from rules.engine.state cimport GameState
+from rules.engine.state cimport State
 
 cdef class _Want:
     cdef public object net, cost, req, any, actions, order, verb
@@ -15,47 +15,47 @@ cdef class _Side:
     cdef public object battery, charge_worth, hero_alive, mine, enemies, enemy_charge, opp_chars
 
     @cython.locals(cards=list, card=Card, info=CardInfo, mine=list, enemies=list)
-    cpdef read(self, GameState g, p)
+    cpdef read(self, State g, p)
 
 @cython.locals(groups=dict, group=list)
 cpdef dict by_kind(actions)
 
 @cython.locals(cards=list, card=Card, info=CardInfo, side=_Side)
-cpdef _action_phase(GameState g, p, dict by_kind)
+cpdef _action_phase(State g, p, dict by_kind)
 
 @cython.locals(cards=list, card=Card, info=CardInfo, reads=list, memo=dict)
-cpdef tuple _ranked_wants(GameState g, p, _Side side)
+cpdef tuple _ranked_wants(State g, p, _Side side)
 
-# The rest of the greedy bot's reckoning (not the helpers that also accept something other than a GameState).
-cpdef _charge_worth(GameState g, p)
+# The rest of the greedy bot's reckoning (not the helpers that also accept something other than a State).
+cpdef _charge_worth(State g, p)
 
 @cython.locals(card=Card)
-cpdef _kill_cost(GameState g, iid)
+cpdef _kill_cost(State g, iid)
 
 @cython.locals(card=Card, info=CardInfo)
-cpdef _damage_cost(GameState g, p, iid, points, already=*)
+cpdef _damage_cost(State g, p, iid, points, already=*)
 
 @cython.locals(card=Card, info=CardInfo)
-cpdef _enemy_damage_gain(GameState g, iid, points, already=*)
+cpdef _enemy_damage_gain(State g, iid, points, already=*)
 
-cpdef _card_gain(GameState g, p, info, side)
+cpdef _card_gain(State g, p, info, side)
 
 @cython.locals(cards=list)
-cpdef _ability_gain(GameState g, side, src, ability)
+cpdef _ability_gain(State g, side, src, ability)
 
 @cython.locals(card=Card)
-cpdef _safe_host(GameState g, person)
+cpdef _safe_host(State g, person)
 
 @cython.locals(host=Card)
-cpdef _host_rank(GameState g, a)
+cpdef _host_rank(State g, a)
 
 @cython.locals(cards=list)
-cpdef _typed_demand(GameState g, p)
+cpdef _typed_demand(State g, p)
 
 @cython.locals(card=Card, cards=list, info=CardInfo)
-cpdef _arc_burn(GameState g, p, actions)
+cpdef _arc_burn(State g, p, actions)
 
 @cython.locals(card=Card)
-cpdef _safe_host_store(GameState g, person)
+cpdef _safe_host_store(State g, person)
 
-cpdef _choose_target(GameState g, p, actions)
+cpdef _choose_target(State g, p, actions)

@@ -12,14 +12,12 @@ from __future__ import annotations
 
 import heapq
 import random
-from typing import TYPE_CHECKING, Any, Iterable
+from typing import Any, Iterable
 
 from .actions import Action
+from .game import GameState
 from .legal import legal_actions as generate_actions
 from .tables import BUFF, COLORLESS, EDGE_NAMES, cost_vector
-
-if TYPE_CHECKING:
-    from .state import GameState
 
 # Keywords by what they do to the card they hit, seen from the target's controller.
 HELPFUL = frozenset({"heal", "shield", "ward", "fortify", "stabilize", "resurrect", "revive", "equip", "attune"})
@@ -40,7 +38,7 @@ class Bot:
     def __init__(self, seed: int = 0):
         self.seed = int(seed)
 
-    def choose(self, state: "GameState") -> Action:
+    def choose(self, state: GameState) -> Action:
         raise NotImplementedError
 
     def __repr__(self) -> str:
@@ -59,7 +57,7 @@ class RandomBot(Bot):
         # and spares the checks on the hot path (the engine benchmark's random games).
         self._below = getattr(self.rng, "_randbelow", self.rng.randrange)
 
-    def choose(self, state: "GameState") -> Action:
+    def choose(self, state: GameState) -> Action:
         actions = state.legal_actions()
         if not actions:
             raise ValueError("no legal action: the game is over")
@@ -71,7 +69,7 @@ class GreedyBot(Bot):
 
     name = "greedy"
 
-    def choose(self, state: "GameState") -> Action:
+    def choose(self, state: GameState) -> Action:
         actions = state.legal_actions()
         if not actions:
             raise ValueError("no legal action: the game is over")
@@ -104,7 +102,7 @@ class GreedyBot(Bot):
         return actions[0]
 
 
-def _free_passive(state: "GameState", reacts: list) -> Action | None:
+def _free_passive(state: GameState, reacts: list) -> Action | None:
     """The first one-shot Passive among a window's reactions (they cost nothing; reactions with a cost are left)."""
     cards = state.cards
     for a in reacts:
@@ -126,7 +124,7 @@ def get_bot(name: str, seed: int = 0) -> Bot:
     return cls(seed)
 
 
-def play_turn(state: "GameState", bot: Bot, *, max_actions: int = 10_000) -> list[Action]:
+def play_turn(state: GameState, bot: Bot, *, max_actions: int = 10_000) -> list[Action]:
     """Let the bot act for the player deciding now until the turn moves on (to another player, the Pyramid or a
     new turn) or the game ends; return the actions applied."""
     done: list[Action] = []
@@ -142,7 +140,7 @@ def play_turn(state: "GameState", bot: Bot, *, max_actions: int = 10_000) -> lis
     return done
 
 
-def play_out(state: "GameState", bot: Bot, *, max_actions: int = 100_000) -> int:
+def play_out(state: GameState, bot: Bot, *, max_actions: int = 100_000) -> int:
     """Let the bot make every decision (for both seats) until the game is over; return how many it made."""
     if type(bot) is RandomBot:
         return _play_out_random(state, bot, max_actions)
@@ -155,7 +153,7 @@ def play_out(state: "GameState", bot: Bot, *, max_actions: int = 100_000) -> int
     return count
 
 
-def _play_out_random(state: "GameState", bot: RandomBot, max_actions: int) -> int:
+def _play_out_random(state: GameState, bot: RandomBot, max_actions: int) -> int:
     """`play_out` for the random bot, which bulk simulation and the engine benchmark run by the thousand: the same
     choices as `RandomBot.choose` (`Random._randbelow` written out: the very same draws from the same generator),
     applied with `apply_legal`, since an action picked from the state's own list needs no search to be checked."""
@@ -178,7 +176,7 @@ def _play_out_random(state: "GameState", bot: RandomBot, max_actions: int) -> in
     return count
 
 
-def _turn_of(state: "GameState") -> Any:
+def _turn_of(state: GameState) -> Any:
     tick = getattr(state, "tick", None)
     return tick if tick is not None else state.view()["turn"]
 
@@ -209,20 +207,20 @@ def by_kind(actions: Iterable[Action]) -> dict[str, list[Action]]:
 
 
 # ---------------------------------------------------------------- what things are worth
-def _charge_total(g: "GameState", p: int) -> int:
+def _charge_total(g: GameState, p: int) -> int:
     return sum(g.cards[i].charge for i in g.players[p].board)
 
 
-def _charge_worth(g: "GameState", p: int) -> float:
+def _charge_worth(g: GameState, p: int) -> float:
     """Legacy a stored charge counter is worth: 1 until the charge would absorb the whole Cataclysm."""
     return 1.0 if _charge_total(g, p) < g.tb.cataclysm_damage else 0.0
 
 
-def _equipped_charge(g: "GameState", person: int) -> int:
+def _equipped_charge(g: GameState, person: int) -> int:
     return sum(g.cards[e].charge for e in g.equipment_on(person))
 
 
-def _equipment_value(g: "GameState", person: int) -> int:
+def _equipment_value(g: GameState, person: int) -> int:
     return sum(g.cards[e].info.legacy_value for e in g.equipment_on(person))
 
 
@@ -230,7 +228,7 @@ def _per_hp(info) -> float:
     return 1.0 if info.type == "hero" else float(info.legacy_mult)
 
 
-def _kill_cost(g: "GameState", iid: int) -> float:
+def _kill_cost(g: GameState, iid: int) -> float:
     """Legacy lost if one of my characters is destroyed now: its HP's worth, its equipment, a Hero's abilities."""
     card = g.cards[iid]
     if card.info.type == "hero":
@@ -238,7 +236,7 @@ def _kill_cost(g: "GameState", iid: int) -> float:
     return card.hp_left * card.info.legacy_mult + _equipment_value(g, iid)
 
 
-def _damage_cost(g: "GameState", p: int, iid: int, points: int, already: int = 0) -> float:
+def _damage_cost(g: GameState, p: int, iid: int, points: int, already: int = 0) -> float:
     """Legacy lost when my card takes `points` more damage (after `already`), before the Cataclysm."""
     card = g.cards[iid]
     info = card.info
@@ -257,7 +255,7 @@ def _damage_cost(g: "GameState", p: int, iid: int, points: int, already: int = 0
     return lost * _charge_worth(g, p)
 
 
-def _enemy_damage_gain(g: "GameState", iid: int, points: int, already: int = 0) -> float:
+def _enemy_damage_gain(g: GameState, iid: int, points: int, already: int = 0) -> float:
     card = g.cards[iid]
     info = card.info
     if info.type in CHARACTERS:
@@ -282,7 +280,7 @@ def _entry_harm(info, side: "_Side") -> float:
 
 
 # ---------------------------------------------------------------- the Action Phase
-def _action_phase(g: "GameState", p: int, by_kind: dict[str, list[Action]]) -> Action:
+def _action_phase(g: GameState, p: int, by_kind: dict[str, list[Action]]) -> Action:
     if "play_energy" in by_kind:
         return by_kind["play_energy"][0]
     cards = g.cards
@@ -336,10 +334,10 @@ class _Side:
 
     __slots__ = ("battery", "charge_worth", "hero_alive", "mine", "enemies", "enemy_charge", "opp_chars")
 
-    def __init__(self, g: "GameState", p: int):
+    def __init__(self, g: GameState, p: int):
         self.read(g, p)
 
-    def read(self, g: "GameState", p: int) -> None:
+    def read(self, g: GameState, p: int) -> None:
         """One walk of each board (this runs at every decision of the Action Phase; a method of its own, not
         `__init__`, so that the compiled form can declare its locals' types: bots.pxd)."""
         cards = g.cards
@@ -368,7 +366,7 @@ class _Side:
         self.opp_chars = bool(enemies)
 
 
-def _best_purchase(g: "GameState", p: int, side: "_Side", by_kind: dict) -> Action | None:
+def _best_purchase(g: GameState, p: int, side: "_Side", by_kind: dict) -> Action | None:
     """The next step towards the best thing to buy: buy it if the pool pays for it, or tap Energy towards it."""
     player = g.players[p]
     cards = g.cards
@@ -388,7 +386,7 @@ def _best_purchase(g: "GameState", p: int, side: "_Side", by_kind: dict) -> Acti
     return None
 
 
-def _ranked_wants(g: "GameState", p: int, side: "_Side") -> tuple[list[_Want], list[int]]:
+def _ranked_wants(g: GameState, p: int, side: "_Side") -> tuple[list[_Want], list[int]]:
     """What is worth buying (cards in hand, Use abilities in play), best first, and the typed energy the hand asks
     for. Most decisions of an Action Phase follow a tap or a charge counter (state.QUIET), which changes neither the
     hand nor the board's abilities: the ranking is kept in the state's memo for the quiet span (`_target_memo`,
@@ -412,7 +410,7 @@ def _ranked_wants(g: "GameState", p: int, side: "_Side") -> tuple[list[_Want], l
     return ranked
 
 
-def _rank_wants(g: "GameState", p: int, side: "_Side") -> tuple[list[_Want], list[int]]:
+def _rank_wants(g: GameState, p: int, side: "_Side") -> tuple[list[_Want], list[int]]:
     """`_ranked_wants` worked out afresh."""
     player = g.players[p]
     cards = g.cards
@@ -464,7 +462,7 @@ def _offered(want: _Want, by_kind: dict) -> list[Action]:
     return [a for a in by_kind.get(kind, ()) if a.args[1] == what]
 
 
-def usable_abilities(g: "GameState", p: int) -> Iterable[tuple[int, int, Any]]:
+def usable_abilities(g: GameState, p: int) -> Iterable[tuple[int, int, Any]]:
     """(card, ability index, ability) for each Use ability of player p's cards in play that may be used now and whose
     charge cost its card holds (a Hero's Use abilities do not need it untapped)."""
     cards = g.cards
@@ -479,7 +477,7 @@ def usable_abilities(g: "GameState", p: int) -> Iterable[tuple[int, int, Any]]:
                 yield iid, index, ability
 
 
-def _card_gain(g: "GameState", p: int, info, side: _Side) -> float | None:
+def _card_gain(g: GameState, p: int, info, side: _Side) -> float | None:
     """Legacy a card from hand adds if played now (None: not worth playing)."""
     kind = info.type
     if kind == "person":
@@ -500,7 +498,7 @@ def _card_gain(g: "GameState", p: int, info, side: _Side) -> float | None:
     return None
 
 
-def _ability_gain(g: "GameState", side: _Side, src: int, ability) -> float:
+def _ability_gain(g: GameState, side: _Side, src: int, ability) -> float:
     """What an ability is worth now, in Legacy, for its controller (0 when it would only hurt or do nothing)."""
     kw, target, amount = ability.keyword, ability.target, ability.amount or 0
     cards = g.cards
@@ -526,14 +524,14 @@ def _ability_gain(g: "GameState", side: _Side, src: int, ability) -> float:
     return 0.0
 
 
-def _safe_host(g: "GameState", person: int) -> bool:
+def _safe_host(g: GameState, person: int) -> bool:
     """A Person that can take one more equipment counter without Overload, with a point to spare."""
     card = g.cards[person]
     return card.info.type == "person" and _equipped_charge(g, person) + 1 < card.hp_left + (
         1 if card.info.legacy_mult > 2 else 0)
 
 
-def _host_rank(g: "GameState", a: Action) -> float:
+def _host_rank(g: GameState, a: Action) -> float:
     """Equip the Person the Cataclysm reaches last (the highest Legacy per HP), then the one with most room."""
     if a.kind != "equip":
         return 0.0
@@ -541,7 +539,7 @@ def _host_rank(g: "GameState", a: Action) -> float:
     return host.info.legacy_mult * 100 + host.hp_left - _equipped_charge(g, a.args[2])
 
 
-def _typed_demand(g: "GameState", p: int) -> list[int]:
+def _typed_demand(g: GameState, p: int) -> list[int]:
     """How much of each typed energy the cards in hand and the board's abilities ask for."""
     demand = [0, 0, 0, 0]
     cards = g.cards
@@ -577,7 +575,7 @@ def _pay_score(pay: tuple, demand: list[int]) -> float:
     return score
 
 
-def _tap_for(g: "GameState", p: int, want: _Want, taps: Iterable[Action], demand: list[int]) -> Action | None:
+def _tap_for(g: GameState, p: int, want: _Want, taps: Iterable[Action], demand: list[int]) -> Action | None:
     """The next Energy to tap towards paying for `want`."""
     pool = g.players[p].pool
     cards = g.cards
@@ -599,7 +597,7 @@ def _tap_for(g: "GameState", p: int, want: _Want, taps: Iterable[Action], demand
 
 
 # ---------------------------------------------------------------- End Phase: Arc Burn
-def _arc_burn(g: "GameState", p: int, actions: list[Action]) -> Action:
+def _arc_burn(g: GameState, p: int, actions: list[Action]) -> Action:
     cards = g.cards
     hero_alive = g.players[p].hero >= 0
     best, best_rank = None, None
@@ -625,13 +623,13 @@ def _arc_burn(g: "GameState", p: int, actions: list[Action]) -> Action:
     return best if best is not None else _first(actions, "burn")
 
 
-def _safe_host_store(g: "GameState", person: int) -> bool:
+def _safe_host_store(g: GameState, person: int) -> bool:
     card = g.cards[person]
     return _equipped_charge(g, person) + 1 <= card.hp_left - 1
 
 
 # ---------------------------------------------------------------- Edge Discharge
-def _discharge(g: "GameState", p: int, actions: list[Action]) -> Action:
+def _discharge(g: GameState, p: int, actions: list[Action]) -> Action:
     cards = g.cards
     hero_alive = g.players[p].hero >= 0
     if hero_alive:
@@ -656,7 +654,7 @@ def _discharge(g: "GameState", p: int, actions: list[Action]) -> Action:
 
 
 # ---------------------------------------------------------------- the Cataclysm
-def _cataclysm(g: "GameState", p: int, actions: list[Action]) -> Action:
+def _cataclysm(g: GameState, p: int, actions: list[Action]) -> Action:
     """Put the damage where it costs the least Legacy: prevention first, then the cheapest HP, kills last."""
     options: dict[int, dict[int, Action]] = {}
     for a in actions:
@@ -672,7 +670,7 @@ def _cataclysm(g: "GameState", p: int, actions: list[Action]) -> Action:
     return actions[0]
 
 
-def cataclysm_plan(g: "GameState", p: int, left: int, candidates: list[int]) -> list[tuple[int, int]]:
+def cataclysm_plan(g: GameState, p: int, left: int, candidates: list[int]) -> list[tuple[int, int]]:
     """Split `left` damage among my characters at least Legacy cost; return [(card, points)] in order of cost.
 
     Each point's cost: 0 while Fortify, Ward or Stabilize prevents it, then the card's Legacy per HP, and for the killing point also its
@@ -705,7 +703,7 @@ def cataclysm_plan(g: "GameState", p: int, left: int, candidates: list[int]) -> 
 
 
 # ---------------------------------------------------------------- targets
-def _choose_target(g: "GameState", p: int, actions: list[Action]) -> Action:
+def _choose_target(g: GameState, p: int, actions: list[Action]) -> Action:
     context = _target_context(g)
     best, best_score = actions[0], None
     for position, a in enumerate(actions):
@@ -718,7 +716,7 @@ def _choose_target(g: "GameState", p: int, actions: list[Action]) -> Action:
     return best
 
 
-def _target_context(g: "GameState") -> dict:
+def _target_context(g: GameState) -> dict:
     """The keyword and amount of the effect being targeted, and the points it already put on each target."""
     item = getattr(g, "building", None)
     pending = g.pending[-1] if getattr(g, "pending", None) else {}
@@ -735,7 +733,7 @@ def _target_context(g: "GameState") -> dict:
             "second": single and bool(chosen), "src": item.src}
 
 
-def _score_target(g: "GameState", p: int, ref: Any, ctx: dict) -> float:
+def _score_target(g: GameState, p: int, ref: Any, ctx: dict) -> float:
     kw, amount, already = ctx["keyword"], ctx["amount"], ctx["already"]
     if isinstance(ref, str) and ref in EDGE_NAMES:
         return _score_edge(g, p, EDGE_NAMES.index(ref), kw, amount)
@@ -783,7 +781,7 @@ def _score_target(g: "GameState", p: int, ref: Any, ctx: dict) -> float:
     return 0.0
 
 
-def _score_edge(g: "GameState", p: int, e: int, kw: str | None, amount: int) -> float:
+def _score_edge(g: GameState, p: int, e: int, kw: str | None, amount: int) -> float:
     edge = g.edges[e]
     adjacent = edge.adjacent
     fill = edge.charge / max(1, g.tb.lock_at)

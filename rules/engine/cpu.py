@@ -12,14 +12,11 @@ the object, so a fresh CPU chooses the same in the same state: a versus game rep
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
 
 from .actions import Action
 from .bots import BOTS, Bot, GreedyBot
+from .game import GameState
 from .ladder import LadderPlayer, policy
-
-if TYPE_CHECKING:
-    from .state import GameState
 
 LEVELS: dict[str, dict] = policy()["levels"]   # the one registry of the difficulty levels (cpu.yaml `levels`)
 # Level -> chance that a decision with a real choice is a random legal one instead of the level's own (cpu.yaml).
@@ -40,7 +37,7 @@ class CpuPlayer(Bot):
     def name(self) -> str:  # type: ignore[override]
         return f"cpu:{self.level}"
 
-    def choose(self, state: "GameState") -> Action:
+    def choose(self, state: GameState) -> Action:
         actions = state.legal_actions()
         if not actions:
             raise ValueError("no legal action: the game is over")
@@ -54,7 +51,7 @@ class CpuPlayer(Bot):
             return action
         return self.decide(state, actions)
 
-    def decide(self, state: "GameState", actions: list[Action]) -> Action:
+    def decide(self, state: GameState, actions: list[Action]) -> Action:
         """The level's own choice (the hard player's: the most Legacy now)."""
         action = self.greedy.choose(state)
         self.last_reason = f"HARD: {action.label} (the most Legacy now)"
@@ -64,7 +61,7 @@ class CpuPlayer(Bot):
 class LadderCpu(CpuPlayer):
     """A ladder level; its reason names the rung, personality, trap or Golden Rule that chose."""
 
-    def decide(self, state: "GameState", actions: list[Action]) -> Action:
+    def decide(self, state: GameState, actions: list[Action]) -> Action:
         action, reason = LadderPlayer().choose(state, actions)
         self.last_reason = reason
         return action

@@ -19,11 +19,11 @@ import sys
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any, Iterable, Sequence
 
-from . import ENGINE_VERSION
 from .bots import get_bot, play_out
 from .catalogue import Catalogue, load_catalogue
+from .game import GameState
 from .setup import DeckSpec, new_game, set_variants
-from .state import GameState
+from .version import ENGINE_VERSION
 
 PLAYER = 0  # the deck sits in the first seat; the goldfish's empty opponent in the second
 HISTOGRAM_BINS = 20
