@@ -3,7 +3,7 @@
 - `cpu:easy` and `cpu:normal`: the ladder CPU of the Arcade sheet (rules/engine/ladder.py: rungs, personalities and
   traps are data in rules/engine/cpu.yaml), taking a random legal choice instead on one decision in two (easy) or
   about one in seven (normal): the sheet's difficulty dip switches, also data (`levels` in cpu.yaml);
-- `cpu:hard`: the greedy player (a one-step Legacy heuristic, rules/engine/bots.py), which never errs;
+- `cpu:hard`: the greedy player (a one-step Legacy heuristic, rules/engine/greedy.py), which never errs;
 - `cpu:expert`: the hard player improved by search over sampled futures (rules/engine/expert.py).
 Each decides from its own seat's knowledge only (its hand and the public board, never the other hand or any deck
 order). A level's randomness comes from (its seed, the decisions made so far in the game), never from state kept in
@@ -14,8 +14,10 @@ from __future__ import annotations
 import random
 
 from .actions import Action
-from .bots import BOTS, Bot, GreedyBot
+from .bot import Bot
+from .bots import BOTS
 from .game import GameState
+from .greedy import GreedyBot
 from .ladder import LadderPlayer, policy
 
 LEVELS: dict[str, dict] = policy()["levels"]   # the one registry of the difficulty levels (cpu.yaml `levels`)

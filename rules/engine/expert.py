@@ -28,9 +28,10 @@ from __future__ import annotations
 import random
 
 from .actions import Action
-from .bots import BOTS, GreedyBot, _score_target, _target_context
+from .bots import BOTS
 from .cpu import CpuPlayer
 from .game import GameState
+from .greedy import GreedyBot, _score_target, _target_context
 from .model import DECK, HAND
 from .rng import Rng
 

@@ -7,7 +7,7 @@ hard player would. Its targets follow the Personality of its Hero's faction; tie
 takes the most Legacy from the other side now, then the lowest HP left, then the earliest card). Traps fire by
 themselves: in a reaction window it answers with a defensive reaction only an ability that would destroy one of its
 characters. What the sheet leaves to the player (mulligan, who goes first, Edge Discharge, Arc Burn, the Cataclysm's
-damage) it decides as the hard player does, with the same small functions (`bots.py`).
+damage) it decides as the hard player does, with the same small functions (`greedy.py`, `greedy_value.py`).
 
 It reads only its own hand and the public board, and draws no random number: the same state, the same choice.
 """
@@ -20,26 +20,23 @@ from typing import Any
 import yaml
 
 from .actions import Action
-from .bots import (
+from .game import GameState
+from .greedy import GreedyBot, _score_edge, _score_target, _target_context
+from .greedy_value import (
     DAMAGING,
     EDGE_ADDING,
-    GreedyBot,
     _ability_gain,
     _affordable,
     _enemy_damage_gain,
     _pay_of,
     _pay_score,
     _safe_host,
-    _score_edge,
-    _score_target,
     _Side,
     _tap_for,
-    _target_context,
     _typed_demand,
     _Want,
     usable_abilities,
 )
-from .game import GameState
 from .tables import EDGE_NAMES, cost_vector
 
 POLICY_PATH = Path(__file__).with_name("cpu.yaml")

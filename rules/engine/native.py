@@ -45,8 +45,8 @@ FORCE_PLAIN = "CATACLYSM_ENGINE"  # =python: import every module from its plain 
 # pays. Start-up, data loading, serialisation and the CPU players other than the bots stay plain (compiling them
 # would lengthen the build for nothing a game measures).
 COMPILED_MODULES = (
-    "actions", "arcburn", "bots", "decisions", "decks", "effects", "execute", "flow", "game", "legal", "model",
-    "payment", "pyramid", "rng", "scoring", "setup", "state", "tables", "targets",
+    "actions", "arcburn", "bot", "bots", "decisions", "decks", "effects", "execute", "flow", "game", "greedy",
+    "greedy_value", "legal", "model", "payment", "pyramid", "rng", "scoring", "setup", "state", "tables", "targets",
 )
 
 

@@ -71,7 +71,7 @@ class State:
         self.log_rows: list[tuple] = []
         self._legal: list[Action] | None = None
         self._target_memo: dict = {}  # memos for the current quiet span: which chosen targets exist (legal.py), the
-        # greedy bot's ranking of what to buy (bots.py); emptied by every decision not in QUIET
+        # greedy bot's ranking of what to buy (greedy_value.py); emptied by every decision not in QUIET
         self._asked: tuple | None = None  # (item, effect, targets so far, next_need) of the last choice asked for
         self._hand_memo: dict = {}    # hand contents -> one entry per name (legal.py); iids never change name
         self._offer_memo: dict = {}   # (player, card, charge or pay keys) -> the same immutable offers (legal.py)

@@ -1,5 +1,5 @@
-# The compiled form's declarations of bots.py (rules/engine/native.py): the greedy bot's per-decision records as
-# C-level classes, and the game state and the locals of its hottest functions typed (the grouping of the offered
+# The compiled form's declarations of greedy_value.py (rules/engine/native.py): the greedy bot's per-decision records
+# as C-level classes, and the game state and the locals of its hottest functions typed (the grouping of the offered
 # actions, the Action Phase, the kept ranking, the walk of the boards), so that the state's, cards' and players'
 # fields are read at fixed offsets and calls within the module are C calls. The functions stay what they are in
 # Python.
@@ -51,11 +51,3 @@ cpdef _host_rank(State g, a)
 
 @cython.locals(cards=list)
 cpdef _typed_demand(State g, p)
-
-@cython.locals(card=Card, cards=list, info=CardInfo)
-cpdef _arc_burn(State g, p, actions)
-
-@cython.locals(card=Card)
-cpdef _safe_host_store(State g, person)
-
-cpdef _choose_target(State g, p, actions)
