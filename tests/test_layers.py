@@ -118,6 +118,8 @@ def test_every_engine_module_has_one_layer():
     assert len(placed) == len(set(placed)), "a module is in two layers of ENGINE_LAYERS"
     missing = sorted(set(engine_imports()) - set(placed))
     assert not missing, f"rules/engine/{missing[0]}.py is in no layer: add it to ENGINE_LAYERS (tests/test_layers.py)"
+    gone = sorted(set(placed) - set(engine_imports()))
+    assert not gone, f"ENGINE_LAYERS lists {gone[0]}, which rules/engine no longer has: take it out"
 
 
 def test_the_engine_imports_only_downward():

@@ -7,6 +7,8 @@ cimport cython
 from rules.engine.model cimport Card, Edge, Item, Player
 from rules.engine.tables cimport CardInfo
 from rules.engine.state cimport State
+# Arc Burn's steps (arcburn.pxd), called in C as when they were part of this module.
+from rules.engine.arcburn cimport arc_burn, has_storage
 
 cpdef run(State g)
 

@@ -4,6 +4,10 @@ cimport cython
 from rules.engine.model cimport Card
 from rules.engine.tables cimport CardInfo
 from rules.engine.state cimport State
+# The values and the Action Phase this module calls (greedy_value.pxd), called in C as when they were one module.
+from rules.engine.greedy_value cimport (
+    _action_phase, _charge_worth, _damage_cost, _enemy_damage_gain, _kill_cost, _safe_host, by_kind,
+)
 
 @cython.locals(card=Card, cards=list, info=CardInfo)
 cpdef _arc_burn(State g, p, actions)
