@@ -3,11 +3,6 @@ Legacy heuristic (`greedy.py`, `greedy_value.py`); the cpu:* players register he
 
 `get_bot(name, seed)` builds one; `play_turn` and `play_out` let it act for the rest of a turn or a game. A bot only
 ever returns one of the actions the engine offers, so whatever it does is legal.
-
-The greedy bot values everything in Legacy points (rulebook: Legacy Scoring): a stored charge counter is worth about
-one point (it absorbs one point of Cataclysm damage), a Person its HP x rarity multiplier, other permanents their
-flat value. It plays its Energy, drains its Scenes before they burn the Hero, buys what gains the most Legacy for the
-energy, stores what is left on Batteries, deflects discharges and puts Cataclysm damage where it costs least.
 """
 from __future__ import annotations
 
@@ -22,8 +17,6 @@ from .legal import legal_actions as generate_actions
 UNKNOWN_NAME = "bot_unknown"
 
 BOTS: dict[str, type[Bot]] = {"random": RandomBot, "greedy": GreedyBot}
-
-
 
 
 def get_bot(name: str, seed: int = 0) -> Bot:
