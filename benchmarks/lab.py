@@ -3,8 +3,8 @@
 Issue 15's four figures, on the real parts: a throwaway Redis (scripts/redis.sh) and Celery worker processes started
 here, exactly as `make run` starts them.
 
-1. Throughput: one greedy-goldfish study of `--games` games, split into the lab's chunks (rules/lab/services.py
-   `chunks_for`), played by the plain in-process loop (`rules.engine.lab.run_chunk` over every game, in this
+1. Throughput: one greedy-goldfish study of `--games` games, split into the lab's chunks (rules/engine/simulate.py
+   `split`), played by the plain in-process loop (`rules.engine.lab.run_chunk` over every game, in this
    process; timed before and after the 1-worker run, and averaged), then by 1 worker and by 2 workers. Reported: games/s of each, the scaling from 1 worker to 2, and the
    engine's overhead (how much slower 1 worker is than the plain loop on the same games).
 2. A 10,000-game greedy analysis of one deck (`--analysis`) on 2 workers, from the first chunk sent to the last
@@ -77,7 +77,6 @@ def measure(deck: str, games: int, analysis: int, impact: int = 200) -> dict:
     from rules.engine import lab as engine_lab
     from rules.engine.catalogue import load_catalogue
     from rules.engine.simulate import starter_deck
-    from rules.lab import services as lab
     from rules.lab.processes import Workers, redis_start, redis_stop
     from rules.tasks import prepare_process
 
@@ -86,7 +85,7 @@ def measure(deck: str, games: int, analysis: int, impact: int = 200) -> dict:
     entry = {"name": deck, "hero": spec.hero, "cards": list(spec.cards)}
     study = {"kind": "goldfish", "games": games, "seed": 1, "bot": "greedy", "decks": [entry],
              "seating": "side-by-side", "variants": [], "data_hash": catalogue.data_hash}
-    chunks = lab.chunks_for(games)
+    chunks = engine_lab.split(games)
 
     prepare_process()   # the plain loop gets what a worker process gets: the catalogue compiled, the heap frozen
 
@@ -109,9 +108,9 @@ def measure(deck: str, games: int, analysis: int, impact: int = 200) -> dict:
         workers.start(1, quiet=True, wait=True)   # a second worker: two in all
         two_seconds, two = on_workers(study, chunks)
         big = dict(study, games=analysis)
-        analysis_seconds, _ = on_workers(big, lab.chunks_for(analysis))
+        analysis_seconds, _ = on_workers(big, engine_lab.split(analysis))
         cards = impact_study(catalogue, entry, impact)
-        impact_seconds, impact_tally = on_workers(cards, lab.chunks_for(impact))
+        impact_seconds, impact_tally = on_workers(cards, engine_lab.split(impact))
         os.environ["CELERY_BROKER_URL"] = url
         from django.conf import settings
         settings.CELERY_BROKER_URL = url

@@ -23,7 +23,8 @@ from rules.engine.catalogue import CardDef, Catalogue
 from .catalogue import catalogue_version, get_catalogue
 from .images import card_png
 from .models import Card, CardType, Civilization, EnergyType, Faction, Ideology, Keyword, Rarity
-from .render import RENDER_VERSION, SIZES, keyword_pattern, type_line
+from .render import RENDER_VERSION, SIZES, type_line
+from .render.text import keyword_pattern
 from .rules_text import reminder_texts
 from .rulings import rulings_for
 from .search import FIELDS, QuerySyntaxError

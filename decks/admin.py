@@ -3,7 +3,7 @@
 from django.contrib import admin, messages
 from django.db.models import Count, Q
 
-from decks import services
+from decks import community_services
 from decks.models import CollectionEntry, CommentReport, Deck, DeckCard, DeckComment, DeckSimulation, DeckVersion, Tag
 
 
@@ -78,7 +78,7 @@ class DeckCommentAdmin(admin.ModelAdmin):
 
     @admin.action(description="Remove the selected comments (and resolve their reports)")
     def remove_comments(self, request, queryset):
-        removed = services.comments_remove(queryset.values_list("pk", flat=True))
+        removed = community_services.comments_remove(queryset.values_list("pk", flat=True))
         self.message_user(request, f"Removed {removed} comment(s).", messages.SUCCESS)
 
     @admin.action(description="Restore the selected comments")
@@ -101,7 +101,7 @@ class CommentReportAdmin(admin.ModelAdmin):
 
     @admin.action(description="Remove the reported comments and resolve")
     def remove_reported(self, request, queryset):
-        removed = services.comments_remove(queryset.values_list("comment_id", flat=True))
+        removed = community_services.comments_remove(queryset.values_list("comment_id", flat=True))
         self.message_user(request, f"Removed {removed} comment(s).", messages.SUCCESS)
 
 

@@ -52,8 +52,55 @@ class GoldfishGameQuerySet(models.QuerySet):
         return self.order_by("-legacy", "rounds", "finished_at", "pk")
 
 
-class GoldfishGame(models.Model):
+class PlayedGame(models.Model):
+    """What every stored game of a visitor's deck has, goldfish or versus: its random id, the rules it is played
+    under, its progress and its times, the queries on them, and the record `rules.engine.replay` rebuilds it from.
+
+    The fields both modes declare alike are declared here once. Those whose related name or help text differ between
+    the two stay on each model (owner, deck, the log, the snapshot, the result…), as their migrations record them.
+    """
+
     id = models.CharField(primary_key=True, max_length=32, default=new_game_id, editable=False)
+    deck_name = models.CharField(max_length=100, blank=True)
+    seating = models.CharField(max_length=20, choices=Seating.choices, default=Seating.SIDE_BY_SIDE)
+    variants = models.JSONField(default=list, blank=True, help_text="Rule variants switched on, by slug "
+                                "(decks/data/variants.yaml); empty: the rulebook as printed, with the rulings.")
+    engine_version = models.CharField(max_length=20)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.ACTIVE)
+    ending = models.CharField(max_length=12, blank=True, help_text="How the Cataclysm came, once finished: "
+                              "edges_locked, or full_circle (RULINGS 16; rules/engine/health.py).")
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    objects = GoldfishGameQuerySet.as_manager()  # finished, of_player, best_first
+
+    class Meta:
+        abstract = True
+        ordering = ["-updated_at"]
+
+    @property
+    def is_finished(self) -> bool:
+        return self.status == Status.FINISHED
+
+    def record_decks(self) -> list:
+        """The decks in seat order, as the record holds them (None: the empty opponent's chair)."""
+        raise NotImplementedError
+
+    def record(self) -> dict:
+        """Return what `rules.engine.replay` needs to rebuild this game."""
+        return {
+            "engine_version": self.engine_version,
+            "data_hash": self.data_hash,
+            "decks": self.record_decks(),
+            "seating": self.seating,
+            "seed": self.seed,
+            "variants": list(self.variants),
+            "actions": list(self.actions),
+        }
+
+
+class GoldfishGame(PlayedGame):
     owner = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE, related_name="goldfish_games",
         help_text="Empty for a game played without an account: then `session_key` says whose it is.",
@@ -67,33 +114,19 @@ class GoldfishGame(models.Model):
         help_text="The deck played, when it was a saved deck (a pasted list has none).",
     )
     deck_version = models.PositiveIntegerField(null=True, blank=True, help_text="The deck's version when played.")
-    deck_name = models.CharField(max_length=100, blank=True)
     hero = models.CharField(max_length=100, help_text="Hero slug of the decklist played.")
     cards = models.JSONField(default=list, help_text="The decklist played: one card slug per copy, in engine order.")
     seed = models.BigIntegerField(help_text="Shuffles and every other random choice follow from it.")
-    seating = models.CharField(max_length=20, choices=Seating.choices, default=Seating.SIDE_BY_SIDE)
-    variants = models.JSONField(default=list, blank=True, help_text="Rule variants switched on, by slug "
-                                "(decks/data/variants.yaml); empty: the rulebook as printed, with the rulings.")
-    engine_version = models.CharField(max_length=20)
     data_hash = models.CharField(max_length=64, help_text="The card data the game was started with.")
     actions = models.JSONField(default=list, help_text="Every decision made, as engine action ids, in order.")
     state = models.JSONField(default=dict, help_text="The engine's to_json() of a recent state (a snapshot: the log "
                              "after it is applied to it).")
     version = models.PositiveIntegerField(default=0, help_text="Decisions saved so far; a stale write is refused.")
     bot_assisted = models.BooleanField(default=False, help_text="A bot made some of the decisions.")
-    status = models.CharField(max_length=10, choices=Status.choices, default=Status.ACTIVE)
     legacy = models.IntegerField(null=True, blank=True, help_text="The deck's Legacy after the Cataclysm.")
     rounds = models.PositiveIntegerField(null=True, blank=True, help_text="Rounds played until the Cataclysm.")
-    ending = models.CharField(max_length=12, blank=True, help_text="How the Cataclysm came, once finished: "
-                              "edges_locked, or full_circle (RULINGS 16; rules/engine/health.py).")
-    created_at = models.DateTimeField(auto_now_add=True)
-    updated_at = models.DateTimeField(auto_now=True)
-    finished_at = models.DateTimeField(null=True, blank=True)
 
-    objects = GoldfishGameQuerySet.as_manager()
-
-    class Meta:
-        ordering = ["-updated_at"]
+    class Meta(PlayedGame.Meta):
         indexes = [
             models.Index(fields=["deck", "status", "-legacy"], name="goldfish_deck_scores"),
             models.Index(fields=["owner", "-updated_at"], name="goldfish_owner_recent"),
@@ -112,21 +145,8 @@ class GoldfishGame(models.Model):
     def get_absolute_url(self):
         return reverse("goldfish:board", args=[self.pk])
 
-    @property
-    def is_finished(self) -> bool:
-        return self.status == Status.FINISHED
-
-    def record(self) -> dict:
-        """Return what `rules.engine.replay` needs to rebuild this game."""
-        return {
-            "engine_version": self.engine_version,
-            "data_hash": self.data_hash,
-            "decks": [{"hero": self.hero, "cards": list(self.cards)}, None],
-            "seating": self.seating,
-            "seed": self.seed,
-            "variants": list(self.variants),
-            "actions": list(self.actions),
-        }
+    def record_decks(self) -> list:
+        return [{"hero": self.hero, "cards": list(self.cards)}, None]
 
 
 # The computer's difficulty levels, from their one registry (rules/engine/cpu.yaml): EASY, NORMAL, HARD, EXPERT.
@@ -139,14 +159,13 @@ class Outcome(models.TextChoices):
     DRAW = "draw", "Draw"
 
 
-class VersusGame(models.Model):
+class VersusGame(PlayedGame):
     """A two-player game: the visitor's deck in one seat, a CPU of some difficulty with another deck in the other.
 
     Stored like a goldfish game (the action log is the game; `state` a snapshot; `version` the optimistic lock), plus
     the CPU's deck, its difficulty, which seat the visitor took, the CPU's moves with their reasons, and the result.
     """
 
-    id = models.CharField(primary_key=True, max_length=32, default=new_game_id, editable=False)
     owner = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE, related_name="versus_games",
         help_text="Empty for a game played without an account: then `session_key` says whose it is.",
@@ -155,7 +174,6 @@ class VersusGame(models.Model):
     deck = models.ForeignKey("decks.Deck", null=True, blank=True, on_delete=models.SET_NULL,
                              related_name="versus_games", help_text="The visitor's deck, when a saved one.")
     deck_version = models.PositiveIntegerField(null=True, blank=True)
-    deck_name = models.CharField(max_length=100, blank=True)
     hero = models.CharField(max_length=100, help_text="Hero slug of the visitor's decklist.")
     cards = models.JSONField(default=list, help_text="The visitor's decklist: one card slug per copy, engine order.")
     opponent = models.ForeignKey("decks.Deck", null=True, blank=True, on_delete=models.SET_NULL,
@@ -166,11 +184,7 @@ class VersusGame(models.Model):
     opponent_cards = models.JSONField(default=list, help_text="The CPU's decklist (secret order: the seed shuffles).")
     difficulty = models.CharField(max_length=10, choices=Difficulty.choices, default=Difficulty.NORMAL)
     seat = models.PositiveSmallIntegerField(default=0, help_text="The visitor's seat: 0 (Player 1) or 1 (Player 2).")
-    seating = models.CharField(max_length=20, choices=Seating.choices, default=Seating.SIDE_BY_SIDE)
-    variants = models.JSONField(default=list, blank=True, help_text="Rule variants switched on, by slug "
-                                "(decks/data/variants.yaml); empty: the rulebook as printed, with the rulings.")
     seed = models.BigIntegerField(help_text="Shuffles, the coin toss and the CPU's choices follow from it.")
-    engine_version = models.CharField(max_length=20)
     data_hash = models.CharField(max_length=64)
     actions = models.JSONField(default=list, help_text="Every decision made (both seats), as engine action ids.")
     cpu_moves = models.JSONField(default=list, help_text="The CPU's decisions: {step, player, action, label, reason, "
@@ -178,23 +192,14 @@ class VersusGame(models.Model):
     state = models.JSONField(default=dict, help_text="A snapshot of the engine state (the log after it is applied).")
     version = models.PositiveIntegerField(default=0, help_text="Writes saved so far; a stale write is refused.")
     bot_assisted = models.BooleanField(default=False, help_text="A bot made some of the visitor's decisions.")
-    status = models.CharField(max_length=10, choices=Status.choices, default=Status.ACTIVE)
     outcome = models.CharField(max_length=4, choices=Outcome.choices, blank=True,
                                help_text="For the visitor, once finished.")
     winner = models.PositiveSmallIntegerField(null=True, blank=True, help_text="The winning seat (none: a draw).")
     legacy = models.IntegerField(null=True, blank=True, help_text="The visitor's Legacy after the Cataclysm.")
     opponent_legacy = models.IntegerField(null=True, blank=True, help_text="The CPU's Legacy after the Cataclysm.")
     rounds = models.PositiveIntegerField(null=True, blank=True)
-    ending = models.CharField(max_length=12, blank=True, help_text="How the Cataclysm came, once finished: "
-                              "edges_locked, or full_circle (RULINGS 16; rules/engine/health.py).")
-    created_at = models.DateTimeField(auto_now_add=True)
-    updated_at = models.DateTimeField(auto_now=True)
-    finished_at = models.DateTimeField(null=True, blank=True)
 
-    objects = GoldfishGameQuerySet.as_manager()  # the same questions: finished, of_player
-
-    class Meta:
-        ordering = ["-updated_at"]
+    class Meta(PlayedGame.Meta):
         indexes = [
             models.Index(fields=["deck", "status", "difficulty"], name="versus_deck_record"),
             models.Index(fields=["owner", "-updated_at"], name="versus_owner_recent"),
@@ -216,26 +221,14 @@ class VersusGame(models.Model):
         return reverse("versus:board", args=[self.pk])
 
     @property
-    def is_finished(self) -> bool:
-        return self.status == Status.FINISHED
-
-    @property
     def cpu_seat(self) -> int:
         return 1 - self.seat
 
-    def record(self) -> dict:
-        """Return what `rules.engine.replay` needs to rebuild this game (both decks, in seat order)."""
+    def record_decks(self) -> list:
+        """Both decks, in seat order."""
         mine = {"hero": self.hero, "cards": list(self.cards)}
         cpu = {"hero": self.opponent_hero, "cards": list(self.opponent_cards)}
-        return {
-            "engine_version": self.engine_version,
-            "data_hash": self.data_hash,
-            "decks": [mine, cpu] if self.seat == 0 else [cpu, mine],
-            "seating": self.seating,
-            "seed": self.seed,
-            "variants": list(self.variants),
-            "actions": list(self.actions),
-        }
+        return [mine, cpu] if self.seat == 0 else [cpu, mine]
 
 
 class SimulationStatus(models.TextChoices):

@@ -13,15 +13,18 @@ exactly across chunks (sums only), so any split gives the same table.
 from __future__ import annotations
 
 import math
+from collections import Counter
 from typing import Any, Mapping
 
 from .catalogue import slugify
 from .match import play_game
-from .paired import SCORE, Z95
 from .setup import DeckSpec
 from .simulate import game_seed, goldfish_game
+from .studybase import MAX_DECKS, SCORE, Z95, StudyInputError, StudyKind, deck_names
 
 KIND = "card_impact"
+BAD_FILLER = "bad_filler"
+COST = 25   # games a seed counts for against the study's limit: the deck as built, then once per distinct card
 
 
 def distinct(deck: Mapping[str, Any]) -> list[str]:
@@ -69,32 +72,26 @@ def _add(tally: dict, key: str, value: float) -> None:
     tally["sums"][key] = tally["sums"].get(key, 0) + value
 
 
-def run_chunk(catalogue, study: Mapping[str, Any], start: int, count: int, variants: tuple = ()) -> dict[str, Any]:
-    """Play games start .. start+count-1 (each as built and once per card taken out); return their tally."""
+def play(catalogue, study: Mapping[str, Any], index: int, tally: dict, variants: tuple = ()) -> None:
+    """Play game `index` as built and once per distinct card taken out, and add them to the tally."""
     deck = study["decks"][0]
-    spec = DeckSpec(deck["hero"], tuple(deck["cards"]))
-    cards = distinct(deck)
     filler = study["filler"]
-    tally = {"games": 0, "counts": {}, "sums": {}, "extremes": {}}
-    for index in range(start, start + count):
-        measure, legacy, state = _game(catalogue, study, spec, index, variants)
-        seat = 0 if not study["decks"][1:] or index % 2 == 0 else 1
-        drawn, played = _seen(state, seat)
-        _add(tally, "/measure", measure)
-        _add(tally, "/legacy", legacy)
-        for slug in cards:
-            for name, happened in (("drawn", slug in drawn), ("played", slug in played)):
-                prefix = f"{slug}/{name}" if happened else f"{slug}/not_{name}"
-                _add(tally, f"{prefix}_games", 1)
-                _add(tally, f"{prefix}_measure", measure)
-            if slug == filler:
-                continue
-            taken_out, _, _ = _game(catalogue, study, without_one(deck, slug, filler), index, variants)
-            difference = measure - taken_out
-            _add(tally, f"{slug}/d", difference)
-            _add(tally, f"{slug}/d2", difference * difference)
-        tally["games"] += 1
-    return tally
+    measure, legacy, state = _game(catalogue, study, DeckSpec(deck["hero"], tuple(deck["cards"])), index, variants)
+    seat = 0 if not study["decks"][1:] or index % 2 == 0 else 1
+    drawn, played = _seen(state, seat)
+    _add(tally, "/measure", measure)
+    _add(tally, "/legacy", legacy)
+    for slug in distinct(deck):
+        for name, happened in (("drawn", slug in drawn), ("played", slug in played)):
+            prefix = f"{slug}/{name}" if happened else f"{slug}/not_{name}"
+            _add(tally, f"{prefix}_games", 1)
+            _add(tally, f"{prefix}_measure", measure)
+        if slug == filler:
+            continue
+        taken_out, _, _ = _game(catalogue, study, without_one(deck, slug, filler), index, variants)
+        difference = measure - taken_out
+        _add(tally, f"{slug}/d", difference)
+        _add(tally, f"{slug}/d2", difference * difference)
 
 
 def _rate(sums: Mapping[str, float], key: str) -> dict[str, Any]:
@@ -124,3 +121,27 @@ def results(study: Mapping[str, Any], tally: Mapping[str, Any]) -> dict[str, Any
     return {"games": n, "measure": "legacy" if not study["decks"][1:] else "score (win 1, draw 1/2)",
             "filler": study["filler"], "mean_measure": round(sums.get("/measure", 0) / n, 4) if n else None,
             "mean_legacy": round(sums.get("/legacy", 0) / n, 3) if n else None, "cards": rows}
+
+
+def inputs(catalogue, study: Mapping[str, Any], choices: Mapping[str, Any]) -> dict[str, Any]:
+    """The filler (checked: a card a deck may hold; by default the Energy card the deck runs most of, the most
+    neutral draw it has), the goldfish bot and the players against the field."""
+    filler = choices.get("filler")
+    if filler is None:
+        energy = Counter(slug for slug in study["decks"][0]["cards"] if catalogue.cards[slug].type == "energy")
+        if not energy:
+            raise StudyInputError(BAD_FILLER, "This deck runs no Energy card: name the `filler` that replaces a copy.")
+        filler = energy.most_common(1)[0][0]
+    card = catalogue.cards.get(filler)
+    if card is None or card.type in ("hero", "pyramid"):
+        raise StudyInputError(BAD_FILLER, f"The filler must be a card a deck may hold (a slug, e.g. dark-current), "
+                              f"not {filler!r}.", extra={"path": "filler"})
+    return {"filler": filler, "bot": choices["bot"], "p1": choices["p1"], "p2": choices["p2"]}
+
+
+CARD_IMPACT = StudyKind(
+    name=KIND, label="Card impact: what each card of the first deck is worth (goldfish, or against the other decks)",
+    summary="what each card of the first deck is worth, in goldfish or against the other decks",
+    decks=(1, MAX_DECKS), play=play, results=results, players=lambda decks: "bot" if decks == 1 else "players",
+    inputs=inputs, title=lambda study: f"{deck_names(study)}: card impact", width=lambda study, tally: None,
+    weight=COST, fields=("deck", "deck_checks", "bot", "players"), results_template="lab/_impact.html")

@@ -12,35 +12,15 @@ from __future__ import annotations
 import math
 from typing import Any, Mapping
 
-PAIRED_KINDS = ("goldfish", "matchup")
+from .studybase import Z95, add, fold, new_tally, study_catalogue, study_variants
+from .studykinds import STUDY_KINDS
+
+PAIRED_KINDS = tuple(name for name, kind in STUDY_KINDS.items() if kind.measure is not None)
 HALVES = ("base:", "errata:")
-SCORE = {"win": 1.0, "draw": 0.5, "loss": 0.0}
-Z95 = 1.959964
 
 
 def paired(study: Mapping[str, Any]) -> bool:
     return bool(study.get("paired") and study.get("errata") and study.get("kind") in PAIRED_KINDS)
-
-
-def measure(study: Mapping[str, Any], one: Mapping[str, Any]) -> float:
-    """The study's measure for a one-game tally: the Legacy (goldfish) or deck A's score (matchup)."""
-    if study["kind"] == "goldfish":
-        return float(next(iter(one["counts"]["/legacy"])))
-    return SCORE[next(iter(one["counts"]["0-1/outcome"]))]
-
-
-def fold(into: dict[str, Any], one: Mapping[str, Any], prefix: str) -> None:
-    """Add a tally into another under a key prefix (extremes kept as `merge` keeps them)."""
-    for key, counts in one["counts"].items():
-        mine = into["counts"].setdefault(prefix + key, {})
-        for value, n in counts.items():
-            mine[value] = mine.get(value, 0) + n
-    for key, total in one["sums"].items():
-        into["sums"][prefix + key] = into["sums"].get(prefix + key, 0) + total
-    for name, held in one["extremes"].items():
-        current = into["extremes"].get(prefix + name)
-        if current is None or held["rank"] > current["rank"]:
-            into["extremes"][prefix + name] = dict(held)
 
 
 def half(tally: Mapping[str, Any], prefix: str) -> dict[str, Any]:
@@ -52,28 +32,31 @@ def half(tally: Mapping[str, Any], prefix: str) -> dict[str, Any]:
 
 
 def run_paired(catalogue, study: Mapping[str, Any], start: int, count: int) -> dict[str, Any]:
-    from . import lab  # lab imports this module
-    base, changed = lab.study_catalogue(catalogue, study, errata=False), lab.study_catalogue(catalogue, study)
-    out = lab.new_tally()
+    """Games start .. start+count-1, each played without and with the errata on its seed: both halves' tallies and
+    the sums of the paired difference (and its square) in the kind's measure."""
+    kind = STUDY_KINDS[study["kind"]]
+    halves = ((HALVES[0], study_catalogue(catalogue, study, errata=False), study_variants(study, errata=False)),
+              (HALVES[1], study_catalogue(catalogue, study), study_variants(study)))
+    out = new_tally()
     for index in range(start, start + count):
         values = []
-        for prefix, played, errata in ((HALVES[0], base, False), (HALVES[1], changed, True)):
-            one = lab.new_tally()
-            lab.play_one(played, study, index, one, errata=errata)
+        for prefix, played, variants in halves:
+            one = new_tally()
+            kind.play(played, study, index, one, variants)
+            one["games"] += 1
             fold(out, one, prefix)
-            values.append(measure(study, one))
+            values.append(kind.measure(one))
         difference = values[1] - values[0]
-        lab.add(out, "pair", "d", difference)
-        lab.add(out, "pair", "d2", difference * difference)
+        add(out, "pair", "d", difference)
+        add(out, "pair", "d2", difference * difference)
         out["games"] += 1
     return out
 
 
 def paired_results(study: Mapping[str, Any], tally: Mapping[str, Any]) -> dict[str, Any]:
     """Both halves' results and the mean paired difference (errata minus printed) with its 95% interval."""
-    from . import lab
     n = tally["games"]
-    plain = {**study, "paired": False}
+    kind = STUDY_KINDS[study["kind"]]
     total, squares = tally["sums"].get("pair/d", 0.0), tally["sums"].get("pair/d2", 0.0)
     mean = total / n
     variance = max(0.0, (squares - n * mean * mean) / (n - 1)) if n > 1 else 0.0
@@ -81,7 +64,7 @@ def paired_results(study: Mapping[str, Any], tally: Mapping[str, Any]) -> dict[s
     return {
         "games": n, "paired": True,
         "measure": "legacy" if study["kind"] == "goldfish" else "score of deck A (win 1, draw 1/2)",
-        "without_errata": lab.results(plain, half(tally, HALVES[0])),
-        "with_errata": lab.results(plain, half(tally, HALVES[1])),
+        "without_errata": kind.results(study, half(tally, HALVES[0])),
+        "with_errata": kind.results(study, half(tally, HALVES[1])),
         "difference": {"mean": round(mean, 4), "interval": [round(mean - width, 4), round(mean + width, 4)]},
     }

@@ -13,28 +13,11 @@ from __future__ import annotations
 import math
 from typing import Any, Mapping, Sequence
 
-from .match import wilson
-from .paired import Z95, paired
+from .paired import paired
+from .studybase import Z95
+from .studykinds import STUDY_KINDS
 
 MIN_GAMES = 100
-
-
-def _mean_width(counts: Mapping[str, int]) -> float | None:
-    n = sum(counts.values())
-    if n < 2:
-        return None
-    mean = sum(float(v) * k for v, k in counts.items()) / n
-    variance = sum(k * (float(v) - mean) ** 2 for v, k in counts.items()) / (n - 1)
-    return 2 * Z95 * math.sqrt(variance / n)
-
-
-def _rate_width(outcomes: Mapping[str, int]) -> float | None:
-    wins, losses, draws = (outcomes.get(k, 0) for k in ("win", "loss", "draw"))
-    n = wins + losses + draws
-    if not n:
-        return None
-    low, high = wilson(wins + draws / 2, n)
-    return high - low
 
 
 def width(study: Mapping[str, Any], tally: Mapping[str, Any]) -> float | None:
@@ -46,15 +29,7 @@ def width(study: Mapping[str, Any], tally: Mapping[str, Any]) -> float | None:
             return None
         mean = total / n
         return 2 * Z95 * math.sqrt(max(0.0, (squares - n * mean * mean) / (n - 1)) / n)
-    counts = tally["counts"]
-    kind = study["kind"]
-    if kind == "goldfish":
-        return _mean_width(counts.get("/legacy", {}))
-    if kind == "pyramid":
-        return _mean_width(counts.get("/rounds", {}))
-    widths = [_rate_width(v) for k, v in counts.items() if k.endswith("/outcome") and not k.startswith("health")]
-    widths = [w for w in widths if w is not None]
-    return max(widths) if widths else None
+    return STUDY_KINDS[study["kind"]].width(study, tally)
 
 
 def answered(study: Mapping[str, Any], tallies: Sequence[Mapping[str, Any]], merge) -> tuple[int, dict, float] | None:

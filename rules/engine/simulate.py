@@ -1,4 +1,5 @@
-"""Goldfish simulation: play one deck against the empty opponent many times and summarise the games.
+"""Goldfish simulation: one goldfish game, its statistics, and the one chunker of bulk play (the loop over many games
+is the lab's `run_chunk`, rules/engine/lab.py; a goldfish run's summary is `goldfish_summary`, studykinds.py).
 
 Game i of a run is seeded with `game_seed(seed, i)`, and its bot with the same number, so any single game (the
 `best_game` of a run, say) can be rebuilt exactly with `goldfish_game(...)`. The counters are read from the events
@@ -12,26 +13,25 @@ from __future__ import annotations
 
 import hashlib
 import math
-import multiprocessing
 import re
 import statistics
 import sys
-from concurrent.futures import ProcessPoolExecutor
 from typing import Any, Iterable, Sequence
 
 from .bots import get_bot, play_out
 from .catalogue import Catalogue, load_catalogue
 from .game import GameState
 from .setup import DeckSpec, new_game, set_variants
-from .version import ENGINE_VERSION
 
 PLAYER = 0  # the deck sits in the first seat; the goldfish's empty opponent in the second
 HISTOGRAM_BINS = 20
-BAD_GAMES = "bad_games"
 
 _DAMAGE = re.compile(r" takes (?P<n>\d+) damage from (?P<src>.+?)(?: and loses \d+ charge)?$")
+_DAMAGE_TEMPLATES = frozenset({"{0} takes {1} damage from {2}", "{0} takes {1} damage from {2} and loses {3} charge"})
 _DISCHARGE = re.compile(r"^Edge (?P<edge>E\d+) discharges")
 _PLAYED = {"play_energy": "energy", "summon": "permanents", "equip": "equipment", "cast": "instants"}
+PLAYED_KINDS = tuple(_PLAYED.values())   # the kinds of `cards_played_by_kind`, in order
+_COUNTED = frozenset({"turn", "pyramid", "end_turn", "damage", "discharge", "cataclysm", *_PLAYED})   # rows read
 _ARC_BURN = "Arc Burn"
 _DISCHARGE_SOURCES = ("the Edge Discharge", "the recombined discharge")
 
@@ -52,9 +52,12 @@ def goldfish_game(catalogue: Catalogue, deck: DeckSpec, *, seed: int, bot: str =
 
 
 def game_stats(state: GameState, catalogue: Catalogue, player: int = PLAYER) -> dict[str, Any]:
-    """What happened to one player in a finished game, counted from the engine's events."""
+    """What happened to one player in a finished game, counted from the engine's log.
+
+    It reads the log's rows (kind, player, round, turn, template, arguments) and formats only the damage rows it
+    counts: formatting every event's text would cost a random game about a fifth of its play."""
     result = state.result()
-    scenes = {c.name for c in catalogue.cards.values() if c.type == "scene"}
+    scenes = _scene_names(catalogue)
     rulebook = catalogue.rulebook
     seat = rulebook["seatings"][state.seating][player]
     my_edges = set(rulebook["seats"][seat]["edges"])
@@ -63,124 +66,79 @@ def game_stats(state: GameState, catalogue: Catalogue, player: int = PLAYER) -> 
              "cards_played_by_kind": {kind: 0 for kind in _PLAYED.values()}}
     rounds = None
     end_phase = False
-    for event in state.events:
-        kind = event["type"]
-        if kind in ("turn", "pyramid"):
+    played = stats["cards_played_by_kind"]
+    for kind, who, rnd, _tick, template, args in [row for row in state.log_rows if row[0] in _COUNTED]:
+        if kind == "turn" or kind == "pyramid":
             end_phase = False
         elif kind == "end_turn":
-            end_phase = event["player"] == player
-        elif kind == "damage" and event["player"] == player:
-            match = _DAMAGE.search(event["text"])
-            if match:
+            end_phase = who == player
+        elif kind == "damage":
+            if who != player:
+                continue
+            if template in _DAMAGE_TEMPLATES:   # "{0} takes {1} damage from {2}[ and loses {3} charge]"
+                n, src = int(args[1]), str(args[2])
+            else:
+                match = _DAMAGE.search(template.format(*args) if args else template)
+                if not match:
+                    continue
                 n, src = int(match["n"]), match["src"]
-                if src == _ARC_BURN:
-                    stats["arc_burn_damage"] += n
-                elif src in _DISCHARGE_SOURCES:
-                    stats["discharge_damage"] += n
-                elif end_phase and src in scenes:
-                    stats["scene_damage"] += n
+            if src == _ARC_BURN:
+                stats["arc_burn_damage"] += n
+            elif src in _DISCHARGE_SOURCES:
+                stats["discharge_damage"] += n
+            elif end_phase and src in scenes:
+                stats["scene_damage"] += n
         elif kind == "discharge":
-            match = _DISCHARGE.match(event["text"])
+            match = _DISCHARGE.match(template.format(*args) if args else template)
             stats["edges_discharged"] += 1
             if match and match["edge"] in my_edges:
                 stats["edges_discharged_adjacent"] += 1
-        elif kind in _PLAYED and event["player"] == player:
+        elif kind == "cataclysm":
+            if rounds is None:
+                rounds = rnd
+        elif who == player:   # a card played
             stats["cards_played"] += 1
-            stats["cards_played_by_kind"][_PLAYED[kind]] += 1
-        elif kind == "cataclysm" and rounds is None:
-            rounds = event["round"]
+            played[_PLAYED[kind]] += 1
     stats.update(
         seed=state.seed,
         legacy=result["legacy"][player],
         rounds=rounds if rounds is not None else state.round,
         hero_survived=any(row["zone"] == "hero" for row in result["breakdown"][player]),
-        actions=len(state.record()["actions"]),
+        actions=len(state.history),
         over=state.is_over,
     )
     return stats
 
 
-def split(games: int, size: int) -> list[tuple[int, int]]:
-    """The chunks (first game, number of games) of `games` games, `size` games a chunk: the one chunker of bulk play
-    (the lab's studies, `run_goldfish` on several workers)."""
-    return [(start, min(size, games - start)) for start in range(0, games, size)]
+_SCENES: list = [None, frozenset()]   # the last catalogue asked about, and its scene names
 
 
-def goldfish_rows(catalogue: Catalogue, deck: DeckSpec, *, start: int, count: int, seed: int, bot: str,
-                  seating: str, variants: Sequence[str]) -> list[dict[str, Any]]:
-    """The statistics of games start .. start+count-1 of a run (game i always has the seed game_seed(seed, i))."""
-    rows = []
-    for index in range(start, start + count):
-        state = goldfish_game(catalogue, deck, seed=game_seed(seed, index), bot=bot, seating=seating,
-                              variants=variants)
-        rows.append(game_stats(state, catalogue))
-    return rows
+def _scene_names(catalogue: Catalogue) -> frozenset:
+    """The names of the catalogue's Scene cards (worked out once for a run of games of one catalogue)."""
+    if _SCENES[0] is not catalogue:
+        _SCENES[:] = [catalogue, frozenset(c.name for c in catalogue.cards.values() if c.type == "scene")]
+    return _SCENES[1]
 
 
-_WORKER: dict[str, Any] = {}  # what a worker process plays with: set once, as it starts
+def split(games: int, size: int | None = None) -> list[tuple[int, int]]:
+    """The chunks (first game, number of games) of `games` games: the one chunker of bulk play (the lab's studies,
+    `manage.py goldfish` on any number of workers, the goldfish page's bulk runs play the chunks it gives).
 
-
-def _start_worker(args: dict[str, Any]) -> None:
-    _WORKER.update(args)
-
-
-def _worker_rows(start: int, count: int) -> list[dict[str, Any]]:
-    return goldfish_rows(start=start, count=count, **_WORKER)
-
-
-def run_goldfish(catalogue: Catalogue, deck: DeckSpec, *, games: int, seed: int, bot: str = "random",
-                 seating: str = "side-by-side", variants: Sequence[str] = (), workers: int = 1) -> dict[str, Any]:
-    """Play `games` goldfish games of a deck and return JSON-able statistics (same arguments, same output, whatever
-    the number of `workers`: processes started afresh and handed the catalogue once, each playing chunks of games in
-    order; spawned rather than forked, since a fork inherits the caller's sockets and locks — a Celery or Redis client
-    in the same process hung a forked worker at its start)."""
-    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
-        raise ValueError(f"{BAD_GAMES}: the number of games must be a positive integer (got {games!r})")
-    get_bot(bot)  # fail fast on an unknown bot name
-    args = dict(catalogue=catalogue, deck=deck, seed=seed, bot=bot, seating=seating, variants=tuple(variants))
-    workers = max(1, min(workers, games // 50 or 1))  # a few games are not worth a process
-    if workers == 1:
-        rows = goldfish_rows(start=0, count=games, **args)
-    else:
-        chunks = split(games, max(50, math.ceil(games / (workers * 4))))
-        with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"), initializer=_start_worker,
-                                 initargs=(args,)) as pool:
-            rows = [row for part in pool.map(_worker_rows, *zip(*chunks)) for row in part]
-    return summarise(rows, catalogue=catalogue, deck=deck, bot=bot, seating=seating, seed=seed, variants=variants)
-
-
-def summarise(rows: Sequence[dict[str, Any]], *, catalogue: Catalogue, deck: DeckSpec, bot: str, seating: str,
-              seed: int, variants: Sequence[str] = ()) -> dict[str, Any]:
-    """Fold per-game statistics into the run's summary."""
-    n = len(rows)
-    best = max(range(n), key=lambda i: (rows[i]["legacy"], -i))
-    worst = min(range(n), key=lambda i: (rows[i]["legacy"], i))
-    kinds = rows[0]["cards_played_by_kind"]
-    return {
-        "engine_version": ENGINE_VERSION,
-        "data_hash": catalogue.data_hash,
-        "bot": bot,
-        "seating": seating,
-        "variants": sorted(set(variants)),
-        "seed": seed,
-        "games": n,
-        "deck": {"hero": deck.hero, "cards": len(deck.cards)},
-        "legacy": distribution(r["legacy"] for r in rows),
-        "rounds": distribution(r["rounds"] for r in rows),
-        "actions": distribution(r["actions"] for r in rows),
-        "hero_survival_rate": _round(sum(1 for r in rows if r["hero_survived"]) / n, 4),
-        "means": {
-            "arc_burn_damage": _mean(r["arc_burn_damage"] for r in rows),
-            "scene_damage": _mean(r["scene_damage"] for r in rows),
-            "discharge_damage": _mean(r["discharge_damage"] for r in rows),
-            "edges_discharged": _mean(r["edges_discharged"] for r in rows),
-            "edges_discharged_adjacent": _mean(r["edges_discharged_adjacent"] for r in rows),
-            "cards_played": _mean(r["cards_played"] for r in rows),
-            "cards_played_by_kind": {k: _mean(r["cards_played_by_kind"][k] for r in rows) for k in kinds},
-        },
-        "best_game": {"index": best, "seed": rows[best]["seed"], "legacy": rows[best]["legacy"]},
-        "worst_game": {"index": worst, "seed": rows[worst]["seed"], "legacy": rows[worst]["legacy"]},
-    }
+    With `size`, chunks of that many games. Without, about fifty chunks (20 to 2,000 games each), the first two small
+    so that the first progress shows at once: each chunk costs a round trip through the broker and the result backend
+    (a few ms), which 20 games or more keep under a few per cent of a chunk's play, and fifty of them keep both
+    workers of a 2-core machine busy to the end."""
+    if size is not None:
+        return [(start, min(size, games - start)) for start in range(0, games, size)]
+    size = max(20, min(2000, math.ceil(games / 50)))
+    sizes = [max(1, size // 10)] * 2
+    out: list[tuple[int, int]] = []
+    start = 0
+    while start < games:
+        count = min(sizes.pop(0) if sizes else size, games - start)
+        out.append((start, count))
+        start += count
+    return out
 
 
 def distribution(values: Iterable[float], bins: int = HISTOGRAM_BINS) -> dict[str, Any]:

@@ -14,22 +14,32 @@ from rest_framework.views import APIView
 
 from cards.catalogue import get_catalogue
 from decks import selectors as deck_selectors
-from decks.serializers import ErrorSerializer
 from rules.goldfish import selectors, services
 from rules.goldfish import serializers as s
 from rules.play import serializers as ps
 from rules.play.actors import actor_for
-from rules.play.api import E400, E400_DECK, E403, GAME_ID, LOG_FROM, log_from_param
+from rules.play.api import (
+    E400,
+    E400_DECK,
+    E403,
+    E404,
+    GAME_ID,
+    LOG_FROM,
+    answer_write,
+    conflict_answer,
+    e409,
+    log_from_param,
+    validated,
+)
 from rules.play.charts import simulation_charts
 from rules.play.decks import deck_input, deck_ref
+from rules.play.digest import game_digest
+from rules.play.payload import replay_frame_body
 from rules.play.store import GameConflict, LiveGame, load_state
 
 E400_ACTION = OpenApiResponse(ps.IllegalActionSerializer, description="`illegal_action`: not one of the legal actions "
                               "now (stale, unknown or out of turn); `rule` and `message` say why. Nothing changed.")
-E404 = OpenApiResponse(ErrorSerializer, description="`not_found`: no game (or readable deck) with this id.")
-E409 = OpenApiResponse(s.ConflictSerializer, description="`conflict`: another request changed the game first (or "
-                       "`version` is stale); `game` is the current game. Or `game_unavailable`: the card data "
-                       "changed and the log no longer replays.")
+E409 = e409(s.ConflictSerializer)
 TAGS = ["goldfish"]
 
 
@@ -44,10 +54,8 @@ def respond(request, live: LiveGame, *, log_from: int = 0, full: bool = False,
 
 def conflict(request, exc: GameConflict) -> Response:
     """Answer 409 with the game as it is now, so the client can redraw and choose again."""
-    state = load_state(exc.game)
-    payload = selectors.game_payload(exc.game, state, actor=actor_for(request))
-    body = {"code": exc.error_code, "message": exc.message, "game": s.GameSerializer(payload).data}
-    return Response(body, status=status.HTTP_409_CONFLICT)
+    payload = selectors.game_payload(exc.game, load_state(exc.game), actor=actor_for(request))
+    return conflict_answer(exc, s.GameSerializer(payload).data)
 
 
 def summary(game) -> dict:
@@ -89,9 +97,7 @@ class GoldfishListView(APIView):
         responses={201: s.GameSerializer, 400: E400_DECK, 404: E404},
     )
     def post(self, request):
-        serializer = ps.StartSerializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
-        data = serializer.validated_data
+        data = validated(ps.StartSerializer, request)
         catalogue = get_catalogue()
         deck, hero, counts, problems = deck_input(request.user, data, catalogue)
         live = services.goldfish_start(
@@ -122,15 +128,10 @@ class GoldfishActView(APIView):
         responses={200: s.GameSerializer, 400: E400_ACTION, 403: E403, 404: E404, 409: E409},
     )
     def post(self, request, game_id):
-        serializer = ps.ActSerializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
-        data = serializer.validated_data
-        try:
-            live = services.act_in_game(game_id=game_id, actor=actor_for(request), action=data["action"],
-                                        expected_version=data.get("version"))
-        except GameConflict as exc:
-            return conflict(request, exc)
-        return respond(request, live, log_from=data["log_from"])
+        data = validated(ps.ActSerializer, request)
+        return answer_write(request, lambda: services.act_in_game(
+            game_id=game_id, actor=actor_for(request), action=data["action"], expected_version=data.get("version"),
+        ), respond=respond, conflict=conflict, log_from=data["log_from"])
 
 
 class GoldfishUndoView(APIView):
@@ -142,16 +143,11 @@ class GoldfishUndoView(APIView):
         responses={200: s.GameSerializer, 400: E400, 403: E403, 404: E404, 409: E409},
     )
     def post(self, request, game_id):
-        serializer = ps.VersionedSerializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
-        data = serializer.validated_data
+        data = validated(ps.VersionedSerializer, request)
         game = services.get_game_for_write(game_id)
-        try:
-            live = services.goldfish_undo(game=game, actor=actor_for(request),
-                                          expected_version=data.get("version"))
-        except GameConflict as exc:
-            return conflict(request, exc)
-        return respond(request, live)
+        return answer_write(request, lambda: services.goldfish_undo(
+            game=game, actor=actor_for(request), expected_version=data.get("version"),
+        ), respond=respond, conflict=conflict)
 
 
 class GoldfishBotView(APIView):
@@ -163,16 +159,12 @@ class GoldfishBotView(APIView):
         responses={200: s.GameSerializer, 400: E400, 403: E403, 404: E404, 409: E409},
     )
     def post(self, request, game_id):
-        serializer = s.BotSerializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
-        data = serializer.validated_data
+        data = validated(s.BotSerializer, request)
         game = services.get_game_for_write(game_id)
-        try:
-            live = services.goldfish_bot(game=game, actor=actor_for(request), bot=data["bot"],
-                                         until=data["until"], expected_version=data.get("version"))
-        except GameConflict as exc:
-            return conflict(request, exc)
-        return respond(request, live, log_from=data["log_from"])
+        return answer_write(request, lambda: services.goldfish_bot(
+            game=game, actor=actor_for(request), bot=data["bot"], until=data["until"],
+            expected_version=data.get("version"),
+        ), respond=respond, conflict=conflict, log_from=data["log_from"])
 
 
 class GoldfishReplayView(APIView):
@@ -192,7 +184,7 @@ class GoldfishReplayView(APIView):
             "deck": deck_ref(game.deck),
             "rounds": game.rounds, "engine_version": record["engine_version"], "data_hash": record["data_hash"],
             "seed": game.seed, "seating": game.seating, "decks": record["decks"], "actions": record["actions"],
-            "steps": replayed["steps"], "events": final.events, "digest": final.digest(),
+            "steps": replayed["steps"], "events": final.events, "digest": game_digest(game, final),
             "cards": selectors.card_entries(get_catalogue(), [game.hero, *game.cards]),
         }
         return Response(s.ReplaySerializer(body).data)
@@ -212,12 +204,8 @@ class GoldfishReplayFrameView(APIView):
         replayed = services.goldfish_replay(game=game, step=step)
         frame = replayed["frame"]
         view = frame.view()
-        body = {
-            "step": step, "of": len(replayed["steps"]),
-            "action": replayed["steps"][step - 1] if step else None,
-            "state": view, "prompt": selectors.prompt(frame, view), "result": frame.result(),
-            "digest": frame.digest(), "events_to": len(frame.events),
-        }
+        body = replay_frame_body(replayed, step, view=view, prompt=selectors.prompt(frame, view),
+                                 digest=frame.digest())
         return Response(ps.FrameSerializer(body).data)
 
 
@@ -251,9 +239,7 @@ class DeckSimulateView(APIView):
         responses={201: s.SimulationSerializer, 400: E400_DECK, 404: E404},
     )
     def post(self, request, deck_id):
-        serializer = s.SimulateSerializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
-        data = serializer.validated_data
+        data = validated(s.SimulateSerializer, request)
         deck = deck_selectors.get_readable_deck(request.user, deck_id)
         run = services.deck_simulate(deck=deck, games=data["games"], bot=data["bot"], seed=data.get("seed"),
                                      seating=data["seating"])

@@ -10,7 +10,6 @@ from typing import Any
 
 from django.db.models import Max, Q, QuerySet
 from django.http import Http404
-from django.urls import reverse
 
 from decks.models import Deck, DeckSimulation
 from rules.engine import GameState
@@ -19,7 +18,9 @@ from rules.goldfish.services import GAME_NOT_FOUND
 from rules.models import GoldfishGame, Status
 from rules.play.actors import Actor
 from rules.play.decks import deck_ref, variant_rows
+from rules.play.digest import game_digest
 from rules.play.payload import card_entries, card_index, describe_action, prompt
+from rules.play.payload import game_links as links
 
 HIGH_SCORES = 10
 
@@ -74,11 +75,7 @@ def latest_simulations(deck: Deck, *, limit: int = 3) -> list[DeckSimulation]:
 
 
 def game_links(game: GoldfishGame) -> dict[str, str]:
-    return {
-        "url": game.get_absolute_url(),
-        "replay_url": reverse("goldfish:replay", args=[game.pk]),
-        "api_url": reverse("api-goldfish-detail", args=[game.pk]),
-    }
+    return links(game, "goldfish")
 
 
 def record_info(game: GoldfishGame, actor) -> dict[str, Any] | None:
@@ -121,7 +118,7 @@ def game_payload(game: GoldfishGame, state: GameState, *, actor=None, log_from: 
         "finished_at": game.finished_at,
         "legacy": game.legacy,
         "rounds": game.rounds,
-        "digest": state.digest(),
+        "digest": game_digest(game, state),
         "state": view,
         "prompt": prompt(state, view),
         "legal_actions": legal,

@@ -15,21 +15,23 @@ from cards.catalogue import get_catalogue
 from cataclysm_site.api_errors import ApiError
 from decks.models import Deck, DeckSimulation
 from decks.validation import Problem
-from rules.engine import ENGINE_VERSION, GameDataError, GameState, IllegalAction, new_game
+from rules.engine import ENGINE_VERSION, GameState, IllegalAction
 from rules.engine.bots import get_bot, play_out, play_turn
 from rules.engine.catalogue import Catalogue
-from rules.engine.simulate import goldfish_rows, summarise
+from rules.engine.lab import goldfish_study, run_chunk
+from rules.engine.studykinds import goldfish_summary
 from rules.models import GoldfishGame, Seating, Status
 from rules.play.actors import Actor
 from rules.play.decks import (
-    INVALID_DECK,
     MAX_SEED,
     checked_deck,
     clean_seating,
     clean_seed,
     clean_variants,
     deck_spec,
+    playable_game,
 )
+from rules.play.digest import remember_snapshot
 from rules.play.store import (
     GAME_OVER,
     ILLEGAL_ACTION,
@@ -98,15 +100,10 @@ def goldfish_start(*, actor: Actor, deck: Deck | None = None, hero: str | None =
     seed = clean_seed(seed)
     hero, counts = checked_deck(catalogue, deck=deck, hero=hero, counts=counts, problems=problems)
     spec = deck_spec(hero, counts)
-    try:
-        state = new_game(catalogue, [spec, None], seating=seating, seed=seed, variants=variants)
-    except GameDataError as exc:
-        raise ApiError(INVALID_DECK, f"This deck cannot be played: {exc}.",
-                       extra={"errors": [Problem("unplayable", str(exc)).to_dict()]}) from None
-    user = actor.user if getattr(actor.user, "is_authenticated", False) else None
+    state = playable_game(catalogue, [spec, None], seating=seating, seed=seed, variants=variants, what="This deck")
+    snapshot = state.to_json()
     game = GoldfishGame.objects.create(
-        owner=user,
-        session_key="" if user else actor.session_key,
+        **actor.owner_fields(),
         deck=deck,
         deck_version=deck.version if deck else None,
         deck_name=deck.name if deck else "",
@@ -118,8 +115,9 @@ def goldfish_start(*, actor: Actor, deck: Deck | None = None, hero: str | None =
         engine_version=ENGINE_VERSION,
         data_hash=catalogue.data_hash,
         actions=state.record()["actions"],
-        state=state.to_json(),
+        state=snapshot,
     )
+    remember_snapshot(game, state, snapshot)  # the digest, if asked for, hashes the JSON the row holds
     keep_state(game, state)
     return LiveGame(game, state)
 
@@ -196,17 +194,14 @@ def deck_simulate(*, deck: Deck, games: int, bot: str = "greedy", seed: int | No
     seed = clean_seed(seed)
     hero, counts = checked_deck(catalogue, deck=deck, hero=None, counts=None)
     spec = deck_spec(hero, counts)
-    deadline = time.monotonic() + SIMULATION_SECONDS
-    rows = []
-    for index in range(games):  # run_goldfish's loop, a game at a time, so a slow run stops in time
-        rows += goldfish_rows(catalogue, spec, start=index, count=1, seed=seed, bot=bot, seating=seating, variants=())
-        if time.monotonic() > deadline:
-            break
-    stats = summarise(rows, catalogue=catalogue, deck=spec, bot=bot, seating=seating, seed=seed)
+    # The lab's loop over a goldfish study's games, stopping after the game that passes the deadline.
+    study = goldfish_study(spec, games=games, seed=seed, bot=bot, seating=seating)
+    tally = run_chunk(catalogue, study, 0, games, deadline=time.monotonic() + SIMULATION_SECONDS)
+    stats = goldfish_summary(tally, catalogue=catalogue, deck=spec, bot=bot, seating=seating, seed=seed)
     stats["requested"] = games
-    stats["time_limited"] = len(rows) < games
-    return DeckSimulation.objects.create(deck=deck, deck_version=deck.version, bot=bot, games=len(rows), seed=seed,
-                                         stats=stats)
+    stats["time_limited"] = tally["games"] < games
+    return DeckSimulation.objects.create(deck=deck, deck_version=deck.version, bot=bot, games=tally["games"],
+                                         seed=seed, stats=stats)
 
 
 def goldfish_replay(*, game: GoldfishGame, step: int | None = None, catalogue: Catalogue | None = None

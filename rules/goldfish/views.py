@@ -6,18 +6,17 @@ start page works as a plain form, so a game can be started without JavaScript.
 from __future__ import annotations
 
 from django import forms
-from django.shortcuts import redirect, render
+from django.shortcuts import render
 from django.views.decorators.http import require_http_methods
 
 from cards.catalogue import get_catalogue
-from cataclysm_site.api_errors import ApiError
 from decks import selectors as deck_selectors
-from decks.textio import parse_decklist
 from rules.goldfish import selectors, services
 from rules.goldfish.services import BOTS
 from rules.models import Seating
 from rules.play.actors import actor_for
 from rules.play.decks import MAX_SEED, playable_decks_of, variant_choices, variant_rows
+from rules.play.pages import form_deck, start_from_form
 
 
 class StartForm(forms.Form):
@@ -53,15 +52,9 @@ def start_game(request, form: StartForm):
     data = form.cleaned_data
     catalogue = get_catalogue()
     source = data.get("source") or "deck"
-    deck, hero, counts, problems = None, None, None, ()
-    if source == "text":
-        parsed = parse_decklist(data.get("text") or "", catalogue)
-        hero, counts, problems = parsed.hero, parsed.counts, parsed.errors
-    else:
-        deck_id = data.get("my_deck") if source == "mine" else data.get("deck")
-        if not deck_id:
-            raise ApiError("no_deck", "Choose a deck to play.")
-        deck = deck_selectors.get_readable_deck(request.user, deck_id)
+    deck, hero, counts, problems = form_deck(
+        request, catalogue, source=source, text=data.get("text"),
+        deck_id=data.get("my_deck") if source == "mine" else data.get("deck"), missing="Choose a deck to play.")
     return services.goldfish_start(actor=actor_for(request, create=True), deck=deck, hero=hero,
                                    counts=counts, problems=problems, seed=data.get("seed"),
                                    seating=data.get("seating") or Seating.SIDE_BY_SIDE,
@@ -75,14 +68,8 @@ def start(request):
         form = StartForm(request.POST)
         if form.is_valid() and form.cleaned_data.get("source") == "noop":
             return render(request, "goldfish/start.html", start_context(request, form))
-        if form.is_valid():
-            try:
-                game = start_game(request, form)
-            except ApiError as exc:
-                errors = [exc.message] + [p["message"] for p in exc.extra.get("errors", [])]
-                return render(request, "goldfish/start.html", start_context(request, form, errors), status=400)
-            return redirect(game)
-        return render(request, "goldfish/start.html", start_context(request, form), status=400)
+        return start_from_form(request, form, template="goldfish/start.html", context=start_context,
+                               start_game=start_game)
     initial = {"seed": request.GET.get("seed") or None, "seating": request.GET.get("seating") or Seating.SIDE_BY_SIDE,
                "deck": request.GET.get("deck", ""), "variants": request.GET.getlist("variant")}
     return render(request, "goldfish/start.html", start_context(request, StartForm(initial=initial)))

@@ -3,8 +3,8 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
-from rules.engine.lab import KINDS
 from rules.engine.studydata import public_study
+from rules.engine.studykinds import KINDS, STUDY_KINDS
 from rules.lab.services import progress
 
 
@@ -14,10 +14,8 @@ class PyramidEntrySerializer(serializers.Serializer):
 
 
 class StudyStartSerializer(serializers.Serializer):
-    kind = serializers.ChoiceField(choices=KINDS, help_text="goldfish: one deck and a bot; matchup: two decks and two "
-                                   "players; matrix: every pair of 2-8 decks; pyramid: the Pyramid alone, no deck; "
-                                   "card_impact: what each card of the first deck is worth, in goldfish or against "
-                                   "the other decks.")
+    kind = serializers.ChoiceField(choices=KINDS, help_text="; ".join(
+        f"{name}: {kind.summary}" for name, kind in STUDY_KINDS.items()) + ".")
     deck = serializers.CharField(required=False, help_text="A deck id or starter slug (goldfish; or the first deck).")
     decks = serializers.ListField(child=serializers.CharField(), required=False, max_length=8,
                                   help_text="Deck ids or starter slugs (matchup: two; matrix: two to eight).")

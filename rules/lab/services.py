@@ -2,20 +2,16 @@
 
 A study is split into seeded chunks (rules/engine/lab.py), each one task. With a broker configured the tasks go to
 Celery workers (rules/tasks.py), on as many machines as share the broker; without one, to a process pool of this
-web process on every core (the embedded default, `LocalRunner`). Each chunk's tally is stored on its row as soon as
-anyone looks at the study (`refresh`), so nothing finished is lost; a chunk whose worker died is played again by
-another (acks_late), and a chunk of the embedded pool lost with its server is submitted again. The result is the
-merge of the tallies: the same numbers for the same inputs and seed, however the study was split or spread.
+web process on every core (the embedded default, `LocalRunner`; both runners in rules/lab/runners.py). Each chunk's
+tally is stored on its row as soon as anyone looks at the study (`refresh`), so nothing finished is lost; a chunk
+whose worker died is played again by another (acks_late), and a chunk of the embedded pool lost with its server is
+submitted again. The result is the merge of the tallies: the same numbers for the same inputs and seed, however the
+study was split or spread.
 """
 from __future__ import annotations
 
 import itertools
-import math
-import multiprocessing
-import os
-import threading
 import uuid
-from concurrent.futures import Future, ProcessPoolExecutor
 from typing import Any, Mapping
 
 from django.conf import settings
@@ -31,16 +27,17 @@ from rules.engine import precision, studydata
 from rules.engine.bots import BOTS
 from rules.engine.cpu import offered
 from rules.engine.paired import PAIRED_KINDS
-from rules.lab import impact as lab_impact
+from rules.engine.studybase import StudyInputError
+from rules.engine.studykinds import STUDY_KINDS
+from rules.lab.runners import LocalRunner, runner  # noqa: F401 - LocalRunner: where the tests close the pool
 from rules.models import Simulation, SimulationChunk, SimulationStatus
 from rules.play.actors import Actor
 from rules.play.decks import checked_deck, clean_seating, clean_seed, clean_variants, deck_spec
 
-KINDS = engine_lab.KINDS
+KINDS = engine_lab.KINDS   # the registry of study kinds (rules/engine/studykinds.py) says what each one takes
 GOLDFISH_BOTS = ("greedy", "random")
 STUDY_PLAYERS = ("random", "greedy", *offered("studies").values())   # the CPU levels' registry says which
 ACTIVE = (SimulationStatus.QUEUED, SimulationStatus.RUNNING)
-MAX_DECKS = 8
 BAD_KIND, BAD_GAMES, BAD_PLAYER, BAD_DECKS, TOO_MANY = "bad_kind", "bad_games", "bad_player", "bad_decks", \
     "too_many_studies"
 BAD_PYRAMID = "bad_pyramid"
@@ -72,7 +69,7 @@ def start_study(*, actor: Actor, kind: str, decks: list[str], games: int, seed: 
             seed=study["seed"], engine=runner().name, title=title or default_title(study))
         SimulationChunk.objects.bulk_create(
             SimulationChunk(simulation=sim, index=i, start=start, count=count, task_id=uuid.uuid4().hex)
-            for i, (start, count) in enumerate(chunks_for(total)))
+            for i, (start, count) in enumerate(engine_lab.split(total)))
         transaction.on_commit(lambda: submit_all(sim))
     return sim
 
@@ -84,22 +81,23 @@ def build_study(actor: Actor, *, kind: str, decks: list[str], games: int, seed: 
     """The engine's description of the study (rules/engine/lab.py), or a 400 naming what is wrong."""
     if kind not in KINDS:
         raise ApiError(BAD_KIND, f"A study is one of: {', '.join(KINDS)}.")
-    wanted = {"goldfish": (1, 1), "matchup": (2, 2), "matrix": (2, MAX_DECKS), "pyramid": (0, 0),
-              lab_impact.KIND: (1, MAX_DECKS)}[kind]
+    study_kind = STUDY_KINDS[kind]
+    wanted = study_kind.decks
     if not wanted[0] <= len(decks) <= wanted[1]:
         count = str(wanted[0]) if wanted[0] == wanted[1] else f"{wanted[0]} to {wanted[1]}"
         raise ApiError(BAD_DECKS, f"A {kind} study takes {count} deck{'s' if wanted[1] != 1 else ''}.")
     limit = settings.LAB_MAX_GAMES if trusted or getattr(actor.user, "is_authenticated", False) \
         else settings.LAB_MAX_GAMES_ANONYMOUS
-    per = len(decks) * (len(decks) - 1) // 2 if kind == "matrix" else lab_impact.cost(kind)
+    per = study_kind.pairs_of_games(len(decks)) * study_kind.weight
     if isinstance(games, bool) or not isinstance(games, int) or not 1 <= games * per <= limit:
         extra = "" if getattr(actor.user, "is_authenticated", False) else " (sign in for more)"
         raise ApiError(BAD_GAMES, f"A study plays from 1 to {limit:,} games in all{extra}; a matrix plays `games` "
-                       f"for each pair of decks, a card impact study counts {lab_impact.cost(lab_impact.KIND)} a "
+                       f"for each pair of decks, a card impact study counts {STUDY_KINDS['card_impact'].weight} a "
                        "seed.")
-    if (kind == "goldfish" or kind == lab_impact.KIND and len(decks) == 1) and bot not in GOLDFISH_BOTS:
+    players = study_kind.players(len(decks))
+    if players == "bot" and bot not in GOLDFISH_BOTS:
         raise ApiError(BAD_PLAYER, f"A goldfish study's bot is one of: {', '.join(GOLDFISH_BOTS)}.")
-    if kind in ("matchup", "matrix") or kind == lab_impact.KIND and len(decks) > 1:
+    if players == "players":
         for player in (p1, p2):
             if player not in STUDY_PLAYERS:
                 known = ", ".join(STUDY_PLAYERS)
@@ -137,12 +135,10 @@ def build_study(actor: Actor, *, kind: str, decks: list[str], games: int, seed: 
                            "units (0.02: two points of win rate; Legacy or rounds for goldfish and Pyramid studies): "
                            "more than 0, at most 1000.")
         study["target_width"] = float(target_width)
-    if kind == lab_impact.KIND:
-        study.update(lab_impact.impact_fields(catalogue, study, filler, bot))
-    if kind == "goldfish":
-        study["bot"] = bot
-    elif kind != "pyramid":
-        study["p1"], study["p2"] = p1, p2
+    try:
+        study.update(study_kind.inputs(catalogue, study, {"bot": bot, "p1": p1, "p2": p2, "filler": filler}))
+    except StudyInputError as exc:
+        raise ApiError(exc.code, exc.message, extra=exc.extra) from None
     return study
 
 
@@ -193,34 +189,13 @@ def errata_fields(catalogue, study: Mapping[str, Any], kind: str, errata: Any, p
 
 
 def default_title(study: Mapping[str, Any]) -> str:
-    names = " vs ".join(d["name"] for d in study["decks"]) if study["kind"] != "matrix" else \
-        f"{len(study['decks'])} decks"
-    what = {"goldfish": f"{study.get('bot')} goldfish", "pyramid": "the Pyramid",
-            "matchup": f"{study.get('p1')} vs {study.get('p2')}",
-            "matrix": f"matrix, {study.get('p1')} vs {study.get('p2')}", lab_impact.KIND: "card impact"}
     rules = ", ".join(study.get("variants", []) + (["errata" + (", paired" if study.get("paired") else "")]
                                                    if study.get("errata") else []))
     if study.get("pyramid_deck"):
         rules = ", ".join(filter(None, [rules, "Pyramid " + " + ".join(
             f"{e['count']} {e['card'].removeprefix('the-')}" for e in study["pyramid_deck"])]))
-    return f"{names + ': ' if names else ''}{what[study['kind']]}{' (' + rules + ')' if rules else ''}, " \
+    return f"{STUDY_KINDS[study['kind']].title(study)}{' (' + rules + ')' if rules else ''}, " \
         f"{study['games']:,} games"
-
-
-def chunks_for(games: int) -> list[tuple[int, int]]:
-    """About fifty chunks (20 to 2,000 games each); the first two small, so the first progress shows at once.
-
-    Each chunk costs a round trip through the broker and the result backend (a few ms): 20 games or more keep that
-    under a few per cent of a chunk's play, and fifty of them keep both workers of a 2-core machine busy to the end."""
-    size = max(20, min(2000, math.ceil(games / 50)))
-    sizes = [max(1, size // 10)] * 2
-    out: list[tuple[int, int]] = []
-    start = 0
-    while start < games:
-        count = min(sizes.pop(0) if sizes else size, games - start)
-        out.append((start, count))
-        start += count
-    return out
 
 
 # ---------------------------------------------------------------- following
@@ -340,128 +315,3 @@ def submit_all(sim: Simulation) -> None:
     run.mark_sent(sim.pk)
     for chunk in sim.chunks.all():
         run.submit(chunk.task_id, sim.study, chunk.start, chunk.count)
-
-
-# ---------------------------------------------------------------- where chunks run
-class CeleryRunner:
-    """Chunks as Celery tasks (rules/tasks.py) on the configured broker."""
-
-    name = "celery"
-
-    def submit(self, task_id: str, study: Mapping, start: int, count: int) -> None:
-        from rules.tasks import run_chunk
-        run_chunk.apply_async(args=[dict(study), start, count], task_id=task_id)
-
-    def poll(self, task_id: str, study: Mapping, start: int, count: int) -> tuple[str, Any]:
-        from celery.result import AsyncResult
-        result = AsyncResult(task_id)
-        if result.successful():
-            return "done", result.result
-        if result.failed():
-            return "failed", f"chunk of games {start}-{start + count - 1}: {result.result}"
-        return "pending", None
-
-    def revoke(self, task_ids: list[str]) -> None:
-        from cataclysm_site.celery import app
-        if task_ids:
-            app.control.revoke(task_ids)
-
-    # A mark per study in the broker's Redis, set when its chunks are sent: a broker that comes back without it
-    # (restarted without persistence, flushed) has lost the study's queued chunks and finished tallies too.
-    MARK = "lab:sent:{}"
-
-    def mark_sent(self, sim_id) -> None:
-        client = broker_redis()
-        if client is not None:
-            client.set(self.MARK.format(sim_id), 1, ex=settings.CELERY_RESULT_EXPIRES)
-
-    def lost(self, sim_id) -> bool:
-        """Whether the broker has lost this study's chunks (False when it cannot tell: not Redis, or unreachable)."""
-        import redis
-
-        client = broker_redis()
-        try:
-            return client is not None and not client.exists(self.MARK.format(sim_id))
-        except redis.RedisError:
-            return False
-
-
-class LocalRunner:
-    """The embedded default: the same chunk function in a process pool of this process, every core busy."""
-
-    name = "local"
-    _pool: ProcessPoolExecutor | None = None
-    _futures: dict[str, Future] = {}
-
-    @classmethod
-    def pool(cls) -> ProcessPoolExecutor:
-        if cls._pool is None:
-            # "spawn": fresh interpreters. Forking a web server's process copies its threads' locks mid-use, and a
-            # forked pool deadlocked under the test server.
-            # Each process exits when this one dies, even by SIGKILL (prepare_pool_process).
-            from rules.tasks import prepare_pool_process
-            cls._pool = ProcessPoolExecutor(max_workers=settings.LAB_LOCAL_WORKERS, initializer=prepare_pool_process,
-                                            initargs=(os.getpid(),), mp_context=multiprocessing.get_context("spawn"))
-            # When the server stops, drop the chunks still queued: by default the interpreter would play every one
-            # of them before exiting (a Ctrl-C could wait minutes). They are played again when the study is next
-            # looked at. Registered with threading's exit hooks, which run before concurrent.futures' own.
-            threading._register_atexit(cls._pool.shutdown, wait=False, cancel_futures=True)
-        return cls._pool
-
-    @classmethod
-    def close(cls) -> None:
-        """Stop the pool and wait for its processes to finish (the tests' teardown, whose chunks are small). Python
-        3.11's own exit hook can race a pool still closing down after the server's `wait=False` and print "Bad file
-        descriptor" at exit; a pool already joined here leaves it nothing to race."""
-        if cls._pool is not None:
-            cls._pool.shutdown(wait=True, cancel_futures=True)
-            cls._pool = None
-            cls._futures.clear()
-
-    def submit(self, task_id: str, study: Mapping, start: int, count: int) -> None:
-        from rules.tasks import play_chunk
-        self._futures[task_id] = self.pool().submit(play_chunk, dict(study), start, count)
-
-    def poll(self, task_id: str, study: Mapping, start: int, count: int) -> tuple[str, Any]:
-        future = self._futures.get(task_id)
-        if future is None:   # this server restarted since: play the chunk again
-            self.submit(task_id, study, start, count)
-            return "pending", None
-        if not future.done():
-            return "pending", None
-        self._futures.pop(task_id, None)
-        error = future.exception()
-        if error is not None:
-            return "failed", f"chunk of games {start}-{start + count - 1}: {error}"
-        return "done", future.result()
-
-    def mark_sent(self, sim_id) -> None:
-        """Nothing to mark: the pool's chunks live and die with this process (`poll` sends them again)."""
-
-    def lost(self, sim_id) -> bool:
-        return False
-
-    def revoke(self, task_ids: list[str]) -> None:
-        for task_id in task_ids:
-            future = self._futures.pop(task_id, None)
-            if future is not None:
-                future.cancel()
-
-
-_REDIS_CLIENTS: dict[str, Any] = {}
-
-
-def broker_redis():
-    """A client of the broker's Redis (one per URL, kept), or None when the broker is not Redis."""
-    url = settings.CELERY_BROKER_URL
-    if not url.startswith(("redis://", "rediss://", "unix://")):
-        return None
-    if url not in _REDIS_CLIENTS:
-        import redis
-
-        _REDIS_CLIENTS[url] = redis.Redis.from_url(url, socket_timeout=2, socket_connect_timeout=2)
-    return _REDIS_CLIENTS[url]
-
-
-def runner() -> CeleryRunner | LocalRunner:
-    return CeleryRunner() if settings.CELERY_BROKER_URL else LocalRunner()

@@ -12,8 +12,8 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from cards.catalogue import get_catalogue
 from cataclysm_site.api_errors import ApiError
-from rules.engine.lab import KINDS
 from rules.engine.studydata import public_study
+from rules.engine.studykinds import KINDS, STUDY_KINDS
 from rules.lab import api as lab_api
 from rules.lab import services as lab
 from rules.models import Seating, Simulation
@@ -66,7 +66,8 @@ def start(request):
             try:
                 sim = lab.start_study(
                     actor=actor_for(request, create=True), kind=data["kind"],
-                    decks=[] if data["kind"] == "pyramid" else data["decks"],   # the form keeps them, unsent
+                    # a kind that takes no deck (the Pyramid) sends none: the form keeps them, unsent
+                    decks=data["decks"] if STUDY_KINDS[data["kind"]].decks[1] else [],
                     games=data["games"], seed=data.get("seed"), bot=data["bot"] or "greedy",
                     p1=data["p1"] or "cpu:hard", p2=data["p2"] or "cpu:hard", variants=data["variants"],
                     pyramid_deck=form.composition(), seating=data["seating"], public=data["public"])
@@ -80,8 +81,19 @@ def start(request):
     actor = actor_for(request)
     studies = Simulation.objects.of_player(actor.user, actor.session_key)[:30]
     status = 400 if request.method == "POST" else 200
-    return render(request, "lab/start.html", {"form": form, "decks": decks, "errors": errors, "studies": studies},
+    return render(request, "lab/start.html", {"form": form, "decks": decks, "errors": errors, "studies": studies,
+                                              "kinds": STUDY_KINDS.values(), "shown_for": shown_for()},
                   status=status)
+
+
+def shown_for() -> dict[str, str]:
+    """Each field group of the start form -> the kinds that use it, as the page's `data-kinds` (static/js/lab.js
+    shows a group only for its kinds)."""
+    groups: dict[str, list[str]] = {}
+    for kind in STUDY_KINDS.values():
+        for group in kind.fields:
+            groups.setdefault(group, []).append(kind.name)
+    return {group: " ".join(names) for group, names in groups.items()}
 
 
 def study(request, sim_id):

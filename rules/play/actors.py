@@ -15,6 +15,11 @@ class Actor:
     user: Any = None
     session_key: str = ""
 
+    def owner_fields(self) -> dict[str, Any]:
+        """Whose a new game is: the signed-in account, else this browser session's token."""
+        user = self.user if getattr(self.user, "is_authenticated", False) else None
+        return {"owner": user, "session_key": "" if user else self.session_key}
+
     def may_act_in(self, game: Any) -> bool:
         """Return whether this visitor started the game (account games by account, anonymous ones by session)."""
         if game.owner_id is not None:

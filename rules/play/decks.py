@@ -15,7 +15,7 @@ from decks.models import Deck
 from decks.selectors import deck_format
 from decks.textio import parse_decklist
 from decks.validation import Problem, validate_deck
-from rules.engine import DeckSpec, GameDataError, GameState
+from rules.engine import DeckSpec, GameDataError, GameState, new_game
 from rules.engine.catalogue import Catalogue
 from rules.engine.setup import set_variants
 from rules.engine.simulate import deck_from_counts
@@ -55,6 +55,17 @@ def checked_deck(catalogue: Catalogue, *, deck: Deck | None, hero: str | None, c
     result = validate_deck(catalogue, hero, counts, fmt)
     refuse_invalid(tuple(problems) + result.errors)
     return hero, counts
+
+
+def playable_game(catalogue: Catalogue, specs: list, *, seating: str, seed: int, variants: list[str],
+                  what: str) -> GameState:
+    """Deal a new game of these decks (in seat order; None: the empty opponent); the engine's refusal of a deck the
+    validator passed is `invalid_deck` too, with the engine's reason ("`what` cannot be played: …")."""
+    try:
+        return new_game(catalogue, specs, seating=seating, seed=seed, variants=variants)
+    except GameDataError as exc:
+        raise ApiError(INVALID_DECK, f"{what} cannot be played: {exc}.",
+                       extra={"errors": [Problem("unplayable", str(exc)).to_dict()]}) from None
 
 
 def clean_seed(seed: int | None) -> int:

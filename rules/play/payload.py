@@ -2,8 +2,6 @@
 saying what the rules are waiting for, the card entries and the card index of a view."""
 from __future__ import annotations
 
-import hashlib
-import json
 from typing import Any, Iterable
 
 from django.urls import reverse
@@ -13,6 +11,7 @@ from rules.engine import GameState
 from rules.engine.actions import present
 from rules.engine.catalogue import Catalogue
 from rules.engine.flow import describe_item
+from rules.play.digest import view_digest  # noqa: F401 - re-exported: payloads' callers import it from here
 
 # How the page groups legal actions, in this order: (group key, title).
 ACTION_GROUPS: dict[str, str] = {
@@ -134,6 +133,16 @@ def card_entries(catalogue: Catalogue, slugs: Iterable[str]) -> dict[str, dict[s
     return out
 
 
-def view_digest(view: dict) -> str:
-    blob = json.dumps(view, sort_keys=True, separators=(",", ":"))
-    return hashlib.sha256(blob.encode("utf-8")).hexdigest()[:32]
+def game_links(game, mode: str) -> dict[str, str]:
+    """A game's board, replay page and API address; `mode` names its feature's routes (goldfish, versus)."""
+    return {"url": game.get_absolute_url(), "replay_url": reverse(f"{mode}:replay", args=[game.pk]),
+            "api_url": reverse(f"api-{mode}-detail", args=[game.pk])}
+
+
+def replay_frame_body(replayed: dict, step: int, *, view: dict, prompt: dict, digest: str) -> dict[str, Any]:
+    """The board after step `step` of a replay (`rules.play.store.replay_steps`), as FrameSerializer has it: `view`,
+    `prompt` and `digest` are what the feature shows of the frame to this visitor."""
+    frame = replayed["frame"]
+    return {"step": step, "of": len(replayed["steps"]), "action": replayed["steps"][step - 1] if step else None,
+            "state": view, "prompt": prompt, "result": frame.result(), "digest": digest,
+            "events_to": len(frame.events)}

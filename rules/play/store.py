@@ -33,6 +33,7 @@ from rules.engine import GameDataError, GameState, IllegalAction, replay
 from rules.engine.catalogue import Catalogue
 from rules.models import GoldfishGame, VersusGame
 from rules.play.actors import Actor
+from rules.play.digest import remember_snapshot
 
 Game = Union[GoldfishGame, VersusGame]  # a stored game: the log, seed, decks, snapshot, version and owner
 ILLEGAL_ACTION = "illegal_action"
@@ -43,8 +44,6 @@ GAME_UNAVAILABLE = "game_unavailable"
 BAD_STEP = "bad_step"
 NOT_OWNER_MESSAGE = "Only the player who started this game can act in it; you can watch and replay it."
 LIVE_STATES = DerivedCache(maxsize=128)  # LiveGames this process saved, by (game id, version, catalogue version)
-# Decisions between two snapshots of the engine state saved in the row (see the module's doc): a decision that saves
-# one costs about twice as much, so they are rare; restoring one then applies at most this many logged decisions.
 # Decisions between two snapshots of the engine state saved in the row (see the module's doc): a decision that saves
 # one costs about twice as much, so they are rare; restoring one then applies at most this many logged decisions.
 SNAPSHOT_EVERY = 64
@@ -164,8 +163,9 @@ def save_game(game: Game, state: GameState, *, read_version: int, now, fields: d
     player's; else raise why (404, 409 or 403). `keep` keeps the saved state for this game's next write here."""
     actions = action_log(game, state)
     fields = {"actions": actions, "version": read_version + 1, "updated_at": now, **fields}
-    if snapshot_due(len(game.actions), len(actions), state.is_over):
-        fields["state"] = state.to_json()
+    snapshot = state.to_json() if snapshot_due(len(game.actions), len(actions), state.is_over) else None
+    if snapshot is not None:
+        fields["state"] = snapshot
     # The row must still be at the version read, and still the same player's: a write built on a kept copy of the
     # game (take_live) is checked here, by the database, and nowhere else.
     owner = {"owner_id": game.owner_id} if game.owner_id else {"owner__isnull": True, "session_key": game.session_key}
@@ -181,6 +181,8 @@ def save_game(game: Game, state: GameState, *, read_version: int, now, fields: d
         raise ApiError(NOT_OWNER, NOT_OWNER_MESSAGE, status_code=403)
     for name, value in fields.items():
         setattr(game, name, value)
+    if snapshot is not None:
+        remember_snapshot(game, state, snapshot)  # the digest, if asked for, hashes this JSON
     if keep:
         keep_state(game, state)
     return game

@@ -15,10 +15,21 @@ from rest_framework.views import APIView
 
 from cards.catalogue import get_catalogue
 from decks import selectors as deck_selectors
-from decks.serializers import ErrorSerializer
 from rules.play import serializers as gs
 from rules.play.actors import actor_for
-from rules.play.api import E400, E400_DECK, E403, GAME_ID, LOG_FROM, log_from_param
+from rules.play.api import (
+    E400,
+    E400_DECK,
+    E403,
+    E404,
+    GAME_ID,
+    LOG_FROM,
+    answer_write,
+    conflict_answer,
+    e409,
+    log_from_param,
+    validated,
+)
 from rules.play.decks import deck_input
 from rules.play.store import GameConflict, LiveGame, load_state
 from rules.versus import selectors as vs
@@ -26,10 +37,7 @@ from rules.versus import serializers as s
 from rules.versus import services as versus
 
 TAGS = ["versus"]
-E404 = OpenApiResponse(ErrorSerializer, description="`not_found`: no game (or readable deck) with this id.")
-E409 = OpenApiResponse(s.VersusConflictSerializer, description="`conflict`: another request changed the game first "
-                       "(or `version` is stale); `game` is the current game. Or `game_unavailable`: the card data "
-                       "changed and the log no longer replays.")
+E409 = e409(s.VersusConflictSerializer)
 E400_ACT = OpenApiResponse(gs.IllegalActionSerializer, description="`illegal_action` (not one of your legal actions "
                            "now), `not_your_decision` (the computer is to move) or `game_over`. Nothing changed.")
 
@@ -46,17 +54,13 @@ def conflict(request, exc: GameConflict) -> Response:
     game = versus.get_versus(exc.game.pk)
     payload = vs.versus_payload(game, load_state(game), actor=actor_for(request),
                                 catalogue=get_catalogue())
-    body = {"code": exc.error_code, "message": exc.message, "game": s.VersusGameSerializer(payload).data}
-    return Response(body, status=status.HTTP_409_CONFLICT)
+    return conflict_answer(exc, s.VersusGameSerializer(payload).data)
 
 
 def write(request, fn, log_from: int, **kwargs) -> Response:
     """Run a write service for this request; a conflict answers 409 with the current game."""
-    try:
-        live = fn(actor=actor_for(request), **kwargs)
-    except GameConflict as exc:
-        return conflict(request, exc)
-    return respond(request, live, log_from=log_from)
+    return answer_write(request, lambda: fn(actor=actor_for(request), **kwargs), respond=respond,
+                        conflict=conflict, log_from=log_from)
 
 
 class VersusListView(APIView):
@@ -75,9 +79,7 @@ class VersusListView(APIView):
         responses={201: s.VersusGameSerializer, 400: E400_DECK, 404: E404},
     )
     def post(self, request):
-        serializer = s.VersusStartSerializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
-        data = serializer.validated_data
+        data = validated(s.VersusStartSerializer, request)
         catalogue = get_catalogue()
         deck, hero, counts, problems = deck_input(request.user, data, catalogue)
         opponent = deck_selectors.get_readable_deck(request.user, data["opponent"])
@@ -111,9 +113,7 @@ class VersusActView(APIView):
         responses={200: s.VersusGameSerializer, 400: E400_ACT, 403: E403, 404: E404, 409: E409},
     )
     def post(self, request, game_id):
-        serializer = gs.ActSerializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
-        data = serializer.validated_data
+        data = validated(gs.ActSerializer, request)
         return write(request, versus.versus_act, data["log_from"], game_id=game_id, action=data["action"],
                      expected_version=data.get("version"))
 
@@ -127,9 +127,7 @@ class VersusContinueView(APIView):
         responses={200: s.VersusGameSerializer, 400: E400, 403: E403, 404: E404, 409: E409},
     )
     def post(self, request, game_id):
-        serializer = gs.VersionedSerializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
-        data = serializer.validated_data
+        data = validated(gs.VersionedSerializer, request)
         return write(request, versus.versus_continue, data["log_from"], game_id=game_id,
                      expected_version=data.get("version"))
 
@@ -143,9 +141,7 @@ class VersusBotView(APIView):
         responses={200: s.VersusGameSerializer, 400: E400, 403: E403, 404: E404, 409: E409},
     )
     def post(self, request, game_id):
-        serializer = s.VersusBotSerializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
-        data = serializer.validated_data
+        data = validated(s.VersusBotSerializer, request)
         return write(request, versus.versus_bot, data["log_from"], game_id=game_id, until=data["until"],
                      expected_version=data.get("version"))
 

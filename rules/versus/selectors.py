@@ -14,7 +14,6 @@ from __future__ import annotations
 from typing import Any
 
 from django.db.models import Count, Q
-from django.urls import reverse
 
 from cards.catalogue import get_catalogue
 from decks.models import Deck
@@ -23,13 +22,13 @@ from rules.engine.catalogue import Catalogue
 from rules.models import Difficulty, Outcome, Status, VersusGame
 from rules.play.actors import Actor
 from rules.play.decks import deck_ref
-from rules.play.payload import card_entries, card_index, describe_action, prompt, view_digest
+from rules.play.digest import game_digest, view_digest
+from rules.play.payload import card_entries, card_index, describe_action, game_links, prompt, replay_frame_body
 from rules.play.store import replay_steps
 
 
 def links(game: VersusGame) -> dict[str, str]:
-    return {"url": game.get_absolute_url(), "replay_url": reverse("versus:replay", args=[game.pk]),
-            "api_url": reverse("api-versus-detail", args=[game.pk])}
+    return game_links(game, "versus")
 
 
 def public_view(game: VersusGame, state: GameState) -> dict:
@@ -88,7 +87,7 @@ def versus_payload(game: VersusGame, state: GameState, *, actor: Actor | None, l
         "is_owner": is_owner,
         "cpu_seat": game.cpu_seat,
         "cpu_to_move": not over and state.current_player == game.cpu_seat,
-        "digest": state.digest() if over else view_digest(view),
+        "digest": game_digest(game, state) if over else view_digest(view),
         "state": view,
         "prompt": versus_prompt(game, state, view),
         "legal_actions": legal,
@@ -141,7 +140,7 @@ def replay_index(game: VersusGame) -> dict[str, Any]:
         "engine_version": record["engine_version"], "data_hash": record["data_hash"],
         "seed": game.seed if game.is_finished else None, "seating": game.seating, "decks": decks,
         "actions": record["actions"], "steps": replayed["steps"], "cpu_moves": list(game.cpu_moves),
-        "events": final.events, "digest": final.digest() if game.is_finished else view_digest(view),
+        "events": final.events, "digest": game_digest(game, final) if game.is_finished else view_digest(view),
         "cards": card_entries(get_catalogue(), visible_slugs(game, view)),
     }
 
@@ -151,8 +150,5 @@ def replay_frame(game: VersusGame, step: int) -> dict[str, Any]:
     replayed = replay_steps(game=game, step=step)
     frame = replayed["frame"]
     view = frame.view() if game.is_finished else frame.view(viewer=game.seat)
-    return {
-        "step": step, "of": len(replayed["steps"]), "action": replayed["steps"][step - 1] if step else None,
-        "state": view, "prompt": versus_prompt(game, frame, view), "result": frame.result(),
-        "digest": frame.digest() if game.is_finished else view_digest(view), "events_to": len(frame.events),
-    }
+    return replay_frame_body(replayed, step, view=view, prompt=versus_prompt(game, frame, view),
+                             digest=frame.digest() if game.is_finished else view_digest(view))

@@ -24,7 +24,7 @@ from cards.catalogue import get_catalogue
 from cataclysm_site.api_errors import ApiError
 from decks.models import Deck
 from decks.validation import Problem
-from rules.engine import ENGINE_VERSION, GameDataError, GameState, IllegalAction, new_game
+from rules.engine import ENGINE_VERSION, GameState, IllegalAction
 from rules.engine.bots import get_bot
 from rules.engine.catalogue import Catalogue
 from rules.engine.cpu import offered
@@ -32,14 +32,15 @@ from rules.models import Difficulty, Outcome, Seating, Status, VersusGame
 from rules.play import store
 from rules.play.actors import Actor
 from rules.play.decks import (
-    INVALID_DECK,
     MAX_SEED,
     checked_deck,
     clean_seating,
     clean_seed,
     clean_variants,
     deck_spec,
+    playable_game,
 )
+from rules.play.digest import remember_snapshot
 from rules.play.store import GAME_OVER, ILLEGAL_ACTION, LiveGame, load_state
 
 # The one place a difficulty becomes a CPU player (rules/engine/cpu.py, and rules/engine/expert.py for the search).
@@ -178,14 +179,9 @@ def versus_start(*, actor: Actor, opponent: Deck | None, difficulty: str = Diffi
     mine = deck_spec(hero, counts)
     cpu = deck_spec(cpu_hero, cpu_counts)
     specs = [mine, cpu] if seat_index == 0 else [cpu, mine]
-    try:
-        state = new_game(catalogue, specs, seating=seating, seed=seed, variants=variants)
-    except GameDataError as exc:
-        raise ApiError(INVALID_DECK, f"This game cannot be played: {exc}.",
-                       extra={"errors": [Problem("unplayable", str(exc)).to_dict()]}) from None
-    user = actor.user if getattr(actor.user, "is_authenticated", False) else None
+    state = playable_game(catalogue, specs, seating=seating, seed=seed, variants=variants, what="This game")
     game = VersusGame(
-        owner=user, session_key="" if user else actor.session_key,
+        **actor.owner_fields(),
         deck=deck, deck_version=deck.version if deck else None, deck_name=deck.name if deck else "",
         hero=hero, cards=list(mine.cards),
         opponent=opponent, opponent_version=opponent.version, opponent_name=opponent.name,
@@ -200,6 +196,7 @@ def versus_start(*, actor: Actor, opponent: Deck | None, difficulty: str = Diffi
         setattr(game, name, value)
     game.state = state.to_json()
     game.save(force_insert=True)
+    remember_snapshot(game, state, game.state)  # the digest, if asked for, hashes the JSON the row holds
     return LiveGame(game, state)
 
 

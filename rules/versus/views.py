@@ -6,16 +6,15 @@ the computer's side); the start page works as a plain form, so a game can be sta
 from __future__ import annotations
 
 from django import forms
-from django.shortcuts import redirect, render
+from django.shortcuts import render
 from django.views.decorators.http import require_http_methods
 
 from cards.catalogue import get_catalogue
-from cataclysm_site.api_errors import ApiError
 from decks import selectors as deck_selectors
-from decks.textio import parse_decklist
 from rules.models import Difficulty, Seating
 from rules.play.actors import actor_for
 from rules.play.decks import MAX_SEED, opponent_decks, variant_choices, variant_rows
+from rules.play.pages import form_deck, start_from_form
 from rules.versus import selectors as vs
 from rules.versus import services as versus
 from rules.versus.matchups import deck_matchups
@@ -49,14 +48,9 @@ def start_game(request, form: VersusForm):
     """Start the game the form describes; return it, or raise ApiError with the reasons."""
     data = form.cleaned_data
     catalogue = get_catalogue()
-    deck, hero, counts, problems = None, None, None, ()
-    if data.get("source") == "text":
-        parsed = parse_decklist(data.get("text") or "", catalogue)
-        hero, counts, problems = parsed.hero, parsed.counts, parsed.errors
-    else:
-        if not data.get("deck"):
-            raise ApiError("no_deck", "Choose your deck.")
-        deck = deck_selectors.get_readable_deck(request.user, data["deck"])
+    deck, hero, counts, problems = form_deck(request, catalogue, source=data.get("source") or "deck",
+                                             text=data.get("text"), deck_id=data.get("deck"),
+                                             missing="Choose your deck.")
     opponent = deck_selectors.get_readable_deck(request.user, data["opponent"])
     return versus.versus_start(
         actor=actor_for(request, create=True), opponent=opponent, difficulty=data["difficulty"],
@@ -69,14 +63,8 @@ def start(request):
     """Choose my deck, the computer's deck, difficulty, seat, seating and seed; see my games."""
     if request.method == "POST":
         form = VersusForm(request.POST)
-        if form.is_valid():
-            try:
-                game = start_game(request, form)
-            except ApiError as exc:
-                errors = [exc.message] + [p["message"] for p in exc.extra.get("errors", [])]
-                return render(request, "versus/start.html", start_context(request, form, errors), status=400)
-            return redirect(game)
-        return render(request, "versus/start.html", start_context(request, form), status=400)
+        return start_from_form(request, form, template="versus/start.html", context=start_context,
+                               start_game=start_game)
     initial = {"deck": request.GET.get("deck", ""), "opponent": request.GET.get("opponent", ""),
                "difficulty": request.GET.get("difficulty") or Difficulty.NORMAL}
     return render(request, "versus/start.html", start_context(request, VersusForm(initial=initial)))

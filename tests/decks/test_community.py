@@ -8,7 +8,7 @@ from django.contrib.auth.models import User
 from django.utils import timezone
 
 from cards.catalogue import get_catalogue
-from decks import services
+from decks import community_services, services
 from decks.markdown import render_markdown
 from decks.models import CommentReport, DeckComment, DeckLike, Visibility
 from tests.decks.helpers import client_for
@@ -83,9 +83,9 @@ def test_popular_sorts_count_the_likes_of_the_last_7_or_30_days(catalogue_db, an
     old_favourite, new_favourite, quiet = (public_deck(ann, name) for name in ("Old", "New", "Quiet"))
     fans = [User.objects.create_user(f"fan{i}") for i in range(3)]
     for fan in fans:
-        services.deck_like(user=fan, deck=old_favourite)
+        community_services.deck_like(user=fan, deck=old_favourite)
     DeckLike.objects.filter(deck=old_favourite).update(created_at=timezone.now() - timedelta(days=20))
-    services.deck_like(user=fans[0], deck=new_favourite)
+    community_services.deck_like(user=fans[0], deck=new_favourite)
     api = client_for()
 
     def order(sort):
@@ -117,7 +117,7 @@ def test_tags_file_a_deck_and_filter_the_lists(catalogue_db, ann, ben):
 
 def test_filter_by_faction_and_author_and_the_author_summary(starters, ann, ben):
     mine = public_deck(ann, hero="elder-maru", counts={})
-    services.deck_like(user=ben, deck=mine)
+    community_services.deck_like(user=ben, deck=mine)
     api = client_for()
     faction = mine.hero.faction.slug
     ids = [d["id"] for d in api.get("/api/decks/", {"faction": faction, "page_size": 100}).json()["results"]]
@@ -149,7 +149,7 @@ def test_comments_are_markdown_rendered_safe(catalogue_db, ann, ben):
 
 def test_the_owner_hides_a_comment_from_everyone_else(catalogue_db, ann, ben):
     deck = public_deck(ann)
-    comment = services.comment_create(author=ben, deck=deck, body="spam spam")
+    comment = community_services.comment_create(author=ben, deck=deck, body="spam spam")
     assert client_for(ben).patch(f"/api/comments/{comment.pk}/", {"hidden": True}, format="json").status_code == 403
     assert client_for(ann).patch(f"/api/comments/{comment.pk}/", {"hidden": True}, format="json").json()["hidden"]
     assert client_for(ben).patch(f"/api/comments/{comment.pk}/", {}, format="json").status_code == 403
@@ -161,7 +161,7 @@ def test_the_owner_hides_a_comment_from_everyone_else(catalogue_db, ann, ben):
 
 def test_reports_reach_the_staff_who_remove_the_comment(catalogue_db, ann, ben, admin_client):
     deck = public_deck(ann)
-    comment = services.comment_create(author=ben, deck=deck, body="rude words")
+    comment = community_services.comment_create(author=ben, deck=deck, body="rude words")
     api = client_for(ann)
     assert api.post(f"/api/comments/{comment.pk}/report/", {"reason": "rude"}, format="json").status_code == 201
     assert api.post(f"/api/comments/{comment.pk}/report/", {"reason": "very rude"}, format="json").status_code == 201
@@ -194,11 +194,11 @@ def test_comment_pages_say_what_went_wrong(client, catalogue_db, ann, ben):
 
 def test_the_browse_page_filters_sorts_and_reflects_a_new_like_at_once(client, starters, ann, ben):
     deck = public_deck(ann, name="Tagged list")
-    services.deck_set_tags(deck=deck, names="aggro")
+    community_services.deck_set_tags(deck=deck, names="aggro")
     page = client.get("/decks/", {"tag": "aggro"}).content.decode()
     assert "Tagged list" in page and "Elder Maru Starter" not in page and "1 deck" in page
     assert "♥" not in client.get("/decks/", {"sort": "likes"}).content.decode().split("Tagged list")[1][:600]
-    services.deck_like(user=ben, deck=deck)  # a new generation of the cached feed
+    community_services.deck_like(user=ben, deck=deck)  # a new generation of the cached feed
     first = client.get("/decks/", {"sort": "likes"}).content.decode()
     assert first.index("Tagged list") < first.index("Starter") and "♥ 1" in first
     bad = client.get("/decks/", {"sort": "hot"}).content.decode()

@@ -3,7 +3,7 @@ text's direction, and no tag filed under another name than the one typed."""
 import pytest
 from django.contrib.auth.models import User
 
-from decks import services
+from decks import community_services, services
 from decks.models import Deck, Visibility
 from tests.decks.helpers import client_for
 
@@ -92,7 +92,7 @@ def test_a_tag_that_would_be_stored_as_another_is_refused_with_the_reason(catalo
     owner = User.objects.create_user("ann", password=PASSWORD)
     deck = services.deck_create(owner=owner, name="Tide", hero="dr-veylan", counts={}, visibility=Visibility.PUBLIC)
     response = client_for(owner).put(f"/api/decks/{deck.pk}/tags/", {"tags": [tag]}, format="json")
-    assert response.status_code == 400 and response.json()["code"] == services.INVALID_TAG
+    assert response.status_code == 400 and response.json()["code"] == community_services.INVALID_TAG
     assert dropped in response.json()["message"]
     assert not deck.tags.exists()
 

@@ -96,7 +96,7 @@ def test_histogram_bars_scale_to_the_tallest_and_keep_every_game():
 
 
 def test_a_bulk_run_equals_the_engines_and_stops_at_the_time_limit(catalogue_db, monkeypatch):
-    from rules.engine.simulate import run_goldfish
+    from rules.engine.lab import run_goldfish
     deck = Deck.objects.get(pk="starter-dr-veylan")
     run = services.deck_simulate(deck=deck, games=3, bot="random", seed=5)
     spec = decks.deck_spec("dr-veylan", deck.counts())

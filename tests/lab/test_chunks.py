@@ -10,9 +10,10 @@ from hypothesis import strategies as st
 
 from rules.engine import lab
 from rules.engine.catalogue import load_catalogue
+from rules.engine.lab import run_goldfish
 from rules.engine.match import play_match
 from rules.engine.setup import new_game
-from rules.engine.simulate import run_goldfish, starter_deck
+from rules.engine.simulate import starter_deck
 
 CAT = load_catalogue()
 

@@ -8,13 +8,13 @@ import pytest
 from rules.engine import load_scenario
 from rules.engine.bots import get_bot, play_turn
 from rules.engine.catalogue import load_catalogue
+from rules.engine.lab import run_goldfish
 from rules.engine.simulate import (
     distribution,
     game_seed,
     game_stats,
     goldfish_game,
     percentile,
-    run_goldfish,
     starter_deck,
 )
 

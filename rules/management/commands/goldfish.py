@@ -1,12 +1,14 @@
 """`python manage.py goldfish --deck DECK --games N --seed S --bot random|greedy [--seating S] [--workers N] [--json]`.
 
-Play a deck against the goldfish's empty opponent N times and print the statistics (rules/engine/simulate.py).
-DECK is a starter deck (`starter-elder-maru`, or just the Hero's slug `elder-maru`) or a decklist text file, which is
-parsed and validated like an import. Same seed, same output, on any number of worker processes (`--workers`, default
-every core).
+Play a deck against the goldfish's empty opponent N times and print the statistics: a goldfish study of the lab
+(rules/engine/lab.py `run_goldfish`), its chunks played in this process or, with `--workers N` (default every core),
+on the lab's process pool (rules/lab/runners.py). DECK is a starter deck (`starter-elder-maru`, or just the Hero's
+slug `elder-maru`) or a decklist text file, which is parsed and validated like an import. Same seed, same output, on
+any number of workers.
 """
 from __future__ import annotations
 
+import gc
 import json
 import os
 from pathlib import Path
@@ -15,12 +17,17 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError
 from django.db import DatabaseError
 
+from cards.catalogue import card_def_to_data
 from rules.engine.bots import BOTS
 from rules.engine.catalogue import Catalogue, load_catalogue
+from rules.engine.lab import run_goldfish
 from rules.engine.setup import DeckSpec
-from rules.engine.simulate import deck_from_counts, run_goldfish, starter_deck
+from rules.engine.simulate import deck_from_counts, starter_deck
+from rules.engine.studydata import CARDS
+from rules.lab.runners import LocalRunner
 
 BAR_WIDTH = 40
+GAMES_A_WORKER = 50   # fewer games than this a worker are not worth starting a process for
 
 
 def engine_catalogue() -> tuple[Catalogue, str]:
@@ -79,6 +86,9 @@ def _problems(title: str, problems: Any) -> str:
 
 class Command(BaseCommand):
     help = "Play goldfish games (a deck against an empty opponent) with a bot and print Legacy statistics."
+    # No system checks: they import every URL, view and API of the site (about half the command's start-up) and
+    # check nothing this command uses; `manage.py check` and the server run them.
+    requires_system_checks: list = []
 
     def add_arguments(self, parser):
         parser.add_argument("--deck", required=True,
@@ -107,17 +117,37 @@ class Command(BaseCommand):
             raise CommandError(f"invalid_variant: unknown rule variant {', '.join(unknown)} "
                                f"(choose from {', '.join(sorted(catalogue.variants))})")
         spec, name, kind = resolve_deck(catalogue, deck)
+        workers = max(1, min(workers, games // GAMES_A_WORKER or 1))
+        # What is loaded so far (Django, the catalogue) lives as long as this process: out of the garbage collector's
+        # sight, as in the lab's workers (rules.tasks.prepare_process), the games' collections skip it (about a
+        # tenth of a random game's time).
+        gc.freeze()
         try:
             stats = run_goldfish(catalogue, spec, games=games, seed=seed, bot=bot, seating=seating,
-                                 variants=variants, workers=workers)
+                                 variants=variants, play_chunks=None if workers == 1 else on_the_pool(
+                                     catalogue, source, workers))
         except ValueError as exc:  # GameDataError: a card the catalogue does not know, say
             raise CommandError(f"deck_unplayable: {exc}") from exc
+        finally:
+            LocalRunner.close()
         stats["deck"].update(name=name, source=kind)
         stats["catalogue"] = source
         if as_json:
             self.stdout.write(json.dumps(stats, sort_keys=True, ensure_ascii=False))
         else:
             self.stdout.write(format_table(stats, catalogue))
+
+
+def on_the_pool(catalogue: Catalogue, source: str, workers: int):
+    """Play a study's chunks on `workers` processes of the lab's pool, with this catalogue: the database's cards
+    travel with the study (rules/engine/studydata.py), the files' are the workers' own, checked by their hash."""
+    extra = {"data_hash": catalogue.data_hash}
+    if source == "database":
+        extra[CARDS] = [card_def_to_data(card) for card in catalogue.cards.values()]
+
+    def play(study, chunks):
+        return LocalRunner.play_all({**study, **extra}, chunks, workers)
+    return play
 
 
 def format_table(stats: dict, catalogue: Catalogue) -> str:

@@ -81,7 +81,7 @@ class Command(BaseCommand):
         catalogue = get_catalogue()
         total = engine_lab.total_games(study)
         tallies = []
-        for start, count in lab.chunks_for(total):   # in order: a study with a target_width stops when answered
+        for start, count in engine_lab.split(total):   # in order: a study with a target_width stops when answered
             tallies.append(engine_lab.run_chunk(catalogue, study, start, count))
             early = lab.early_results(study, tallies, total) if study.get("target_width") else None
             if early is not None:
