@@ -41,3 +41,119 @@ def test_the_play_layer_imports_no_feature():
     for filename, names in imported_modules("play").items():
         for feature in FEATURES:
             assert not reaches(names, feature), f"rules/play/{filename} imports rules.{feature}"
+
+
+# ---------------------------------------------------------------- the engine's layers (rules/ENGINE.md, ARCHITECTURE.md)
+ENGINE = RULES / "engine"
+
+# Bottom first. A module imports only modules of its own layer or of a layer below it, and within a layer the modules
+# import each other without a circle (the circle test below). A new module goes into the layer of what it is.
+ENGINE_LAYERS = (
+    ("values and data", {"version", "errors", "native", "rng", "catalogue", "tables", "payment", "actions", "model"}),
+    ("the state", {"state", "decks"}),
+    ("the rules", {"targets", "effects", "health", "scoring", "pyramid", "arcburn", "decisions", "flow", "legal",
+                   "execute", "view", "offers"}),
+    ("the game (the public GameState) and its codec", {"serialize", "game"}),
+    ("games built, loaded and replayed", {"setup", "scenario", "records", "expect"}),
+    ("players", {"bot", "greedy_value", "greedy", "bots", "ladder", "cpu", "expert"}),
+    ("bulk play and studies", {"simulate", "match", "lab", "paired", "impact", "precision", "errata", "studydata",
+                               "studybase", "studykinds"}),
+    ("the package", {"__init__"}),
+)
+
+# Imports let through, as (importer, imported): none since the lab work took paired's function-level
+# `from . import lab` away. A new one needs its reason beside it here.
+KNOWN_ENGINE_EXCEPTIONS: set[tuple[str, str]] = set()
+
+
+def _engine_targets(node: ast.AST, modules: set[str]) -> set[str]:
+    """The engine modules an import statement names: `from .x import y`, `from . import x`, `rules.engine.x`; an
+    import of a name from the package itself (`from . import ENGINE_VERSION`) names `__init__`."""
+    if isinstance(node, ast.Import):
+        return {alias.name.split(".")[2] for alias in node.names
+                if alias.name.startswith("rules.engine.") and alias.name.split(".")[2] in modules}
+    if not isinstance(node, ast.ImportFrom):
+        return set()
+    if node.level == 1:
+        base = node.module
+    elif node.level == 0 and node.module and (node.module + ".").startswith("rules.engine."):
+        base = node.module[len("rules.engine"):].lstrip(".") or None
+    else:
+        return set()
+    if base:
+        return {base.split(".")[0]}
+    return {alias.name if alias.name in modules else "__init__" for alias in node.names}
+
+
+def engine_imports() -> dict[str, list[tuple[str, int, str]]]:
+    """Module -> every engine import in it, at any depth (TYPE_CHECKING blocks and function bodies included), as
+    (imported module, line, where): "top" among the imports that open the module, "late" for a module-level import
+    after its first other statement, "nested" for one inside a function, class or block."""
+    modules = {path.stem for path in ENGINE.glob("*.py")}
+    out: dict[str, list[tuple[str, int, str]]] = {}
+    for path in sorted(ENGINE.glob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        found = []
+        opening = True
+        for index, stmt in enumerate(tree.body):
+            is_import = isinstance(stmt, (ast.Import, ast.ImportFrom))
+            docstring = index == 0 and isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Constant)
+            if not is_import and not docstring:
+                opening = False
+            for node in ast.walk(stmt):
+                where = ("top" if opening else "late") if node is stmt else "nested"
+                found.extend((target, node.lineno, where) for target in _engine_targets(node, modules))
+        out[path.stem] = found
+    return out
+
+
+def _engine_graph() -> dict[str, set[str]]:
+    return {module: {target for target, _, _ in found if (module, target) not in KNOWN_ENGINE_EXCEPTIONS}
+            for module, found in engine_imports().items()}
+
+
+def test_every_engine_module_has_one_layer():
+    placed = [module for _, modules in ENGINE_LAYERS for module in modules]
+    assert len(placed) == len(set(placed)), "a module is in two layers of ENGINE_LAYERS"
+    missing = sorted(set(engine_imports()) - set(placed))
+    assert not missing, f"rules/engine/{missing[0]}.py is in no layer: add it to ENGINE_LAYERS (tests/test_layers.py)"
+    gone = sorted(set(placed) - set(engine_imports()))
+    assert not gone, f"ENGINE_LAYERS lists {gone[0]}, which rules/engine no longer has: take it out"
+
+
+def test_the_engine_imports_only_downward():
+    layer = {module: (n, name) for n, (name, modules) in enumerate(ENGINE_LAYERS) for module in modules}
+    for module, targets in _engine_graph().items():
+        for target in sorted(targets):
+            if module in layer and target in layer and layer[target][0] > layer[module][0]:
+                pytest.fail(f"rules/engine/{module}.py ({layer[module][1]}) imports {target} from a layer above it "
+                            f"({layer[target][1]}): the engine imports downward only (ENGINE_LAYERS)")
+
+
+def test_the_engine_has_no_import_circle():
+    graph = _engine_graph()
+    done: set[str] = set()
+
+    def visit(module: str, path: list[str]) -> None:
+        if module in path:
+            circle = path[path.index(module):] + [module]
+            pytest.fail(f"import circle in rules/engine: {' -> '.join(circle)}")
+        if module in done:
+            return
+        for target in sorted(graph.get(module, ())):
+            visit(target, path + [module])
+        done.add(module)
+
+    for module in sorted(graph):
+        visit(module, [])
+
+
+def test_engine_imports_open_their_module():
+    """No import hidden in a function, a class, a TYPE_CHECKING block or below the module's first statement (the
+    way a circle is dodged): every engine import is among the imports that open the module."""
+    for module, found in engine_imports().items():
+        for target, line, where in found:
+            if where != "top" and (module, target) not in KNOWN_ENGINE_EXCEPTIONS:
+                pytest.fail(f"rules/engine/{module}.py:{line} imports {target} "
+                            f"{'inside a function, class or block' if where == 'nested' else 'below other code'}: "
+                            f"import it at the top (a circle it would close means a layer is wrong)")

@@ -3,7 +3,7 @@
 - `cpu:easy` and `cpu:normal`: the ladder CPU of the Arcade sheet (rules/engine/ladder.py: rungs, personalities and
   traps are data in rules/engine/cpu.yaml), taking a random legal choice instead on one decision in two (easy) or
   about one in seven (normal): the sheet's difficulty dip switches, also data (`levels` in cpu.yaml);
-- `cpu:hard`: the greedy player (a one-step Legacy heuristic, rules/engine/bots.py), which never errs;
+- `cpu:hard`: the greedy player (a one-step Legacy heuristic, rules/engine/greedy.py), which never errs;
 - `cpu:expert`: the hard player improved by search over sampled futures (rules/engine/expert.py).
 Each decides from its own seat's knowledge only (its hand and the public board, never the other hand or any deck
 order). A level's randomness comes from (its seed, the decisions made so far in the game), never from state kept in
@@ -12,14 +12,13 @@ the object, so a fresh CPU chooses the same in the same state: a versus game rep
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
 
 from .actions import Action
-from .bots import BOTS, Bot, GreedyBot
+from .bot import Bot
+from .bots import BOTS
+from .game import GameState
+from .greedy import GreedyBot
 from .ladder import LadderPlayer, policy
-
-if TYPE_CHECKING:
-    from .state import GameState
 
 LEVELS: dict[str, dict] = policy()["levels"]   # the one registry of the difficulty levels (cpu.yaml `levels`)
 # Level -> chance that a decision with a real choice is a random legal one instead of the level's own (cpu.yaml).
@@ -40,7 +39,7 @@ class CpuPlayer(Bot):
     def name(self) -> str:  # type: ignore[override]
         return f"cpu:{self.level}"
 
-    def choose(self, state: "GameState") -> Action:
+    def choose(self, state: GameState) -> Action:
         actions = state.legal_actions()
         if not actions:
             raise ValueError("no legal action: the game is over")
@@ -54,7 +53,7 @@ class CpuPlayer(Bot):
             return action
         return self.decide(state, actions)
 
-    def decide(self, state: "GameState", actions: list[Action]) -> Action:
+    def decide(self, state: GameState, actions: list[Action]) -> Action:
         """The level's own choice (the hard player's: the most Legacy now)."""
         action = self.greedy.choose(state)
         self.last_reason = f"HARD: {action.label} (the most Legacy now)"
@@ -64,7 +63,7 @@ class CpuPlayer(Bot):
 class LadderCpu(CpuPlayer):
     """A ladder level; its reason names the rung, personality, trap or Golden Rule that chose."""
 
-    def decide(self, state: "GameState", actions: list[Action]) -> Action:
+    def decide(self, state: GameState, actions: list[Action]) -> Action:
         action, reason = LadderPlayer().choose(state, actions)
         self.last_reason = reason
         return action

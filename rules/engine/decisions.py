@@ -1,16 +1,12 @@
 """Pending decisions that need no real choice are settled here (forced moves, the goldfish seat)."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from .flow import arc_burn, burnable, has_storage
+from .arcburn import arc_burn, burnable, has_storage
 from .pyramid import cataclysm_capacity, has_absorber
-
-if TYPE_CHECKING:
-    from .state import GameState
+from .state import State
 
 
-def auto_decide(g: "GameState", d: dict) -> bool:
+def auto_decide(g: State, d: dict) -> bool:
     """Settle the top decision if the rules leave no choice; return True if something changed."""
     kind = d["type"]
     p = d["player"]

@@ -7,14 +7,12 @@ Exact meanings of the keywords the rulebook leaves open are the rulings in rules
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Callable
+from typing import Any, Callable
 
 from .model import BOARD, GRAVE
+from .state import State
 from .tables import BUFF, EDGE_NAMES
 from .targets import DISTRIBUTED, FIXED, SINGLE, edge_index, is_card, legal_targets
-
-if TYPE_CHECKING:
-    from .state import GameState
 
 RETURNABLE = frozenset({"person", "scene", "battery", "energy"})
 CONTROLLABLE = frozenset({"person", "scene", "battery", "energy"})
@@ -104,7 +102,7 @@ def _attached(card_type: str) -> Callable:
 
 
 # ---------------------------------------------------------------- handlers
-def _src_name(g: "GameState", item: Any) -> str:
+def _src_name(g: State, item: Any) -> str:
     return g.cards[item.src].info.name
 
 
@@ -383,7 +381,7 @@ def target_mode(kind: str) -> str:
 
 
 # ---------------------------------------------------------------- stack helpers
-def find_item(g: "GameState", ref: Any):
+def find_item(g: State, ref: Any):
     if not (isinstance(ref, str) and ref.startswith("s")):
         return None
     sid = int(ref[1:])
@@ -393,7 +391,7 @@ def find_item(g: "GameState", ref: Any):
     return None
 
 
-def redirect_effect(g: "GameState", item: Any) -> int | None:
+def redirect_effect(g: State, item: Any) -> int | None:
     """The effect of a stack item Redirect changes: its first single-target effect with a target."""
     for index, effect in enumerate(item.effects):
         ability = ability_of(g, item, effect[0])
@@ -403,7 +401,7 @@ def redirect_effect(g: "GameState", item: Any) -> int | None:
     return None
 
 
-def redirect_options(g: "GameState", item: Any) -> list:
+def redirect_options(g: State, item: Any) -> list:
     index = redirect_effect(g, item)
     if index is None:
         return []
@@ -415,7 +413,7 @@ def redirect_options(g: "GameState", item: Any) -> list:
     return [ref for ref in options if ref != current and ref != f"s{item.sid}"]
 
 
-def ability_of(g: "GameState", item: Any, index: int):
+def ability_of(g: State, item: Any, index: int):
     if index < 0:
         return None
     return g.cards[item.src].info.abilities[index]

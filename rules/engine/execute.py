@@ -1,18 +1,15 @@
 """Carry out one legal action (already checked by GameState.apply): `HANDLERS[kind](g, player, args)`."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from .flow import arc_burn, continue_item, new_item, pass_priority, start_game
+from .arcburn import arc_burn
+from .flow import continue_item, new_item, pass_priority, start_game
 from .model import Item
 from .payment import pay_text
+from .state import State
 from .tables import COLORLESS, POOL_KEYS
 
-if TYPE_CHECKING:
-    from .state import GameState
 
-
-def _pay(g: "GameState", p: int, pay: tuple) -> None:
+def _pay(g: State, p: int, pay: tuple) -> None:
     pool = g.players[p].pool
     for i, n in enumerate(pay):
         pool[i] -= n

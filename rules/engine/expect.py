@@ -9,8 +9,8 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from .errors import GameDataError
+from .game import GameState
 from .model import BOARD
-from .state import GameState
 from .tables import EDGE_NAMES
 
 TOP = frozenset({"description", "phase", "round", "over", "current_player", "winner", "tiebreak", "legacy",

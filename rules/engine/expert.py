@@ -26,16 +26,14 @@ bench-expert`) measures the default: its CPU time a searched decision and its st
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
 
 from .actions import Action
-from .bots import BOTS, GreedyBot, _score_target, _target_context
+from .bots import BOTS
 from .cpu import CpuPlayer
+from .game import GameState
+from .greedy import GreedyBot, _score_target, _target_context
 from .model import DECK, HAND
 from .rng import Rng
-
-if TYPE_CHECKING:
-    from .state import GameState
 
 BUDGET = 16_000          # decisions played out per searched decision, over all candidates and sampled futures
 MAX_WORLDS = 12          # sampled futures per candidate at most (late in a game a play-out is short)
@@ -73,13 +71,13 @@ class ExpertPlayer(CpuPlayer):
         self.max_candidates = max_candidates
         self.compared = 0                     # the candidates its last searched decision compared (0: none searched)
 
-    def sample(self, state: "GameState", me: int, draw: random.Random) -> "GameState":
+    def sample(self, state: GameState, me: int, draw: random.Random) -> GameState:
         """One future to play the candidates out in: the state with everything seat `me` cannot see drawn afresh.
         (`benchmarks/expert.py --ceiling` overrides it with the true state, to measure what search could gain at
         best; a player never does.)"""
         return determinize(state, me, draw)
 
-    def decide(self, state: "GameState", actions: list[Action]) -> Action:
+    def decide(self, state: GameState, actions: list[Action]) -> Action:
         hard = self.greedy.choose(state)
         options = candidates(state, actions, hard, self.searched, self.max_candidates)
         self.compared = len(options) if len(options) >= 2 else 0
@@ -111,7 +109,7 @@ class ExpertPlayer(CpuPlayer):
         return choice
 
 
-def candidates(state: "GameState", actions: list[Action], hard: Action, searched: frozenset = SEARCHED,
+def candidates(state: GameState, actions: list[Action], hard: Action, searched: frozenset = SEARCHED,
                limit: int = MAX_CANDIDATES) -> list[Action]:
     """The choices worth searching, the hard player's first; [] when its choice stands unsearched."""
     if hard.kind not in searched or _repeats_last_use(state, hard):
@@ -134,7 +132,7 @@ def candidates(state: "GameState", actions: list[Action], hard: Action, searched
     return [hard] + others[:limit - 1]
 
 
-def _repeats_last_use(state: "GameState", hard: Action) -> bool:
+def _repeats_last_use(state: GameState, hard: Action) -> bool:
     """Whether the hard player wants to use again the ability it used last (paying, targets and passing priority
     to let it resolve aside): the search
     that chose the first use chose the line, and searching every repeat of a Use ability cost most of the time in
@@ -150,7 +148,7 @@ def _repeats_last_use(state: "GameState", hard: Action) -> bool:
     return False
 
 
-def determinize(state: "GameState", me: int, draw: random.Random) -> "GameState":
+def determinize(state: GameState, me: int, draw: random.Random) -> GameState:
     """A copy of the state in which everything seat `me` cannot see is drawn afresh (see the module's docstring)."""
     world = state.clone()
     other = world.players[1 - me]
@@ -174,7 +172,7 @@ def determinize(state: "GameState", me: int, draw: random.Random) -> "GameState"
     return world
 
 
-def play_out(g: "GameState", me: int, player: GreedyBot) -> tuple[float, int, int]:
+def play_out(g: GameState, me: int, player: GreedyBot) -> tuple[float, int, int]:
     """Play the game to its end with the hard player in both seats; return its outcome for `me` (1 for a win, 0.5 a
     draw, 0 a loss), its Legacy margin and the number of decisions it took."""
     steps = 0

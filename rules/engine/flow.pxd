@@ -1,68 +1,61 @@
 # The compiled form's declarations of flow.py (rules/engine/native.py): the turn flow's steps (run, the phases' steps,
-# the stack) with the game state typed as the C-level GameState (state.pxd), and the locals that hold a card, its
+# the stack) with the game state typed as the C-level State (state.pxd), and the locals that hold a card, its
 # definition, a player, a stack item or an edge typed where every assignment to them reads one (cards[iid], card.info,
 # g.players[p], g.stack[i], g.edges[e]), so that their fields are read at fixed offsets and calls within the module
 # are C calls. The functions stay what they are in Python.
 cimport cython
 from rules.engine.model cimport Card, Edge, Item, Player
 from rules.engine.tables cimport CardInfo
-from rules.engine.state cimport GameState
+from rules.engine.state cimport State
+# Arc Burn's steps (arcburn.pxd), called in C as when they were part of this module.
+from rules.engine.arcburn cimport arc_burn, has_storage
 
-cpdef run(GameState g)
+cpdef run(State g)
 
-cpdef step_first_player(GameState g)
+cpdef step_first_player(State g)
 
-cpdef start_game(GameState g, first)
+cpdef start_game(State g, first)
 
 @cython.locals(cards=list, player=Player)
-cpdef step_turn_start(GameState g)
+cpdef step_turn_start(State g)
 
-cpdef step_action(GameState g)
+cpdef step_action(State g)
 
-cpdef burnable(GameState g, p)
-
-@cython.locals(card=Card, cards=list, info=CardInfo)
-cpdef storage_cards(GameState g, p, first=*)
-
-cpdef has_storage(GameState g, p)
-
-cpdef step_arc_burn(GameState g)
-
-cpdef arc_burn(GameState g, p)
+cpdef step_arc_burn(State g)
 
 @cython.locals(card=Card, cards=list)
-cpdef step_end(GameState g)
+cpdef step_end(State g)
 
 @cython.locals(card=Card, cards=list)
-cpdef overload_check(GameState g)
+cpdef overload_check(State g)
 
-cpdef step_round_end(GameState g)
+cpdef step_round_end(State g)
 
-cpdef interrupt_for_cataclysm(GameState g)
+cpdef interrupt_for_cataclysm(State g)
 
 @cython.locals(info=CardInfo)
-cpdef new_item(GameState g, ctrl, src, card, kind, indexes)
+cpdef new_item(State g, ctrl, src, card, kind, indexes)
 
-cpdef next_need(GameState g, item)
+cpdef next_need(State g, item)
 
 @cython.locals(cards=list)
-cpdef steal_destinations(GameState g, item, taken_from)
+cpdef steal_destinations(State g, item, taken_from)
 
 @cython.locals(item=Item)
-cpdef continue_item(GameState g)
+cpdef continue_item(State g)
 
-cpdef declare(GameState g, item)
+cpdef declare(State g, item)
 
 @cython.locals(cards=list, info=CardInfo)
-cpdef describe_item(GameState g, item)
+cpdef describe_item(State g, item)
 
-cpdef pass_priority(GameState g, p)
+cpdef pass_priority(State g, p)
 
 @cython.locals(card=Card)
-cpdef process_trigger(GameState g)
+cpdef process_trigger(State g)
 
-cpdef resolve_top(GameState g)
+cpdef resolve_top(State g)
 
-cpdef resolve_item(GameState g, item)
+cpdef resolve_item(State g, item)
 
-cpdef resolve_boost(GameState g, item)
+cpdef resolve_boost(State g, item)

@@ -5,8 +5,8 @@ reaction windows, where Passives are triggered), End Phase (Arc Burn, Scene dama
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
+from .arcburn import arc_burn, has_storage
+from .decisions import auto_decide
 from .effects import KEYWORDS, TARGET_MODES, find_item, redirect_options
 from .model import BOARD, Item
 from .pyramid import (
@@ -17,13 +17,11 @@ from .pyramid import (
     pyramid_turn,
     start_cataclysm,
 )
+from .state import State
 from .targets import fixed_targets, is_legal_target, legal_targets
 
-if TYPE_CHECKING:
-    from .state import GameState
 
-
-def run(g: "GameState") -> None:
+def run(g: State) -> None:
     """Advance until a (non-goldfish) player must decide, or the game is over."""
     if (g.phase == "action" and not g.pending and not g.stack and g.building is None and not g.tqueue
             and not g.cataclysm_due and not g.players[g.active].goldfish):
@@ -61,7 +59,7 @@ def run(g: "GameState") -> None:
 
 
 # ---------------------------------------------------------------- setup
-def step_mulligan(g: "GameState") -> bool:
+def step_mulligan(g: State) -> bool:
     tb = g.tb
     while g.mull_idx < 2:
         p = g.mull_idx
@@ -75,7 +73,7 @@ def step_mulligan(g: "GameState") -> bool:
     return True
 
 
-def step_first_player(g: "GameState") -> bool:
+def step_first_player(g: State) -> bool:
     real = [p.idx for p in g.players if not p.goldfish]
     if not real:
         start_game(g, 0)
@@ -90,7 +88,7 @@ def step_first_player(g: "GameState") -> bool:
     return True
 
 
-def start_game(g: "GameState", first: int) -> None:
+def start_game(g: State, first: int) -> None:
     g.first = first
     g.active = first
     g.round = 1
@@ -99,7 +97,7 @@ def start_game(g: "GameState", first: int) -> None:
 
 
 # ---------------------------------------------------------------- player turn
-def step_turn_start(g: "GameState") -> bool:
+def step_turn_start(g: State) -> bool:
     g.tick += 1
     p = g.active
     player = g.players[p]
@@ -120,47 +118,14 @@ def step_turn_start(g: "GameState") -> bool:
 _EMPTY_POOL = (0, 0, 0, 0, 0, 0)
 
 
-def step_action(g: "GameState") -> bool:
+def step_action(g: State) -> bool:
     if g.players[g.active].goldfish:
         g.phase = "arc_burn"
         return True
     return False
 
 
-def burnable(g: "GameState", p: int) -> int:
-    pool = g.players[p].pool
-    return pool[0] + pool[1] + pool[2] + pool[3] + pool[4]
-
-
-def storage_cards(g: "GameState", p: int, first: bool = False) -> list[int]:
-    """Cards that may take Arc Burn energy as charge (RULINGS 5), in board order: Batteries, equipment and Scenes
-    with room, and any other card with charge-capacity. With `first`, stop at the first one found."""
-    out = []
-    cards = g.cards
-    capacity = g.tb.charge_capacity
-    for iid in g.players[p].actors:   # every card that can hold charge is an actor (never inert)
-        card = cards[iid]
-        info = card.info
-        if not info.holds_charge:
-            continue  # a Person or Hero without charge-capacity (Batteries, equipment and Scenes all hold charge)
-        if info.is_equipment:
-            if card.charge >= capacity:
-                continue
-        elif info.type == "scene":
-            if card.charge >= info.charge:
-                continue
-        out.append(iid)   # a Battery, equipment or Scene with room, or another card with charge-capacity
-        if first:
-            break
-    return out
-
-
-def has_storage(g: "GameState", p: int) -> bool:
-    """Whether a player has a card that may take Arc Burn energy as charge."""
-    return bool(storage_cards(g, p, first=True))
-
-
-def step_arc_burn(g: "GameState") -> bool:
+def step_arc_burn(g: State) -> bool:
     players = g.players
     active = g.active
     for p in (1 - active, active):   # the active player's decision is pending last, so it is asked first
@@ -176,23 +141,7 @@ def step_arc_burn(g: "GameState") -> bool:
     return step_end(g)  # nothing to decide (Arc Burn triggers nothing)
 
 
-def arc_burn(g: "GameState", p: int) -> None:
-    """Arc Burn: each unspent unit of tapped energy deals 1 damage to its player's Hero."""
-    pool = g.players[p].pool
-    units = pool[0] + pool[1] + pool[2] + pool[3] + pool[4]   # burnable(g, p)
-    for i in range(5):
-        pool[i] = 0
-    if units <= 0:
-        return
-    hero = g.players[p].hero
-    if hero >= 0:
-        g.log("arc_burn", p, "Arc Burn: {0} unused energy", units)
-        g.deal_damage(hero, units, "Arc Burn")
-    else:
-        g.log("arc_burn", p, "Arc Burn: {0} unused energy, but there is no Hero to burn", units)
-
-
-def step_end(g: "GameState") -> bool:
+def step_end(g: State) -> bool:
     p = g.active
     cards = g.cards
     players = g.players
@@ -229,7 +178,7 @@ def step_end(g: "GameState") -> bool:
     return pyramid_turn(g)
 
 
-def overload_check(g: "GameState") -> None:
+def overload_check(g: State) -> None:
     """Overload: a Person whose equipment holds more charge than its remaining HP is destroyed."""
     cards = g.cards
     totals: dict[int, int] | None = None
@@ -251,14 +200,14 @@ def overload_check(g: "GameState") -> None:
 
 
 # ---------------------------------------------------------------- the Pyramid and the end
-def step_round_end(g: "GameState") -> bool:
+def step_round_end(g: State) -> bool:
     g.round += 1
     g.active = g.first
     g.phase = "turn_start"
     return step_turn_start(g)
 
 
-def interrupt_for_cataclysm(g: "GameState") -> None:
+def interrupt_for_cataclysm(g: State) -> None:
     """All four edges are locked: the Cataclysm happens now (RULINGS 22); everything pending is abandoned."""
     g.cataclysm_due = False
     for item in g.stack:
@@ -298,7 +247,7 @@ STEPS = {
 
 
 # ---------------------------------------------------------------- the stack
-def new_item(g: "GameState", ctrl: int, src: int, card: int, kind: str, indexes) -> Item:
+def new_item(g: State, ctrl: int, src: int, card: int, kind: str, indexes) -> Item:
     info = g.cards[src].info
     effects = []
     for index in indexes:
@@ -309,7 +258,7 @@ def new_item(g: "GameState", ctrl: int, src: int, card: int, kind: str, indexes)
     return item
 
 
-def next_need(g: "GameState", item: Item):
+def next_need(g: State, item: Item):
     """The next choice an item being declared still needs: (effect index, mode, options), or None."""
     abilities = g.cards[item.src].info.abilities
     for index, effect in enumerate(item.effects):
@@ -340,12 +289,12 @@ def next_need(g: "GameState", item: Item):
     return None
 
 
-def steal_destinations(g: "GameState", item: Item, taken_from) -> list[int]:
+def steal_destinations(g: State, item: Item, taken_from) -> list[int]:
     cards = g.cards
     return [i for i in g.players[item.ctrl].board if cards[i].info.holds_charge and i != taken_from]
 
 
-def continue_item(g: "GameState") -> None:
+def continue_item(g: State) -> None:
     """Make the choices an item still needs (asking the player when there is a real choice), then declare it."""
     item = g.building
     while True:
@@ -367,7 +316,7 @@ def continue_item(g: "GameState") -> None:
     declare(g, item)
 
 
-def declare(g: "GameState", item: Item) -> None:
+def declare(g: State, item: Item) -> None:
     """Put an item on the stack: the opponent gets priority to respond."""
     g.stack.append(item)
     g.priority = 1 - item.ctrl
@@ -377,7 +326,7 @@ def declare(g: "GameState", item: Item) -> None:
     g.log("stack", item.ctrl, "{0} goes on the stack{1}", text, "")
 
 
-def describe_item(g: "GameState", item: Item) -> str:
+def describe_item(g: State, item: Item) -> str:
     """"Kalen Vos: Strike 2 → Edge Runner": the event text of an item going on the stack or resolving."""
     cards = g.cards
     info = cards[item.src].info
@@ -408,7 +357,7 @@ def _keyword_title(keyword: str) -> str:
     return title
 
 
-def pass_priority(g: "GameState", p: int) -> None:
+def pass_priority(g: State, p: int) -> None:
     g.log("pass", p, "Player {0} passes priority", p + 1)
     g.passes += 1
     if g.passes >= 2:
@@ -419,7 +368,7 @@ def pass_priority(g: "GameState", p: int) -> None:
         g.priority = 1 - p
 
 
-def process_trigger(g: "GameState") -> None:
+def process_trigger(g: State) -> None:
     ctrl, src, index, kind = g.tqueue.pop(0)
     card = g.cards[src]
     if kind == "passive" and not g.is_active_card(card):
@@ -438,7 +387,7 @@ def process_trigger(g: "GameState") -> None:
     continue_item(g)
 
 
-def resolve_top(g: "GameState") -> None:
+def resolve_top(g: State) -> None:
     item = g.stack.pop()
     resolve_item(g, item)
     if item.card >= 0 and g.cards[item.card].zone == "stack":
@@ -448,7 +397,7 @@ def resolve_top(g: "GameState") -> None:
         g.priority = -1
 
 
-def resolve_item(g: "GameState", item: Item) -> None:
+def resolve_item(g: State, item: Item) -> None:
     text = item.text
     if text is None:
         text = describe_item(g, item)
@@ -493,10 +442,7 @@ def resolve_item(g: "GameState", item: Item) -> None:
         spec.handler(g, item, ability, amount, pairs, extra)
 
 
-def resolve_boost(g: "GameState", item: Item) -> None:
+def resolve_boost(g: State, item: Item) -> None:
     eq = g.cards[item.src]
     eq.boost = g.tick
     g.log("boost", item.ctrl, "{0} boosts its Person's abilities by +{1} this turn", eq.info.name, g.tb.boost_bonus)
-
-
-from .decisions import auto_decide  # noqa: E402  (decisions builds on the helpers above)

@@ -8,10 +8,7 @@ game's log; the result carries it (`scoring.result`), and the pages name it.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from .state import GameState
+from .state import State
 
 FULL_CIRCLE = "full_circle"
 EDGES_LOCKED = "edges_locked"
@@ -22,7 +19,7 @@ ENDING_TEXT = {
 }
 
 
-def ending(g: "GameState") -> str | None:
+def ending(g: State) -> str | None:
     """How a finished game ended (FULL_CIRCLE or EDGES_LOCKED); None while it goes on."""
     if g.phase != "over":
         return None
@@ -40,7 +37,7 @@ HEALTH = "health"          # the tally's cell for the study's games (rules/engin
 NOT_ENDING = 0.5           # past this share of games ended by the full circle, the games do not end by themselves
 
 
-def game_facts(g: "GameState") -> dict:
+def game_facts(g: State) -> dict:
     """What rules health reads from one finished game: its round, how it ended, discharges and decisions."""
     discharges = sum(1 for row in g.log_rows if row[0] == "discharge")
     return {"rounds": g.round, "ending": ending(g), "discharges": discharges, "decisions": len(g.history)}

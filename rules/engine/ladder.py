@@ -7,7 +7,7 @@ hard player would. Its targets follow the Personality of its Hero's faction; tie
 takes the most Legacy from the other side now, then the lowest HP left, then the earliest card). Traps fire by
 themselves: in a reaction window it answers with a defensive reaction only an ability that would destroy one of its
 characters. What the sheet leaves to the player (mulligan, who goes first, Edge Discharge, Arc Burn, the Cataclysm's
-damage) it decides as the hard player does, with the same small functions (`bots.py`).
+damage) it decides as the hard player does, with the same small functions (`greedy.py`, `greedy_value.py`).
 
 It reads only its own hand and the public board, and draws no random number: the same state, the same choice.
 """
@@ -15,34 +15,29 @@ from __future__ import annotations
 
 from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import yaml
 
 from .actions import Action
-from .bots import (
+from .game import GameState
+from .greedy import GreedyBot, _score_edge, _score_target, _target_context
+from .greedy_value import (
     DAMAGING,
     EDGE_ADDING,
-    GreedyBot,
     _ability_gain,
     _affordable,
     _enemy_damage_gain,
     _pay_of,
     _pay_score,
     _safe_host,
-    _score_edge,
-    _score_target,
     _Side,
     _tap_for,
-    _target_context,
     _typed_demand,
     _Want,
     usable_abilities,
 )
 from .tables import EDGE_NAMES, cost_vector
-
-if TYPE_CHECKING:
-    from .state import GameState
 
 POLICY_PATH = Path(__file__).with_name("cpu.yaml")
 BUY_VERBS = {"person": "summon", "instant": "cast", "artifact": "equip", "enchantment": "equip"}
@@ -55,7 +50,7 @@ def policy() -> dict[str, Any]:
         return yaml.safe_load(handle)
 
 
-def personality(g: "GameState", p: int) -> dict[str, Any]:
+def personality(g: GameState, p: int) -> dict[str, Any]:
     """The targeting personality of player p's Hero's faction (the Trickster when it has no faction)."""
     data = policy()
     hero = g.players[p].hero
@@ -72,7 +67,7 @@ class LadderPlayer:
     def __init__(self) -> None:
         self.greedy = GreedyBot()
 
-    def choose(self, g: "GameState", actions: list[Action]) -> tuple[Action, str]:
+    def choose(self, g: GameState, actions: list[Action]) -> tuple[Action, str]:
         p = g.current_player
         kinds = {a.kind for a in actions}
         if "end_turn" in kinds:
@@ -88,7 +83,7 @@ class LadderPlayer:
 
 
 # ---------------------------------------------------------------- the Action Phase: the ladder
-def climb(g: "GameState", p: int, actions: list[Action]) -> tuple[Action, str]:
+def climb(g: GameState, p: int, actions: list[Action]) -> tuple[Action, str]:
     """The first rung with a move; each rung's move is a legal action now (or the Energy to tap for it)."""
     by_kind: dict[str, list[Action]] = {}
     for a in actions:
@@ -104,7 +99,7 @@ def climb(g: "GameState", p: int, actions: list[Action]) -> tuple[Action, str]:
     return store, f"PASS: {store.label}"
 
 
-def rung_move(g: "GameState", p: int, rung: dict, side: _Side, by_kind: dict) -> Action | None:
+def rung_move(g: GameState, p: int, rung: dict, side: _Side, by_kind: dict) -> Action | None:
     player = g.players[p]
     cards = g.cards
     if "plays" in rung:
@@ -151,7 +146,7 @@ def rung_move(g: "GameState", p: int, rung: dict, side: _Side, by_kind: dict) ->
     return None
 
 
-def _worth(g: "GameState", p: int, side: _Side, src: int, ability, only: str | None) -> bool:
+def _worth(g: GameState, p: int, side: _Side, src: int, ability, only: str | None) -> bool:
     """Whether a rung's condition holds for this ability now (see cpu.yaml: only)."""
     if only == "lethal":
         return ability.keyword in DAMAGING and bool(_killable(g, p, ability.amount or 0))
@@ -162,7 +157,7 @@ def _worth(g: "GameState", p: int, side: _Side, src: int, ability, only: str | N
     return True
 
 
-def _killable(g: "GameState", p: int, amount: int) -> list[int]:
+def _killable(g: GameState, p: int, amount: int) -> list[int]:
     """The other side's characters `amount` damage would destroy (HP left and Ward covered; Shield protects)."""
     cards = g.cards
     return [i for i in g.players[1 - p].board
@@ -170,7 +165,7 @@ def _killable(g: "GameState", p: int, amount: int) -> list[int]:
             and 0 < cards[i].hp_left + cards[i].ward <= amount]
 
 
-def _buy(g: "GameState", p: int, req: tuple, any_: int, verbs: list[Action], by_kind: dict) -> Action | None:
+def _buy(g: GameState, p: int, req: tuple, any_: int, verbs: list[Action], by_kind: dict) -> Action | None:
     """The legal action that buys it now (the payment the hard player prefers), or the Energy to tap for it."""
     demand = _typed_demand(g, p)
     if verbs:
@@ -185,7 +180,7 @@ def _buy(g: "GameState", p: int, req: tuple, any_: int, verbs: list[Action], by_
     return _tap_for(g, p, _Want(0.0, req, any_, [], None), by_kind.get("tap", ()), demand)
 
 
-def pass_move(g: "GameState", p: int, side: _Side, by_kind: dict) -> Action:
+def pass_move(g: GameState, p: int, side: _Side, by_kind: dict) -> Action:
     """PASS: with a Battery, tap what is left and store it as counters; then end the turn."""
     if side.battery and side.charge_worth > 0:
         if "tap" in by_kind:
@@ -197,7 +192,7 @@ def pass_move(g: "GameState", p: int, side: _Side, by_kind: dict) -> Action:
 
 
 # ---------------------------------------------------------------- targets: personality, then the Golden Rule
-def choose_target(g: "GameState", p: int, actions: list[Action]) -> tuple[Action, str]:
+def choose_target(g: GameState, p: int, actions: list[Action]) -> tuple[Action, str]:
     context = _target_context(g)
     keyword = context["keyword"]
     mood = personality(g, p)
@@ -218,7 +213,7 @@ def choose_target(g: "GameState", p: int, actions: list[Action]) -> tuple[Action
     return best[1], f"GOLDEN RULE: {best[1].label}"
 
 
-def _prey(g: "GameState", p: int, mood: dict, enemies: list[tuple[int, Action]], context: dict) -> Action:
+def _prey(g: GameState, p: int, mood: dict, enemies: list[tuple[int, Action]], context: dict) -> Action:
     cards = g.cards
     amount = context["amount"]
 
@@ -247,7 +242,7 @@ def _prey(g: "GameState", p: int, mood: dict, enemies: list[tuple[int, Action]],
 
 
 # ---------------------------------------------------------------- Traps
-def spring_trap(g: "GameState", p: int, actions: list[Action]) -> Action | None:
+def spring_trap(g: GameState, p: int, actions: list[Action]) -> Action | None:
     """A defensive reaction, only against an ability of the other player's that would destroy my character."""
     top = g.stack[-1]
     if top.ctrl == p or not _lethal_to_me(g, p, top):
@@ -266,7 +261,7 @@ def spring_trap(g: "GameState", p: int, actions: list[Action]) -> Action | None:
     return None
 
 
-def _lethal_to_me(g: "GameState", p: int, item) -> bool:
+def _lethal_to_me(g: GameState, p: int, item) -> bool:
     cards = g.cards
     for effect in item.effects:
         ability = cards[item.src].info.abilities[effect[0]]

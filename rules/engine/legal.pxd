@@ -5,51 +5,51 @@
 cimport cython
 from rules.engine.model cimport Card, Edge, Item, Player
 from rules.engine.tables cimport CardInfo
-from rules.engine.state cimport GameState
+from rules.engine.state cimport State
 
 cdef class PoolView:
     cdef public object pool, funds, counter_keys
     cdef public list pays
 
 @cython.locals(player=Player, view=PoolView)
-cpdef list main_actions(GameState g, p)
+cpdef list main_actions(State g, p)
 
 @cython.locals(card=Card, info=CardInfo, cards=list, taps=dict, known=list, offer_memo=dict, rows=tuple,
                row=tuple, target=tuple)
-cpdef _board_offers(GameState g, p, Player player, PoolView view, list out, main)
+cpdef _board_offers(State g, p, Player player, PoolView view, list out, main)
 
 @cython.locals(row=tuple)
-cpdef _react_offers(GameState g, p, iid, Card card, tuple rows, PoolView view, list out)
+cpdef _react_offers(State g, p, iid, Card card, tuple rows, PoolView view, list out)
 
 @cython.locals(cards=list, known=list, info=CardInfo, out=list)
-cpdef list _hand_actions(GameState g, p, tuple entries, PoolView view)
+cpdef list _hand_actions(State g, p, tuple entries, PoolView view)
 
 @cython.locals(player=Player, view=PoolView, cards=list, info=CardInfo, out=list)
-cpdef list window_actions(GameState g, p)
+cpdef list window_actions(State g, p)
 
 @cython.locals(info=CardInfo)
-cpdef _cast(GameState g, p, iid, Card card, pays, list out)
+cpdef _cast(State g, p, iid, Card card, pays, list out)
 
-cpdef list legal_actions(GameState g)
+cpdef list legal_actions(State g)
 
 # The rest of move generation: the memos' misses and the pending decisions.
-cpdef _tap_offer(GameState g, p, iid, slug)
+cpdef _tap_offer(State g, p, iid, slug)
 
-cpdef _plain_offer(GameState g, kind, p)
+cpdef _plain_offer(State g, kind, p)
 
-cpdef _charge_offers(GameState g, p, iid, charge)
+cpdef _charge_offers(State g, p, iid, charge)
 
-cpdef _counter_offers(GameState g, p, iid, counter_keys)
+cpdef _counter_offers(State g, p, iid, counter_keys)
 
-cpdef _hand_plan(GameState g, p, hand)
+cpdef _hand_plan(State g, p, hand)
 
 @cython.locals(card=Card, cards=list, info=CardInfo)
-cpdef _build_hand_plan(GameState g, p, hand)
+cpdef _build_hand_plan(State g, p, hand)
 
 @cython.locals(card=Card, info=CardInfo)
-cpdef _plan_with(GameState g, p, plan, iid)
+cpdef _plan_with(State g, p, plan, iid)
 
-cpdef _targets_exist(GameState g, p, src, row)
+cpdef _targets_exist(State g, p, src, row)
 
 @cython.locals(card=Card, cards=list, item=Item)
-cpdef decision_actions(GameState g, d)
+cpdef decision_actions(State g, d)

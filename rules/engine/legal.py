@@ -1,21 +1,20 @@
 """Legal action generation: cheap, no copies; labels are formatted only when asked for."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from .actions import Action
-
-_new = tuple.__new__  # builds an Action without a Python-level __new__ call (the hot path)
-from .flow import burnable, next_need, storage_cards
+from .arcburn import burnable, storage_cards
+from .flow import next_need
 from .payment import payments
 from .pyramid import absorb_capacity, cataclysm_capacity
+from .state import State
 from .targets import any_target, ref_slug
 
-if TYPE_CHECKING:
-    from .state import GameState
+_new = tuple.__new__  # builds an Action without a Python-level __new__ call (the hot path)
 
 
-def legal_actions(g: "GameState") -> list[Action]:
+def legal_actions(g: State) -> list[Action]:
     if g.phase == "over":
         return []
     if g.pending:
@@ -70,7 +69,7 @@ def pool_view(ctx, pool: list[int]) -> PoolView:
 # of their memos (pool views, hand plans, tap offers, charge and counter offers, chosen targets) inline and call a
 # helper only on a miss (a Python call costs more than most of what it would wrap).
 
-def main_actions(g: "GameState", p: int) -> list[Action]:
+def main_actions(g: State, p: int) -> list[Action]:
     """The hand's offers in hand order, then the board's: tap an Energy card (one per name), then per card in board
     order: spend its charge, add a Battery counter, its Use abilities and its boost; then end the turn."""
     player = g.players[p]
@@ -86,7 +85,7 @@ def main_actions(g: "GameState", p: int) -> list[Action]:
     return out
 
 
-def _board_offers(g: "GameState", p: int, player, view: PoolView, out: list, main: bool) -> None:
+def _board_offers(g: State, p: int, player, view: PoolView, out: list, main: bool) -> None:
     """The board's offers, the same in the Action Phase (`main`) and a reaction window but for abilities: tap an
     Energy card (one per name, its first untapped card, in slug order: a canonical order), then per card in board
     order: spend its charge, add a Battery counter, and its Use abilities and boost (`main`) or its reactions.
@@ -149,7 +148,7 @@ def _board_offers(g: "GameState", p: int, player, view: PoolView, out: list, mai
                 append(_new(Action, ("activate", p, (iid, card.slug, -1, pay), g.tb)))
 
 
-def _react_offers(g: "GameState", p: int, iid: int, card, rows: tuple, view: PoolView, out: list) -> None:
+def _react_offers(g: State, p: int, iid: int, card, rows: tuple, view: PoolView, out: list) -> None:
     """A card's reaction Passives a window offers: each once per turn, if the pool and its charge pay for it and
     it has a target."""
     tick = g.tick
@@ -167,20 +166,20 @@ def _react_offers(g: "GameState", p: int, iid: int, card, rows: tuple, view: Poo
                 out.append(_new(Action, ("react", p, (iid, slug, index, pay), g.tb)))
 
 
-def _tap_offer(g: "GameState", p: int, iid: int, slug: str) -> Action:
+def _tap_offer(g: State, p: int, iid: int, slug: str) -> Action:
     """Tap an Energy card (the first untapped one of its name): one immutable offer per card and game."""
     offer = g._tap_offers[p][iid] = _new(Action, ("tap", p, (iid, slug), g.tb))
     return offer
 
 
-def _plain_offer(g: "GameState", kind: str, p: int) -> Action:
+def _plain_offer(g: State, kind: str, p: int) -> Action:
     """End the turn or pass: one immutable offer per player and game (building an Action costs about a thousand
     instructions even compiled, more than all the rest of a decision's bookkeeping for it)."""
     offer = g._offer_memo[(kind, p)] = _new(Action, (kind, p, (), g.tb))
     return offer
 
 
-def _charge_offers(g: "GameState", p: int, iid: int, charge: int) -> tuple:
+def _charge_offers(g: State, p: int, iid: int, charge: int) -> tuple:
     """Spend 1..charge of a card's charge: the same immutable offers for the same card and charge. Each offer is
     built once per card (kept under (p, iid), in order of the amount), so a charge that grows a counter at a time
     builds one offer a counter, not all of them again."""
@@ -198,7 +197,7 @@ def _charge_offers(g: "GameState", p: int, iid: int, charge: int) -> tuple:
     return offers
 
 
-def _counter_offers(g: "GameState", p: int, iid: int, counter_keys: tuple) -> tuple:
+def _counter_offers(g: State, p: int, iid: int, counter_keys: tuple) -> tuple:
     """Add a counter to a Battery, paid from each key that may pay it (the same immutable offers per keys)."""
     memo = g._offer_memo
     if len(memo) > 4096:
@@ -210,7 +209,7 @@ def _counter_offers(g: "GameState", p: int, iid: int, counter_keys: tuple) -> tu
     return offers
 
 
-def _hand_actions(g: "GameState", p: int, entries: tuple, view: "PoolView") -> list[Action]:
+def _hand_actions(g: State, p: int, entries: tuple, view: "PoolView") -> list[Action]:
     """The hand's offers in hand order: its Energy cards, and what the pool can pay for."""
     ctx = g.tb
     cards = g.cards
@@ -248,7 +247,7 @@ def _hand_actions(g: "GameState", p: int, entries: tuple, view: "PoolView") -> l
 _NOTHING_TO_PAY = 1 << 30  # the cheapest cost of a hand of Energy cards alone
 
 
-def _hand_plan(g: "GameState", p: int, hand: list[int]) -> tuple:
+def _hand_plan(g: State, p: int, hand: list[int]) -> tuple:
     """What move generation reads from a hand, memoized per game by the hand's contents, which change far less
     often than the pool (and only player p's own cards are ever in p's hand, so p is fixed by them too):
 
@@ -274,7 +273,7 @@ def _hand_plan(g: "GameState", p: int, hand: list[int]) -> tuple:
     return plan
 
 
-def _build_hand_plan(g: "GameState", p: int, hand: tuple) -> tuple:
+def _build_hand_plan(g: State, p: int, hand: tuple) -> tuple:
     cards = g.cards
     ctx = g.tb
     seen: set[str] = set()
@@ -302,7 +301,7 @@ def _build_hand_plan(g: "GameState", p: int, hand: tuple) -> tuple:
     return tuple(entries), tuple(energy), cheapest, tuple(instants), frozenset(seen)
 
 
-def _plan_with(g: "GameState", p: int, plan: tuple, iid: int) -> tuple:
+def _plan_with(g: State, p: int, plan: tuple, iid: int) -> tuple:
     """A hand's plan with one more card at the end of the hand (what `_build_hand_plan` would make of it)."""
     card = g.cards[iid]
     slug = card.slug
@@ -319,7 +318,7 @@ def _plan_with(g: "GameState", p: int, plan: tuple, iid: int) -> tuple:
     return entries + ((iid, slug, info, None),), energy, min(cheapest, info.total), instants, names
 
 
-def _cast(g: "GameState", p: int, iid: int, card, pays: tuple, out: list) -> None:
+def _cast(g: State, p: int, iid: int, card, pays: tuple, out: list) -> None:
     info = card.info
     if not pays:
         return
@@ -333,7 +332,7 @@ def _cast(g: "GameState", p: int, iid: int, card, pays: tuple, out: list) -> Non
         out.append(_new(Action, ("cast", p, (iid, slug, pay), ctx)))
 
 
-def _targets_exist(g: "GameState", p: int, src: int, row: tuple) -> bool:
+def _targets_exist(g: State, p: int, src: int, row: tuple) -> bool:
     """Every chosen-target effect of an ability has at least one legal target now.
 
     Memoized in `g._target_memo` until a decision other than a quiet one (state.QUIET): who may be targeted depends
@@ -361,7 +360,7 @@ def _counter_keys(ctx, pool: tuple) -> tuple[int, ...]:
                  for pay in payments(ctx.counter_req, ctx.counter_any, pool))
 
 # ---------------------------------------------------------------- reaction windows
-def window_actions(g: "GameState", p: int) -> list[Action]:
+def window_actions(g: State, p: int) -> list[Action]:
     """Pass, the Instants the pool pays for, then the board's offers in a window: tap Energy, spend charge, add a
     Battery counter, react (the same order as in main_actions, without Use abilities and boosts)."""
     player = g.players[p]
@@ -379,7 +378,7 @@ def window_actions(g: "GameState", p: int) -> list[Action]:
 
 
 # ---------------------------------------------------------------- pending decisions
-def decision_actions(g: "GameState", d: dict) -> list[Action]:
+def decision_actions(g: State, d: dict) -> list[Action]:
     ctx = g.tb
     kind = d["type"]
     p = d["player"]
@@ -465,7 +464,7 @@ _RULES = {
 }
 
 
-def explain_illegal(g: "GameState", action: Any) -> tuple[str, str]:
+def explain_illegal(g: State, action: Any) -> tuple[str, str]:
     """Name the rule a refused action breaks, as precisely as the action lets us."""
     text = action if isinstance(action, str) else getattr(action, "id", repr(action))
     if g.phase == "over":

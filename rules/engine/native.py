@@ -4,11 +4,11 @@ Nothing here changes what the engine does. `build()` compiles the hot modules li
 as written (Cython's pure-Python mode: no annotations read as types), typed only by the augmenting `.pxd` files
 beside them (C-level classes and typed locals, which the plain `.py` files never import), into
 `rules/engine/_compiled/`, and records the SHA-256 of each source, the directives and every `.pxd` it compiled with in
-`_compiled/manifest.json`. When the package is imported, `install()` puts a finder ahead of Python's own that loads
-`rules.engine.NAME` from its compiled file only if that file was built from the very sources now on disk by this
-interpreter; an edited module, a missing build or `CATACLYSM_ENGINE=python` in the environment falls back to the
-plain module, one module at a time (the modules with a `.pxd` share their classes' layouts, so they fall back
-together). So the plain package always works (a machine without a C compiler or Cython simply runs it), and an edit
+`_compiled/manifest.json`. When the package is imported (it imports this module first), `install()` puts a finder
+ahead of Python's own that loads `rules.engine.NAME` from its compiled file only if that file was built from the very
+sources now on disk by this interpreter; an edited module, a missing build or `CATACLYSM_ENGINE=python` in the
+environment falls back to the plain module, one module at a time (the modules with a `.pxd` share their classes'
+layouts, so they fall back together). So the plain package always works (a machine without a C compiler or Cython simply runs it), and an edit
 is never shadowed by a stale build.
 
     .venv/bin/python -c 'from rules.engine.native import main; main(["build"])'    compile what is stale
@@ -45,8 +45,8 @@ FORCE_PLAIN = "CATACLYSM_ENGINE"  # =python: import every module from its plain 
 # pays. Start-up, data loading, serialisation and the CPU players other than the bots stay plain (compiling them
 # would lengthen the build for nothing a game measures).
 COMPILED_MODULES = (
-    "actions", "bots", "decisions", "effects", "execute", "flow", "legal", "model", "payment", "pyramid", "rng",
-    "scoring", "setup", "state", "tables", "targets",
+    "actions", "arcburn", "bot", "bots", "decisions", "decks", "effects", "execute", "flow", "game", "greedy",
+    "greedy_value", "legal", "model", "payment", "pyramid", "rng", "scoring", "setup", "state", "tables", "targets",
 )
 
 
@@ -242,6 +242,11 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     print("usage: python -m rules.engine.native [build [--force]|status|clean]", file=sys.stderr)
     return 2
+
+
+# Installed as this module is imported (the package's `__init__` imports it before any other engine module): the
+# names of the modules running compiled, () when all run as plain Python.
+COMPILED = install()
 
 
 if __name__ == "__main__":

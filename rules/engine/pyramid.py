@@ -1,17 +1,13 @@
 """The Pyramid turn, Edge Discharge with absorb/deflect and the recombine, and the Cataclysm."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from .model import BOARD
 from .scoring import result
+from .state import State
 from .tables import EDGE_NAMES
 
-if TYPE_CHECKING:
-    from .state import GameState
 
-
-def pyramid_turn(g: "GameState") -> bool:
+def pyramid_turn(g: State) -> bool:
     """Flip the top Pyramid card, resolve it (no responses), put it on the bottom; advance discharge counters."""
     g.tick += 1
     tick = g.tick
@@ -47,7 +43,7 @@ def pyramid_turn(g: "GameState") -> bool:
     return discharge_start(g)  # nothing waits (the Pyramid's abilities trigger nothing): straight on
 
 
-def resolve_pyramid_ability(g: "GameState", ability) -> None:
+def resolve_pyramid_ability(g: State, ability) -> None:
     amount = ability.amount or 0
     keyword = ability.keyword
     lock_at = g.tb.lock_at
@@ -72,7 +68,7 @@ def resolve_pyramid_ability(g: "GameState", ability) -> None:
 _EDGE_INDEX = {name: e for e, name in enumerate(EDGE_NAMES)}
 
 
-def _pyramid_refs(g: "GameState", ability) -> tuple[str, ...]:
+def _pyramid_refs(g: State, ability) -> tuple[str, ...]:
     kind = ability.target
     if kind == "all_edges":
         return EDGE_NAMES
@@ -85,7 +81,7 @@ def _pyramid_refs(g: "GameState", ability) -> tuple[str, ...]:
 
 
 # ---------------------------------------------------------------- Edge Discharge
-def absorb_capacity(g: "GameState", p: int, iid: int) -> int:
+def absorb_capacity(g: State, p: int, iid: int) -> int:
     """How many more discharge points a card can absorb (RULINGS 19): HP left, or charge held."""
     card = g.cards[iid]
     if card.zone != BOARD:
@@ -100,7 +96,7 @@ def absorb_capacity(g: "GameState", p: int, iid: int) -> int:
     return max(0, room - g.assigned[p].get(iid, 0))
 
 
-def has_absorber(g: "GameState", p: int) -> bool:
+def has_absorber(g: State, p: int) -> bool:
     """Whether any of a player's cards can absorb more discharge points (absorb_capacity > 0)."""
     cards = g.cards
     for iid in g.players[p].board:
@@ -109,12 +105,12 @@ def has_absorber(g: "GameState", p: int) -> bool:
     return False
 
 
-def turn_order(g: "GameState", players) -> list[int]:
+def turn_order(g: State, players) -> list[int]:
     """Players in the round's order: the first player, then the other."""
     return sorted(players, key=lambda p: p != g.first)
 
 
-def discharge_start(g: "GameState") -> bool:
+def discharge_start(g: State) -> bool:
     if not g.edge_queue:
         g.phase = "round_end"
         return True
@@ -139,7 +135,7 @@ def discharge_start(g: "GameState") -> bool:
     return True
 
 
-def apply_assigned(g: "GameState", source: str) -> None:
+def apply_assigned(g: State, source: str) -> None:
     """Apply the points each player put on their cards: damage to People and Heroes, charge lost elsewhere."""
     for p in (0, 1):
         for iid, points in list(g.assigned[p].items()):
@@ -155,7 +151,7 @@ def apply_assigned(g: "GameState", source: str) -> None:
     g.assigned = [{}, {}]
 
 
-def discharge_recombine(g: "GameState") -> bool:
+def discharge_recombine(g: State) -> bool:
     d = g.discharge
     apply_assigned(g, "the Edge Discharge")
     edge = g.edges[d["edge"]]
@@ -175,7 +171,7 @@ def discharge_recombine(g: "GameState") -> bool:
     return True
 
 
-def discharge_finish(g: "GameState") -> bool:
+def discharge_finish(g: State) -> bool:
     d = g.discharge
     apply_assigned(g, "the recombined discharge")
     e = d["edge"]
@@ -200,7 +196,7 @@ def discharge_finish(g: "GameState") -> bool:
 
 
 # ---------------------------------------------------------------- the Cataclysm
-def start_cataclysm(g: "GameState") -> bool:
+def start_cataclysm(g: State) -> bool:
     """All four edges discharge at once: each player faces 80, less the charge they stored (RULINGS 23)."""
     g.log("cataclysm", None, "THE CATACLYSM: all four edges are locked")
     g.active = -1
@@ -227,7 +223,7 @@ def start_cataclysm(g: "GameState") -> bool:
     return True
 
 
-def cataclysm_capacity(g: "GameState", p: int, iid: int) -> int:
+def cataclysm_capacity(g: State, p: int, iid: int) -> int:
     """The Cataclysm damage a Person or Hero can still be given: what kills it, prevention included (RULINGS 38).
 
     The points put on a card are dealt as one source, so Fortify, Ward and Stabilize all prevent from them (as
@@ -240,7 +236,7 @@ def cataclysm_capacity(g: "GameState", p: int, iid: int) -> int:
     return max(0, card.hp_left + prevention - g.assigned[p].get(iid, 0))
 
 
-def cataclysm_apply(g: "GameState") -> bool:
+def cataclysm_apply(g: State) -> bool:
     for p in (0, 1):
         for iid, points in list(g.assigned[p].items()):
             if g.cards[iid].zone == BOARD:

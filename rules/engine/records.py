@@ -6,10 +6,10 @@ from typing import Any, Mapping
 
 from .catalogue import Catalogue
 from .errors import GameDataError, IllegalAction
+from .game import GameState
 from .scenario import load_scenario
 from .serialize import _decks, _need
 from .setup import new_game
-from .state import GameState
 
 
 def replay(catalogue: Catalogue, record: Mapping[str, Any]) -> GameState:

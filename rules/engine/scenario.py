@@ -9,14 +9,14 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
+from .decks import DeckSpec, add_card, seat_players, set_variants
 from .effects import TARGET_MODES
 from .errors import GameDataError
 from .flow import run
+from .game import GameState
 from .model import BOARD, DECK, GRAVE, HAND, Item
 from .rng import Rng
 from .serialize import check_consistency
-from .setup import DeckSpec, add_card, seat_players, set_variants
-from .state import GameState
 from .tables import EDGE_NAMES, POOL_KEYS
 
 TOP_KEYS = frozenset({"description", "players", "seating", "seed", "round", "first_player", "active", "phase",

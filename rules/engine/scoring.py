@@ -2,13 +2,10 @@
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING
 
 from .health import ENDING_TEXT, ending
 from .model import BOARD
-
-if TYPE_CHECKING:
-    from .state import GameState
+from .state import State
 
 _ZONES = {"hero": "hero", "person": "people", "artifact": "equipment", "enchantment": "equipment",
           "scene": "scenes", "battery": "batteries"}
@@ -16,7 +13,7 @@ _TYPE_NAMES = {"person": "Person", "artifact": "Artifact", "enchantment": "Encha
                "battery": "Battery"}
 
 
-def breakdown(g: "GameState", p: int) -> list[dict]:
+def breakdown(g: State, p: int) -> list[dict]:
     """Every card on a player's board with its Legacy value and why."""
     rows = []
     for iid in g.players[p].board:
@@ -40,7 +37,7 @@ def breakdown(g: "GameState", p: int) -> list[dict]:
     return rows
 
 
-def result(g: "GameState") -> dict:
+def result(g: State) -> dict:
     """The outcome: Legacy, winner, tiebreak used, elimination and the per-card breakdown.
 
     Before the game is over this is the Legacy the boards would score now, with no winner.
@@ -59,7 +56,7 @@ def result(g: "GameState") -> dict:
             "breakdown": rows, "final": over, "ending": how, "ending_text": ENDING_TEXT.get(how)}
 
 
-def decide(g: "GameState", legacy: list[int], eliminated: list[bool]) -> tuple[int | None, str | None]:
+def decide(g: State, legacy: list[int], eliminated: list[bool]) -> tuple[int | None, str | None]:
     """Highest Legacy wins; an eliminated player loses to one who is not (RULINGS 34); then the tiebreakers."""
     if eliminated[0] != eliminated[1]:
         return (1 if eliminated[0] else 0), None

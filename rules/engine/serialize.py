@@ -1,16 +1,20 @@
-"""Saving and loading games: to_json / from_json (validating); records are replayed by records.py."""
+"""Saving and loading games: to_json / from_json (validating); records are replayed by records.py.
+
+The state codec works on the game state's data (`state.State`): `GameState.to_json` and `GameState.from_json`
+(game.py) call it, handing `state_from_json` the class to build.
+"""
 from __future__ import annotations
 
 from typing import Any, Mapping
 
-from . import ENGINE_VERSION
 from .catalogue import Catalogue
+from .decks import DeckSpec, set_variants
 from .errors import GameDataError
 from .model import BOARD, DECK, GRAVE, HAND, Card, Edge, Item, Player
 from .rng import Rng
-from .setup import DeckSpec, set_variants
-from .state import GameState
+from .state import State
 from .tables import EDGE_NAMES, POOL_KEYS
+from .version import ENGINE_VERSION
 
 ZONES = (DECK, HAND, BOARD, GRAVE, "stack")
 PHASES = ("mulligan", "first_player", "first_player_chosen", "turn_start", "action", "arc_burn", "end", "pyramid",
@@ -20,7 +24,7 @@ DECISIONS = ("mulligan", "first_player", "passive", "target", "assign", "arc_bur
 
 
 # ---------------------------------------------------------------- to JSON
-def state_to_json(g: GameState) -> dict:
+def state_to_json(g: State) -> dict:
     return {
         "engine_version": ENGINE_VERSION,
         "data_hash": g.cat.data_hash,
@@ -86,14 +90,15 @@ def _int_list(value: Any, where: str, limit: int) -> list[int]:
     return list(value)
 
 
-def state_from_json(data: Any, cat: Catalogue) -> GameState:
-    """Rebuild a state from `to_json()` output, checking every part; raise GameDataError on bad data."""
+def state_from_json(data: Any, cat: Catalogue, cls: type[State]) -> State:
+    """Rebuild a state of class `cls` (game.GameState) from `to_json()` output, checking every part; raise
+    GameDataError on bad data."""
     if not isinstance(data, Mapping):
         raise GameDataError("game data must be a JSON object")
     version = str(_need(data, "engine_version", str))
     if version.split(".")[0] != ENGINE_VERSION.split(".")[0]:
         raise GameDataError(f"saved by engine {version}; this engine is {ENGINE_VERSION}")
-    g = GameState(cat)
+    g = cls(cat)
     tb = g.tb
     g.seed = _need(data, "seed", int)
     g.seating = _need(data, "seating", str)
@@ -231,7 +236,7 @@ def _card(raw: Any, iid: int, tb) -> Card:
     return card
 
 
-def _item(raw: Any, g: GameState, where: str) -> Item:
+def _item(raw: Any, g: State, where: str) -> Item:
     try:
         item = Item.from_json(raw)
     except (KeyError, TypeError, ValueError) as exc:
@@ -245,7 +250,7 @@ def _item(raw: Any, g: GameState, where: str) -> Item:
     return item
 
 
-def check_consistency(g: GameState) -> None:
+def check_consistency(g: State) -> None:
     """Every card is in exactly the zone its lists say; Heroes are where they should be."""
     seen: dict[int, str] = {}
     for p, player in enumerate(g.players):

@@ -20,8 +20,8 @@ from typing import Any, Iterable, Sequence
 
 from .bots import get_bot, play_out
 from .catalogue import Catalogue, load_catalogue
+from .game import GameState
 from .setup import DeckSpec, new_game, set_variants
-from .state import GameState
 
 PLAYER = 0  # the deck sits in the first seat; the goldfish's empty opponent in the second
 HISTOGRAM_BINS = 20

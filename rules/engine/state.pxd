@@ -1,15 +1,15 @@
-# The compiled form's declarations of state.py (rules/engine/native.py): GameState as a C-level class, so that its
-# own methods, and the compiled modules that declare a local or an argument as a GameState, read its fields at
-# fixed offsets instead of looking them up by name in the instance dict. Every field keeps its Python value; only
-# the containers the engine never replaces by anything else are declared as list or dict. An attribute set beyond
-# these (none is, but callers may) still goes into the instance dict. Its rules' helpers are declared with their
-# card, definition and player locals typed where every assignment to them reads one (cards[iid], card.info,
-# players[p]); they stay what they are in Python.
+# The compiled form's declarations of state.py (rules/engine/native.py): State as a C-level class, so that its own
+# methods, and the compiled modules that declare a local or an argument as a State (or as the GameState built on it:
+# game.pxd), read its fields at fixed offsets instead of looking them up by name in the instance dict. Every field
+# keeps its Python value; only the containers the engine never replaces by anything else are declared as list or
+# dict. An attribute set beyond these (none is, but callers may) still goes into the instance dict. Its rules' helpers
+# are declared with their card, definition and player locals typed where every assignment to them reads one
+# (cards[iid], card.info, players[p]); they stay what they are in Python.
 cimport cython
 from rules.engine.model cimport Card, Edge, Item, Player
 from rules.engine.tables cimport CardInfo, Tables
 
-cdef class GameState:
+cdef class State:
     cdef public Tables tb
     cdef public object cat, rng, seed, seating, decks, scenario, variants, tide_rule, full_circle, tide
     cdef public object pyramid, building, priority, passes, resolving, assigned, discharge, edge_queue, phase
@@ -19,8 +19,6 @@ cdef class GameState:
     cdef public dict _target_memo, _hand_memo, _offer_memo
     cdef dict __dict__
 
-    cpdef legal_actions(self)
-    cpdef apply_legal(self, chosen)
     cpdef name(self, iid)
     cpdef opponent(self, p)
     @cython.locals(cards=list)

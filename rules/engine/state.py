@@ -1,27 +1,19 @@
-"""GameState: one point in a game, with the operations the rules are built from.
+"""The game state: the data of one point in a game, and the operations the rules are built from.
 
-The public API (legal_actions, apply, clone, to_json, ...) is here; turn flow lives in `flow.py`, move generation in
-`legal.py`, move execution in `execute.py`, keyword effects in `effects.py`, the Pyramid in `pyramid.py`.
+The engine's bottom layer: `State` holds the cards, players, edges, stack and phase, and the primitives every rule
+module uses (draw, enter play, destroy, damage, edges...), none of which runs a rule of its own. The rule modules
+above it (flow, legal, execute, effects, pyramid...) take a `State` and import this module downward; `game.py`
+completes it into `GameState`, the public API (legal_actions, apply, clone, to_json...), on top of them.
 """
 from __future__ import annotations
 
-import hashlib
-import json
 from typing import Any
 
-from . import ENGINE_VERSION
 from .actions import Action
 from .catalogue import Catalogue
-from .errors import IllegalAction
-from .execute import HANDLERS
-from .flow import run
-from .legal import explain_illegal
-from .legal import legal_actions as _legal_actions
 from .model import BOARD, DECK, GRAVE, HAND, Card, Edge, Item, Player
 from .rng import Rng
-from .scoring import result
 from .tables import EDGE_NAMES, Tables, tables
-from .view import build_view
 
 OVER = "over"
 
@@ -33,8 +25,8 @@ OVER = "over"
 QUIET = frozenset({"tap", "tap_charge", "add_counter"})
 
 
-class GameState:
-    """One point in a game of Cataclysm. Build it with `new_game`, `load_scenario`, `replay` or `from_json`."""
+class State:
+    """One point in a game of Cataclysm, as data and primitives; `game.GameState` is the whole of it."""
 
     def __init__(self, cat: Catalogue):
         self.cat = cat
@@ -79,13 +71,13 @@ class GameState:
         self.log_rows: list[tuple] = []
         self._legal: list[Action] | None = None
         self._target_memo: dict = {}  # memos for the current quiet span: which chosen targets exist (legal.py), the
-        # greedy bot's ranking of what to buy (bots.py); emptied by every decision not in QUIET
+        # greedy bot's ranking of what to buy (greedy_value.py); emptied by every decision not in QUIET
         self._asked: tuple | None = None  # (item, effect, targets so far, next_need) of the last choice asked for
         self._hand_memo: dict = {}    # hand contents -> one entry per name (legal.py); iids never change name
         self._offer_memo: dict = {}   # (player, card, charge or pay keys) -> the same immutable offers (legal.py)
         self._tap_offers: tuple[dict, dict] = ({}, {})  # per player, Energy card -> its tap offer (legal.py)
 
-    # ------------------------------------------------------------------ public API
+    # ------------------------------------------------------------------ where the game is
     @property
     def is_over(self) -> bool:
         return self.phase == OVER
@@ -103,132 +95,10 @@ class GameState:
             return self.active
         return None
 
-    def legal_actions(self) -> list[Action]:
-        """Every decision the current player may make now."""
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = _legal_actions(self)
-        return legal
-
-    def apply(self, action: Action | str) -> "GameState":
-        """Make a decision (an Action or its id); raise IllegalAction and change nothing if it is not legal now."""
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = _legal_actions(self)
-        chosen = None
-        for candidate in legal:
-            if candidate is action:
-                chosen = candidate
-                break
-        else:
-            if isinstance(action, str):
-                for candidate in legal:
-                    if candidate.id == action:
-                        chosen = candidate
-                        break
-            elif isinstance(action, Action):
-                for candidate in legal:
-                    if candidate == action:
-                        chosen = candidate
-                        break
-            else:
-                raise IllegalAction("actions", f"not an action: {action!r}")
-        if chosen is None:
-            rule, message = explain_illegal(self, action)
-            raise IllegalAction(rule, message)
-        return self.apply_legal(chosen)
-
-    def apply_legal(self, chosen: Action) -> "GameState":
-        """Make a decision taken from this very state's `legal_actions()` list, skipping the search `apply` makes
-        to check it (bots that draw from that list, many thousands of times per simulation, call this)."""
-        self._legal = None
-        self.history.append(chosen)
-        kind, player, args, _ = chosen  # one unpacking: in the compiled form, indexing a tuple subclass is a call
-        HANDLERS[kind](self, player, args)
-        if kind not in QUIET:
-            run(self)
-            self._target_memo = {}
-        self._legal = None
-        return self
-
     @property
     def action_ids(self) -> list[str]:
         """The ids of every action applied so far."""
         return [h if isinstance(h, str) else h.id for h in self.history]
-
-    def clone(self) -> "GameState":
-        """Copy the mutable state (definitions are shared)."""
-        g = GameState.__new__(GameState)
-        extra = getattr(self, "__dict__", None)  # the plain form keeps every field here; the compiled form, none
-        if extra:
-            vars(g).update(extra)
-        # The fields shared or copied as they are, named, since the compiled form keeps them out of the instance
-        # dict (state.pxd).
-        (g.cat, g.tb, g.seed, g.seating, g.scenario, g.variants, g.tide_rule, g.full_circle, g.tide, g.priority,
-         g.passes, g.resolving, g.phase, g.active, g.first, g.round, g.tick, g.mull_idx, g.next_sid, g.destroyed,
-         g.cataclysm_due, g.temp_control, g.final, g._asked, g._hand_memo, g._offer_memo, g._tap_offers) = (
-            self.cat, self.tb, self.seed, self.seating, self.scenario, self.variants, self.tide_rule,
-            self.full_circle, self.tide, self.priority, self.passes, self.resolving, self.phase, self.active,
-            self.first, self.round, self.tick, self.mull_idx, self.next_sid, self.destroyed, self.cataclysm_due,
-            self.temp_control, self.final, self._asked, self._hand_memo, self._offer_memo, self._tap_offers)
-        g.rng = self.rng.copy()
-        g.decks = list(self.decks)
-        g.history = self.history[:]
-        g.cards = [c.copy() for c in self.cards]
-        g.players = [p.copy() for p in self.players]
-        g.edges = [e.copy() for e in self.edges]
-        g.pyramid = self.pyramid[:]
-        g.stack = [i.copy() for i in self.stack]
-        g.building = self.building.copy() if self.building is not None else None
-        g.tqueue = [list(t) for t in self.tqueue]
-        g.pending = [dict(d) for d in self.pending]
-        g.assigned = [dict(a) for a in self.assigned]
-        g.discharge = None if self.discharge is None else json.loads(json.dumps(self.discharge))
-        g.edge_queue = self.edge_queue[:]
-        g.remaining = self.remaining[:]
-        g.eliminated = self.eliminated[:]
-        g.log_rows = self.log_rows[:]
-        g._legal = None
-        g._target_memo = {}  # not shared: each copy's quiet span ends on its own
-        return g
-
-    def to_json(self) -> dict:
-        from .serialize import state_to_json
-        return state_to_json(self)
-
-    @classmethod
-    def from_json(cls, data: dict, catalogue: Catalogue) -> "GameState":
-        from .serialize import state_from_json
-        return state_from_json(data, catalogue)
-
-    def digest(self) -> str:
-        """Hash of the canonical JSON of the game state (the event log excluded)."""
-        data = self.to_json()
-        data.pop("events", None)
-        blob = json.dumps(data, sort_keys=True, separators=(",", ":"))
-        return hashlib.sha256(blob.encode("utf-8")).hexdigest()[:32]
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, GameState):
-            return NotImplemented
-        return self.to_json() == other.to_json()
-
-    __hash__ = None  # mutable
-
-    def record(self) -> dict:
-        """Everything `replay()` needs to rebuild this exact state."""
-        out = {
-            "engine_version": ENGINE_VERSION,
-            "data_hash": self.cat.data_hash,
-            "decks": [None if d is None else {"hero": d.hero, "cards": list(d.cards)} for d in self.decks],
-            "seating": self.seating,
-            "seed": self.seed,
-            "variants": list(self.variants),
-            "actions": self.action_ids,
-        }
-        if self.scenario is not None:
-            out["scenario"] = self.scenario
-        return out
 
     @property
     def events(self) -> list[dict]:
@@ -245,13 +115,6 @@ class GameState:
     def event_count(self) -> int:
         """How many events the game has logged (`len(events)`, without formatting them)."""
         return len(self.log_rows)
-
-    def view(self, viewer: int | None = None) -> dict:
-        """The board for a UI; with `viewer`, only what that seat may see (the other hand as a count)."""
-        return build_view(self, viewer)
-
-    def result(self) -> dict:
-        return result(self)
 
     # ------------------------------------------------------------------ helpers the rules use
     def log(self, kind: str, player: int | None, template: str, *args: Any) -> None:

@@ -8,7 +8,7 @@ import itertools
 import math
 from typing import Any, Mapping, Sequence
 
-from . import ENGINE_VERSION, impact
+from . import impact
 from .catalogue import Catalogue
 from .health import ending, game_facts, summary, tally_game
 from .match import play_game, wilson
@@ -27,6 +27,7 @@ from .studybase import (
     spec,
     tally_distribution,
 )
+from .version import ENGINE_VERSION
 
 MEANS = ("arc_burn_damage", "scene_damage", "discharge_damage", "edges_discharged", "cards_played")
 

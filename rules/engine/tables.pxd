@@ -14,6 +14,6 @@ cdef class Tables:
     cdef public object discharge_damage, cataclysm_damage, seats, seatings, recombine, rarities, factions
     cdef public object colorless_code, attach_req, attach_any, ability_bonus, charge_capacity, boost_cost
     cdef public object boost_bonus, rare_aura_bonus, counter_req, counter_any, counter_simple, tiebreakers
-    cdef public object costs, _cost_ids, names
+    cdef public object costs, _cost_ids, names, offers_planned
     cdef public dict info, pools
     cdef dict __dict__

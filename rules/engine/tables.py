@@ -76,50 +76,10 @@ class Tables:
             info.cost_id = self.cost_id((info.req, info.any), ids)
             info.boost_cost_id = self.cost_id((info.boost_req, info.boost_any), ids)
         self._cost_ids = ids
-        for info in self.info.values():
-            self._ability_meta(info)
+        self.offers_planned = False  # the per-ability rows of move generation: offers.plan_offers
         self.names = {slug: card.name for slug, card in cat.cards.items()}
         # Pool tuple -> what move generation derives from a pool alone (legal.PoolView): filled as pools are met.
         self.pools: dict[tuple, Any] = {}
-
-    def _ability_meta(self, info: CardInfo) -> None:
-        """Per ability of a card, what move generation checks before offering it: `meta` rows (typed cost,
-        Colorless cost, charge cost, chosen target, has an effect, cost id, total energy), and (index, row) pairs
-        of its Use abilities and of its reactions that have an effect (no other is ever offered). Fixed by the
-        card definition.
-
-        The chosen target is None (a fixed target or none) or (keyword, target kind, keyword check, memo keys):
-        the memo keys, per player, under which move generation remembers whether such a target exists
-        (legal._targets_exist), or None when the answer depends on the ability's card too (not SRC_FREE)."""
-        from .effects import KEYWORDS, SRC_FREE, target_mode  # effects imports this module: import at call time
-        rows = []
-        for ability in info.abilities:
-            req, any_ = cost_vector(ability.cost)
-            spec = KEYWORDS.get(ability.keyword)
-            target = None
-            if spec is not None and target_mode(ability.target) != "fixed":
-                keyword, kind = ability.keyword, ability.target
-                keys = ((0, keyword, kind), (1, keyword, kind)) if keyword in SRC_FREE else None
-                target = (keyword, kind, spec.check, keys)
-            rows.append((req, any_, ability.cost.charge, target, spec is not None, self.cost_id((req, any_)),
-                         sum(req) + any_))
-        info.meta = tuple(rows)
-        info.use_rows = tuple((index, info.meta[index]) for index in info.use if info.meta[index][4])
-        # A one-shot Passive "can be triggered once per turn during the Reaction Phase" (RULINGS 39): offered in
-        # reaction windows like a reaction Passive, at no cost.
-        info.react_rows = tuple((index, info.meta[index]) for index in sorted(info.reaction + info.passive_start)
-                                if info.meta[index][4])
-        # The least energy in the pool with which, in play, it may offer anything in the Action Phase / in a
-        # reaction window: 0 for a card that holds charge or takes counters (those offers cost no energy), else
-        # its cheapest Use ability or boost / reaction; NEVER when it has none. Move generation skips it below.
-        if info.holds_charge or info.is_battery:
-            info.main_floor = info.window_floor = 0
-        else:
-            main = [row[6] for _, row in info.use_rows]
-            if info.can_boost:
-                main.append(sum(info.boost_req) + info.boost_any)
-            info.main_floor = min(main, default=NEVER)
-            info.window_floor = min((row[6] for _, row in info.react_rows), default=NEVER)
 
     def cost_id(self, vector: tuple, ids: dict | None = None) -> int:
         """The id of a (typed requirement, Colorless amount) cost vector."""
@@ -160,7 +120,7 @@ class Tables:
     def _info(self, card: CardDef) -> CardInfo:
         info = CardInfo()
         info.definition = card
-        info.meta = None  # per-ability costs and target checks: Tables._ability_meta, once cost ids exist
+        info.meta = None  # per-ability costs and target checks: offers.plan_offers, once cost ids exist
         # The type interned: the hot paths compare it with literals (`info.type == "energy"`), and an interned
         # string is found equal by identity, not by comparing its characters (a string read from YAML is not).
         info.slug, info.name, info.type, info.rarity = card.slug, card.name, sys.intern(card.type), card.rarity

@@ -1,26 +1,26 @@
 # The compiled form's declarations of targets.py (rules/engine/native.py): the target checks with the game state typed
-# as the C-level GameState (state.pxd), and the locals that hold a card, its definition, a player, a stack item or an
+# as the C-level State (state.pxd), and the locals that hold a card, its definition, a player, a stack item or an
 # edge typed where every assignment to them reads one (cards[iid], card.info, g.players[p], g.stack[i], g.edges[e]),
 # so that their fields are read at fixed offsets and calls within the module are C calls. The functions stay what they
 # are in Python.
 cimport cython
 from rules.engine.model cimport Card, Edge, Item, Player
 from rules.engine.tables cimport CardInfo
-from rules.engine.state cimport GameState
+from rules.engine.state cimport State
 
-cpdef _board(GameState g, who)
+cpdef _board(State g, who)
 
 @cython.locals(cards=list)
-cpdef candidates(GameState g, ctrl, src, kind, building=*)
+cpdef candidates(State g, ctrl, src, kind, building=*)
 
-cpdef legal_targets(GameState g, ctrl, src, keyword, kind, check, building=*, first_only=*)
+cpdef legal_targets(State g, ctrl, src, keyword, kind, check, building=*, first_only=*)
 
-cpdef is_legal_target(GameState g, ctrl, src, kind, check, ref, building=*)
+cpdef is_legal_target(State g, ctrl, src, kind, check, ref, building=*)
 
 @cython.locals(card=Card)
-cpdef _admits(GameState g, ctrl, src, check, ref)
+cpdef _admits(State g, ctrl, src, check, ref)
 
 @cython.locals(card=Card, cards=list)
-cpdef any_target(GameState g, ctrl, src, keyword, kind, check)
+cpdef any_target(State g, ctrl, src, keyword, kind, check)
 
-cpdef ref_slug(GameState g, ref)
+cpdef ref_slug(State g, ref)

@@ -1,13 +1,11 @@
 """Target kinds (keywords.yaml `targets`): who may be chosen, and what fixed targets mean."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable
+from typing import Any, Callable
 
 from .model import BOARD
+from .state import State
 from .tables import EDGE_NAMES
-
-if TYPE_CHECKING:
-    from .state import GameState
 
 FIXED = frozenset({"none", "self", "own_hero", "equipped_person", "all_edges", "E1", "E2", "E3", "E4",
                    "lowest_edge"})
@@ -18,7 +16,7 @@ DISTRIBUTED = frozenset({"edges", "characters", "cards"})
 CHARACTER_TYPES = ("person", "hero")
 
 
-def _board(g: "GameState", who: tuple[int, ...]) -> list[int]:
+def _board(g: State, who: tuple[int, ...]) -> list[int]:
     out: list[int] = []
     for p in who:
         out.extend(g.players[p].board)
@@ -33,7 +31,7 @@ def _whose(kind: str, ctrl: int) -> tuple[int, ...]:
     return (0, 1)
 
 
-def candidates(g: "GameState", ctrl: int, src: int, kind: str, building: Any = None) -> list:
+def candidates(g: State, ctrl: int, src: int, kind: str, building: Any = None) -> list:
     """Every ref a target kind names, before keyword filters and Shield: card iids, "E1".."E4", "s<sid>"."""
     cards = g.cards
     if kind in ("character", "own_character", "enemy_character", "characters"):
@@ -55,7 +53,7 @@ def candidates(g: "GameState", ctrl: int, src: int, kind: str, building: Any = N
     return []
 
 
-def fixed_targets(g: "GameState", item: Any, ability: Any) -> list:
+def fixed_targets(g: State, item: Any, ability: Any) -> list:
     """Resolve a fixed target kind at resolution."""
     kind = ability.target
     src = g.cards[item.src]
@@ -82,7 +80,7 @@ def is_card(ref: Any) -> bool:
     return type(ref) is int and ref >= 0
 
 
-def legal_targets(g: "GameState", ctrl: int, src: int, keyword: str, kind: str,
+def legal_targets(g: State, ctrl: int, src: int, keyword: str, kind: str,
                   check: Callable | None, building: Any = None, first_only: bool = False) -> list:
     """Refs a player may choose now for one effect: the kind's candidates, the keyword's filter, minus Shield.
 
@@ -97,14 +95,14 @@ def legal_targets(g: "GameState", ctrl: int, src: int, keyword: str, kind: str,
     return out
 
 
-def is_legal_target(g: "GameState", ctrl: int, src: int, kind: str, check: Callable | None, ref: Any,
+def is_legal_target(g: State, ctrl: int, src: int, kind: str, check: Callable | None, ref: Any,
                     building: Any = None) -> bool:
     """Whether `ref in legal_targets(g, ctrl, src, <keyword>, kind, check, building)`, filtering that one ref only:
     a resolving ability re-checks the targets it chose."""
     return ref in candidates(g, ctrl, src, kind, building) and _admits(g, ctrl, src, check, ref)
 
 
-def _admits(g: "GameState", ctrl: int, src: int, check: Callable | None, ref: Any) -> bool:
+def _admits(g: State, ctrl: int, src: int, check: Callable | None, ref: Any) -> bool:
     """Whether a candidate passes Shield (a Shielded card in play cannot be chosen) and the keyword's filter."""
     if type(ref) is int:
         card = g.cards[ref]
@@ -123,7 +121,7 @@ _BOARD_KINDS = {
 }
 
 
-def any_target(g: "GameState", ctrl: int, src: int, keyword: str, kind: str, check: Callable | None) -> bool:
+def any_target(g: State, ctrl: int, src: int, keyword: str, kind: str, check: Callable | None) -> bool:
     """Whether `legal_targets(..., first_only=True)` finds a ref, without building the candidate list (move
     generation asks this for every ability it might offer)."""
     spec = _BOARD_KINDS.get(kind)
@@ -145,7 +143,7 @@ def any_target(g: "GameState", ctrl: int, src: int, keyword: str, kind: str, che
     return False
 
 
-def ref_slug(g: "GameState", ref: Any) -> str | None:
+def ref_slug(g: State, ref: Any) -> str | None:
     """The slug a label names for a ref (a stack ref names its source)."""
     if is_card(ref):
         return g.cards[ref].slug

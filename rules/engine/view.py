@@ -6,16 +6,12 @@ The rules keep a hand and every deck's order secret: a seat's view shows the oth
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from .flow import describe_item
+from .state import State
 from .tables import EDGE_NAMES, POOL_KEYS
 
-if TYPE_CHECKING:
-    from .state import GameState
 
-
-def _card(g: "GameState", iid: int) -> dict:
+def _card(g: State, iid: int) -> dict:
     card = g.cards[iid]
     info = card.info
     out = {"id": iid, "card": card.slug, "name": info.name, "type": info.type, "rarity": info.rarity,
@@ -43,7 +39,7 @@ def _card(g: "GameState", iid: int) -> dict:
     return out
 
 
-def build_view(g: "GameState", viewer: int | None = None) -> dict:
+def build_view(g: State, viewer: int | None = None) -> dict:
     """The board; with `viewer` (0 or 1) only what that seat may see: the other hand becomes a count."""
     players = []
     for p, player in enumerate(g.players):

@@ -254,10 +254,10 @@ def test_greedy_spreads_cataclysm_damage_for_the_most_legacy(catalogue):
 
 
 def test_the_greedy_bots_kept_ranking_is_the_ranking_worked_out_afresh(catalogue, decks):
-    """The greedy bot keeps its ranking of what to buy across the quiet decisions of an Action Phase (bots.py,
+    """The greedy bot keeps its ranking of what to buy across the quiet decisions of an Action Phase (greedy_value.py,
     `_ranked_wants`): at every decision of seeded games, in duels too, the kept ranking must be the one worked out
     from scratch."""
-    from rules.engine import bots
+    from rules.engine import greedy_value as bots
 
     def plain(wants):
         return [(w.net, w.req, w.any, w.order, w.verb) for w in wants]

@@ -1,0 +1,282 @@
+"""The greedy bot: a one-step Legacy heuristic over the actions a state offers.
+
+It values everything in Legacy points (`greedy_value.py`, which also holds its Action Phase): it plays its Energy,
+drains its Scenes before they burn the Hero, buys what gains the most Legacy for the energy, stores what is left on
+Batteries, deflects discharges and puts Cataclysm damage where it costs least, and chooses targets by what they
+gain or cost.
+"""
+from __future__ import annotations
+
+import heapq
+from typing import Any
+
+from .actions import Action
+from .bot import Bot
+from .game import GameState
+from .greedy_value import (
+    CHARACTERS,
+    DAMAGING,
+    DISABLING,
+    EDGE_ADDING,
+    HELPFUL,
+    _action_phase,
+    _charge_worth,
+    _damage_cost,
+    _enemy_damage_gain,
+    _equipment_value,
+    _equipped_charge,
+    _first,
+    _kill_cost,
+    _per_hp,
+    _safe_host,
+    by_kind,
+)
+from .tables import EDGE_NAMES
+
+
+class GreedyBot(Bot):
+    """A one-step Legacy heuristic; deterministic (the seed is kept only for a uniform interface)."""
+
+    name = "greedy"
+
+    def choose(self, state: GameState) -> Action:
+        actions = state.legal_actions()
+        if not actions:
+            raise ValueError("no legal action: the game is over")
+        if len(actions) == 1:
+            return actions[0]
+        p = state.current_player
+        kinds = by_kind(actions)  # kind -> its actions, in the order offered (one pass serves every test below)
+        if "mulligan" in kinds:
+            return kinds["mulligan"][0]  # only offered for a hand without Energy
+        if "first_player" in kinds:
+            return next((a for a in kinds["first_player"] if a.args[0] == p), actions[0])
+        if "trigger" in kinds:
+            return kinds["trigger"][0]  # a start-of-turn Passive (a state saved before RULINGS 39 moved them): free
+        if "target" in kinds or "assign" in kinds:
+            return _choose_target(state, p, actions)
+        if "store_charge" in kinds or "burn" in kinds:
+            return _arc_burn(state, p, actions)
+        if "absorb" in kinds or "deflect" in kinds:
+            return _discharge(state, p, actions)
+        if "assign_damage" in kinds:
+            return _cataclysm(state, p, actions)
+        if "end_turn" in kinds:
+            return _action_phase(state, p, kinds)
+        if "react" in kinds:
+            free = _free_passive(state, kinds["react"])
+            if free is not None:
+                return free  # a one-shot Passive in a reaction window: always worth its free effect (RULINGS 39)
+        if "pass" in kinds:
+            return kinds["pass"][0]
+        return actions[0]
+
+
+def _free_passive(state: GameState, reacts: list) -> Action | None:
+    """The first one-shot Passive among a window's reactions (they cost nothing; reactions with a cost are left)."""
+    cards = state.cards
+    for a in reacts:
+        if cards[a.args[0]].info.abilities[a.args[2]].trigger == "passive":
+            return a
+    return None
+
+
+# ---------------------------------------------------------------- End Phase: Arc Burn
+def _arc_burn(g: GameState, p: int, actions: list[Action]) -> Action:
+    cards = g.cards
+    hero_alive = g.players[p].hero >= 0
+    best, best_rank = None, None
+    for a in actions:
+        if a.kind != "store_charge":
+            continue
+        card = cards[a.args[1]]
+        info = card.info
+        if info.type == "battery":
+            rank = 0
+        elif info.is_equipment:
+            if card.host < 0 or not _safe_host_store(g, card.host):
+                continue
+            rank = 1
+        elif info.type == "scene":
+            if hero_alive and card.charge == 0 and card.entered != g.tick:
+                continue  # a Dormant Scene would wake up and burn the Hero every turn
+            rank = 2
+        else:
+            rank = 3
+        if best_rank is None or rank < best_rank:
+            best, best_rank = a, rank
+    return best if best is not None else _first(actions, "burn")
+
+
+def _safe_host_store(g: GameState, person: int) -> bool:
+    card = g.cards[person]
+    return _equipped_charge(g, person) + 1 <= card.hp_left - 1
+
+
+# ---------------------------------------------------------------- Edge Discharge
+def _discharge(g: GameState, p: int, actions: list[Action]) -> Action:
+    cards = g.cards
+    hero_alive = g.players[p].hero >= 0
+    if hero_alive:
+        # Damage a charged Scene absorbs costs nothing: the Scene only goes Dormant sooner.
+        scenes = [a for a in actions if a.kind == "absorb" and cards[a.args[0]].info.type == "scene"]
+        if scenes:
+            return max(scenes, key=lambda a: (a.args[2], -a.args[0]))
+    deflects = [a for a in actions if a.kind == "deflect"]
+    if deflects:
+        # The recombine returns about a third of what is deflected: always cheaper than absorbing.
+        return max(deflects, key=lambda a: a.args[0])
+    best, best_cost = None, None
+    for a in actions:
+        if a.kind != "absorb":
+            continue
+        iid, n = a.args[0], a.args[2]
+        cost = _damage_cost(g, p, iid, n, g.assigned[p].get(iid, 0)) / n
+        key = (cost, -n, iid)
+        if best_cost is None or key < best_cost:
+            best, best_cost = a, key
+    return best if best is not None else actions[0]
+
+
+# ---------------------------------------------------------------- the Cataclysm
+def _cataclysm(g: GameState, p: int, actions: list[Action]) -> Action:
+    """Put the damage where it costs the least Legacy: prevention first, then the cheapest HP, kills last."""
+    options: dict[int, dict[int, Action]] = {}
+    for a in actions:
+        if a.kind == "assign_damage":
+            options.setdefault(a.args[0], {})[a.args[2]] = a
+    left = g.pending[-1]["left"] if g.pending and "left" in g.pending[-1] else max(
+        max(o) for o in options.values())
+    plan = cataclysm_plan(g, p, left, list(options))
+    for iid, points in plan:
+        choice = options[iid]
+        biggest = max(choice)
+        return choice[biggest] if points >= biggest else choice[min(choice)]
+    return actions[0]
+
+
+def cataclysm_plan(g: GameState, p: int, left: int, candidates: list[int]) -> list[tuple[int, int]]:
+    """Split `left` damage among my characters at least Legacy cost; return [(card, points)] in order of cost.
+
+    Each point's cost: 0 while Fortify, Ward or Stabilize prevents it, then the card's Legacy per HP, and for the killing point also its
+    equipment. Costs never fall along a card, so taking the cheapest next point each time is optimal.
+    """
+    cards = g.cards
+    assigned = g.assigned[p] if hasattr(g, "assigned") else {}
+    steps: dict[int, list[float]] = {}
+    for iid in candidates:
+        card = cards[iid]
+        fort = g.fortify_total(iid) + card.ward + g.stabilize_room(iid)   # prevented points cost nothing
+        done = assigned.get(iid, 0)
+        per = _per_hp(card.info)
+        kill = _equipment_value(g, iid) if card.info.type == "person" else 0.0
+        seq = [0.0] * fort + [per] * max(0, card.hp_left - 1) + ([per + kill + 0.01] if card.hp_left > 0 else [])
+        steps[iid] = seq[done:]
+    heap = [(seq[0], iid, 0) for iid, seq in steps.items() if seq]
+    heapq.heapify(heap)
+    taken: dict[int, int] = {}
+    first_seen: list[int] = []
+    while left > 0 and heap:
+        cost, iid, k = heapq.heappop(heap)
+        if iid not in taken:
+            first_seen.append(iid)
+        taken[iid] = taken.get(iid, 0) + 1
+        left -= 1
+        if k + 1 < len(steps[iid]):
+            heapq.heappush(heap, (steps[iid][k + 1], iid, k + 1))
+    return [(iid, taken[iid]) for iid in first_seen]
+
+
+# ---------------------------------------------------------------- targets
+def _choose_target(g: GameState, p: int, actions: list[Action]) -> Action:
+    context = _target_context(g)
+    best, best_score = actions[0], None
+    for position, a in enumerate(actions):
+        if a.kind not in ("target", "assign"):
+            continue
+        score = _score_target(g, p, a.args[2], context)
+        key = (score, -position)
+        if best_score is None or key > best_score:
+            best, best_score = a, key
+    return best
+
+
+def _target_context(g: GameState) -> dict:
+    """The keyword and amount of the effect being targeted, and the points it already put on each target."""
+    item = getattr(g, "building", None)
+    pending = g.pending[-1] if getattr(g, "pending", None) else {}
+    if item is None or "eff" not in pending:
+        return {"keyword": None, "amount": 1, "already": {}, "second": False, "src": -1}
+    effect = item.effects[pending["eff"]]
+    ability = g.cards[item.src].info.abilities[effect[0]]
+    chosen = [t for t in effect[2] if t is not None]
+    already: dict = {}
+    for t in chosen:
+        already[t] = already.get(t, 0) + 1
+    single = ability.target not in ("edges", "characters", "cards")
+    return {"keyword": ability.keyword, "amount": 1 if not single else max(1, effect[1]), "already": already,
+            "second": single and bool(chosen), "src": item.src}
+
+
+def _score_target(g: GameState, p: int, ref: Any, ctx: dict) -> float:
+    kw, amount, already = ctx["keyword"], ctx["amount"], ctx["already"]
+    if isinstance(ref, str) and ref in EDGE_NAMES:
+        return _score_edge(g, p, EDGE_NAMES.index(ref), kw, amount)
+    if isinstance(ref, str) and ref.startswith("s"):
+        owner = next((item.ctrl for item in g.stack if f"s{item.sid}" == ref), p)
+        return 1.0 if (owner != p) == (kw == "counter") else -1.0
+    if not isinstance(ref, int) or ref < 0:
+        return 0.0
+    card = g.cards[ref]
+    info = card.info
+    if card.zone == "graveyard":  # Resurrect / Revive: it comes back under my control
+        if info.type == "person":
+            return float(info.hp * info.legacy_mult)
+        return float(info.legacy_value + info.charge)
+    if ctx["second"] and kw == "steal":  # where the stolen charge goes
+        return {"battery": 3.0, "artifact": 1.0, "enchantment": 1.0}.get(info.type, -1.0)
+    mine = card.ctrl == p
+    done = already.get(ref, 0)
+    if kw in DAMAGING:
+        return -_damage_cost(g, p, ref, amount, done) if mine else _enemy_damage_gain(g, ref, amount, done)
+    if kw in ("drain", "steal"):
+        lost = max(0, min(card.charge - done, amount))
+        if not mine:
+            return float(lost)
+        if info.type == "scene" and g.players[p].hero >= 0:
+            return 0.5 * lost
+        return -lost * _charge_worth(g, p) - 0.01
+    if kw == "destroy":
+        value = _kill_cost(g, ref) if info.type in CHARACTERS else info.legacy_value + card.charge
+        return -value if mine else value
+    if kw in DISABLING:
+        useful = bool(info.use or info.reaction or info.passive_start)
+        return (-0.5 if useful else -0.01) if mine else (1.0 if useful else 0.1)
+    if kw in ("unequip", "unattune", "take-control"):
+        return -info.legacy_value - 1.0 if mine else info.legacy_value + 1.0
+    if kw in HELPFUL:
+        sign = 1.0 if mine else -1.0
+        if kw == "heal":
+            return sign * min(amount, card.damage) * _per_hp(info)
+        if kw in ("equip", "attune"):
+            return sign * (1.0 if _safe_host(g, ref) else -1.0) * (info.legacy_mult or 1)
+        if info.type == "hero":
+            return sign * 2.0
+        return sign * (1.0 + (info.legacy_mult or 0) * 0.1)
+    return 0.0
+
+
+def _score_edge(g: GameState, p: int, e: int, kw: str | None, amount: int) -> float:
+    edge = g.edges[e]
+    adjacent = edge.adjacent
+    fill = edge.charge / max(1, g.tb.lock_at)
+    if kw in EDGE_ADDING:
+        # Push the edges that discharge on someone else (or on no one); each lock also resets that edge.
+        score = -2.0 if p in adjacent else 0.5
+        if any(q != p and not g.players[q].goldfish for q in adjacent):
+            score += 1.0
+        return score + fill
+    if kw == "drain":
+        removable = max(0, edge.charge - getattr(g, "tide", 0))
+        return (1.0 if p in adjacent else 0.3) * min(amount, removable) + 0.1 * fill
+    return fill

@@ -1,0 +1,53 @@
+# The compiled form's declarations of greedy_value.py (rules/engine/native.py): the greedy bot's per-decision records
+# as C-level classes, and the game state and the locals of its hottest functions typed (the grouping of the offered
+# actions, the Action Phase, the kept ranking, the walk of the boards), so that the state's, cards' and players'
+# fields are read at fixed offsets and calls within the module are C calls. The functions stay what they are in
+# Python.
+cimport cython
+from rules.engine.model cimport Card, Edge, Item, Player
+from rules.engine.tables cimport CardInfo
+from rules.engine.state cimport State
+
+cdef class _Want:
+    cdef public object net, cost, req, any, actions, order, verb
+
+cdef class _Side:
+    cdef public object battery, charge_worth, hero_alive, mine, enemies, enemy_charge, opp_chars
+
+    @cython.locals(cards=list, card=Card, info=CardInfo, mine=list, enemies=list)
+    cpdef read(self, State g, p)
+
+@cython.locals(groups=dict, group=list)
+cpdef dict by_kind(actions)
+
+@cython.locals(cards=list, card=Card, info=CardInfo, side=_Side)
+cpdef _action_phase(State g, p, dict by_kind)
+
+@cython.locals(cards=list, card=Card, info=CardInfo, reads=list, memo=dict)
+cpdef tuple _ranked_wants(State g, p, _Side side)
+
+# The rest of the greedy bot's reckoning (not the helpers that also accept something other than a State).
+cpdef _charge_worth(State g, p)
+
+@cython.locals(card=Card)
+cpdef _kill_cost(State g, iid)
+
+@cython.locals(card=Card, info=CardInfo)
+cpdef _damage_cost(State g, p, iid, points, already=*)
+
+@cython.locals(card=Card, info=CardInfo)
+cpdef _enemy_damage_gain(State g, iid, points, already=*)
+
+cpdef _card_gain(State g, p, info, side)
+
+@cython.locals(cards=list)
+cpdef _ability_gain(State g, side, src, ability)
+
+@cython.locals(card=Card)
+cpdef _safe_host(State g, person)
+
+@cython.locals(host=Card)
+cpdef _host_rank(State g, a)
+
+@cython.locals(cards=list)
+cpdef _typed_demand(State g, p)

@@ -1,0 +1,441 @@
+"""The greedy bot's reckoning in Legacy points (rulebook: Legacy Scoring), and what it buys in its Action Phase.
+
+A stored charge counter is worth about one point (it absorbs one point of Cataclysm damage), a Person its HP x rarity
+multiplier, other permanents their flat value. In its Action Phase it plays its Energy, drains its Scenes before they
+burn the Hero, and buys what gains the most Legacy for the energy (`_action_phase`); `greedy.GreedyBot` calls it, and
+scores targets and damage with the same values.
+"""
+from __future__ import annotations
+
+from typing import Any, Iterable
+
+from .actions import Action
+from .game import GameState
+from .tables import BUFF, COLORLESS, cost_vector
+
+# Keywords by what they do to the card they hit, seen from the target's controller.
+HELPFUL = frozenset({"heal", "shield", "ward", "fortify", "stabilize", "resurrect", "revive", "equip", "attune"})
+EDGE_ADDING = frozenset({"accelerate", "charge"})
+DAMAGING = frozenset({"strike", "allocate"})
+DISABLING = frozenset({"disrupt", "delay", "suppress"})
+CHARACTERS = ("person", "hero")
+HERO_LOSS = 6.0          # Legacy-equivalent of losing a Hero before the Cataclysm (its HP and its abilities)
+FIRST_BATTERY = 20.0     # a first Battery turns every later unspent energy into charge instead of Arc Burn
+
+
+def _first(actions: Iterable[Action], kind: str) -> Action:
+    return next(a for a in actions if a.kind == kind)
+
+
+def by_kind(actions: Iterable[Action]) -> dict[str, list[Action]]:
+    """The actions grouped by kind, each group in the order offered.
+
+    Plainly: `for a in actions: groups.setdefault(a.kind, []).append(a)`. The legal actions come in runs of one
+    kind, so the group is looked up once a run, not once an action (this runs at every decision of the greedy bot):
+    `is` tells that the run goes on (each kind is one interned literal; were two equal kinds ever different objects,
+    it would only look the same group up again). The kind is read by name: in the compiled form `a[0]` on a tuple
+    subclass goes through a Python-level call (the sequence slot CPython gives such a class) and costs three times
+    the named field's descriptor."""
+    groups: dict[str, list[Action]] = {}
+    kind = group = None
+    for a in actions:
+        if a.kind is not kind:
+            kind = a.kind
+            group = groups.get(kind)
+            if group is None:
+                group = groups[kind] = []
+        group.append(a)
+    return groups
+
+
+# ---------------------------------------------------------------- what things are worth
+def _charge_total(g: GameState, p: int) -> int:
+    return sum(g.cards[i].charge for i in g.players[p].board)
+
+
+def _charge_worth(g: GameState, p: int) -> float:
+    """Legacy a stored charge counter is worth: 1 until the charge would absorb the whole Cataclysm."""
+    return 1.0 if _charge_total(g, p) < g.tb.cataclysm_damage else 0.0
+
+
+def _equipped_charge(g: GameState, person: int) -> int:
+    return sum(g.cards[e].charge for e in g.equipment_on(person))
+
+
+def _equipment_value(g: GameState, person: int) -> int:
+    return sum(g.cards[e].info.legacy_value for e in g.equipment_on(person))
+
+
+def _per_hp(info) -> float:
+    return 1.0 if info.type == "hero" else float(info.legacy_mult)
+
+
+def _kill_cost(g: GameState, iid: int) -> float:
+    """Legacy lost if one of my characters is destroyed now: its HP's worth, its equipment, a Hero's abilities."""
+    card = g.cards[iid]
+    if card.info.type == "hero":
+        return card.hp_left + HERO_LOSS
+    return card.hp_left * card.info.legacy_mult + _equipment_value(g, iid)
+
+
+def _damage_cost(g: GameState, p: int, iid: int, points: int, already: int = 0) -> float:
+    """Legacy lost when my card takes `points` more damage (after `already`), before the Cataclysm."""
+    card = g.cards[iid]
+    info = card.info
+    if info.type in CHARACTERS:
+        dealt = max(0, already + points - card.ward) - max(0, already - card.ward)
+        hp_after = card.hp_left - max(0, already - card.ward) - dealt
+        if hp_after <= 0:
+            return _kill_cost(g, iid)
+        if info.type == "person" and _equipped_charge(g, iid) > hp_after:
+            return _kill_cost(g, iid)  # Overload at the End Phase
+        return dealt * _per_hp(info)
+    # Cards without HP lose charge instead (a Scene's charge only burns the Hero; an empty card loses nothing).
+    lost = max(0, min(card.charge - already, points))
+    if info.type == "scene":
+        return -0.5 * lost if g.players[p].hero >= 0 else lost * 1.0
+    return lost * _charge_worth(g, p)
+
+
+def _enemy_damage_gain(g: GameState, iid: int, points: int, already: int = 0) -> float:
+    card = g.cards[iid]
+    info = card.info
+    if info.type in CHARACTERS:
+        left = card.hp_left - already
+        if left <= 0:
+            return 0.0
+        if points >= left:
+            return left * _per_hp(info) + (HERO_LOSS if info.type == "hero" else info.legacy_mult)
+        return points * _per_hp(info)
+    return float(max(0, min(card.charge - already, points)))
+
+
+def _entry_harm(info, side: "_Side") -> float:
+    """Self-damage a card's When-enters abilities will force when the opponent offers no target."""
+    harm = 0.0
+    for index in info.enters:
+        ability = info.abilities[index]
+        if ability.keyword in DAMAGING and ability.target in ("character", "characters", "card", "cards") \
+                and not side.opp_chars:
+            harm += ability.amount or 0
+    return harm
+
+
+# ---------------------------------------------------------------- the Action Phase
+def _action_phase(g: GameState, p: int, by_kind: dict[str, list[Action]]) -> Action:
+    if "play_energy" in by_kind:
+        return by_kind["play_energy"][0]
+    cards = g.cards
+    if g.players[p].hero >= 0:
+        # A charged Scene burns the Hero every turn: spend its charge now and let it go Dormant.
+        for a in by_kind.get("tap_charge", ()):
+            args = a.args
+            card = cards[args[0]]
+            info = card.info
+            if info.is_scene and args[2] == card.charge:  # is_scene: type == "scene" (tables.py)
+                return a
+    side = _Side(g, p)
+    plan = _best_purchase(g, p, side, by_kind)
+    if plan is not None:
+        return plan
+    if side.battery and side.charge_worth > 0:
+        # Everything left becomes charge: tap the rest of the Energy and add Battery counters with it.
+        if "tap" in by_kind:
+            return by_kind["tap"][0]
+        # The counter paid with the energy to spend first, then on the earliest card: the first action with the
+        # least (_key_rank(pool key), card), as min() with that key picks, written as a loop without a key tuple.
+        best, best_rank, best_card = None, 0, 0
+        for a in by_kind.get("add_counter", ()):
+            iid, _, key = a.args
+            rank = _key_rank(key)
+            if best is None or rank < best_rank or (rank == best_rank and iid < best_card):
+                best, best_rank, best_card = a, rank, iid
+        if best is not None:
+            return best
+    return by_kind["end_turn"][0]
+
+
+def _key_rank(key: int) -> int:
+    """Spend Buff first (it expires), then Colorless, then typed energy."""
+    return 0 if key == BUFF else (1 if key == COLORLESS else 2 + key)
+
+
+class _Want:
+    """Something the bot could buy this turn: its cost, its worth and the legal actions that buy it."""
+
+    __slots__ = ("net", "cost", "req", "any", "actions", "order", "verb")
+
+    def __init__(self, net: float, req: tuple, any_: int, actions: list[Action], order: Any, verb: tuple = ()):
+        self.net, self.req, self.any, self.actions, self.order = net, req, any_, actions, order
+        self.cost = sum(req) + any_
+        self.verb = verb  # (action kind, and what picks its actions out: see _offered)
+
+
+class _Side:
+    """What the bot needs to know about its own side once per decision."""
+
+    __slots__ = ("battery", "charge_worth", "hero_alive", "mine", "enemies", "enemy_charge", "opp_chars")
+
+    def __init__(self, g: GameState, p: int):
+        self.read(g, p)
+
+    def read(self, g: GameState, p: int) -> None:
+        """One walk of each board (this runs at every decision of the Action Phase; a method of its own, not
+        `__init__`, so that the compiled form can declare its locals' types: bots.pxd)."""
+        cards = g.cards
+        battery, charge, mine = False, 0, []
+        for i in g.players[p].board:
+            card = cards[i]
+            info = card.info
+            charge += card.charge
+            if info.is_battery:
+                battery = True
+            elif info.type in CHARACTERS:
+                mine.append(i)
+        enemies, enemy_charge = [], 0
+        for i in g.players[1 - p].board:
+            card = cards[i]
+            enemy_charge += card.charge
+            info = card.info
+            if info.type in CHARACTERS:
+                enemies.append(i)
+        self.battery = battery
+        self.charge_worth = 1.0 if charge < g.tb.cataclysm_damage else 0.0  # _charge_worth, from the same walk
+        self.hero_alive = g.players[p].hero >= 0
+        self.mine = mine
+        self.enemies = enemies
+        self.enemy_charge = enemy_charge
+        self.opp_chars = bool(enemies)
+
+
+def _best_purchase(g: GameState, p: int, side: "_Side", by_kind: dict) -> Action | None:
+    """The next step towards the best thing to buy: buy it if the pool pays for it, or tap Energy towards it."""
+    player = g.players[p]
+    cards = g.cards
+    wants, demand = _ranked_wants(g, p, side)
+    vpool = list(player.pool)  # the pool once every untapped Energy card is tapped (the index of them, by name)
+    for iids in player.ready.values():
+        if iids:
+            vpool[cards[iids[0]].info.produces] += len(iids)
+    for want in wants:
+        offered = _offered(want, by_kind)
+        if offered:
+            return min(offered, key=lambda a: (_pay_score(_pay_of(a), demand), -_host_rank(g, a), a.id))
+        if _affordable(want.req, want.any, vpool):
+            tap = _tap_for(g, p, want, by_kind.get("tap", ()), demand)
+            if tap is not None:
+                return tap
+    return None
+
+
+def _ranked_wants(g: GameState, p: int, side: "_Side") -> tuple[list[_Want], list[int]]:
+    """What is worth buying (cards in hand, Use abilities in play), best first, and the typed energy the hand asks
+    for. Most decisions of an Action Phase follow a tap or a charge counter (state.QUIET), which changes neither the
+    hand nor the board's abilities: the ranking is kept in the state's memo for the quiet span (`_target_memo`,
+    emptied by every other decision) and reused while nothing it reads has changed — whether a charge counter is
+    still worth a point, the charge the other side holds, and the charge and tapped state of each card in play with
+    a Use ability or equipment."""
+    cards = g.cards
+    reads = [side.charge_worth, side.enemy_charge]
+    for iid in g.players[p].actors:  # every card that can hold charge or has a Use ability is an actor
+        card = cards[iid]
+        info = card.info
+        if info.use or info.is_equipment:
+            reads.append((iid, card.charge, card.tapped))
+    key = ("greedy_wants", p)
+    memo = g._target_memo
+    kept = memo.get(key)
+    if kept is not None and kept[0] == reads:
+        return kept[1]
+    ranked = _rank_wants(g, p, side)
+    memo[key] = (reads, ranked)
+    return ranked
+
+
+def _rank_wants(g: GameState, p: int, side: "_Side") -> tuple[list[_Want], list[int]]:
+    """`_ranked_wants` worked out afresh."""
+    player = g.players[p]
+    cards = g.cards
+    energy_cost = (1.0 if side.battery else 0.25) * (side.charge_worth or 0.25)
+    demand = _typed_demand(g, p)
+    wants: list[_Want] = []
+    seen: set[str] = set()
+    hosts = None
+    for iid in player.hand:
+        info = cards[iid].info
+        if info.slug in seen or info.type == "energy":
+            continue
+        seen.add(info.slug)
+        gain = _card_gain(g, p, info, side)
+        if gain is None:
+            continue
+        net = gain - energy_cost * (sum(info.req) + info.any)
+        if net <= 0:
+            continue
+        if info.is_equipment:
+            if hosts is None:
+                hosts = frozenset(i for i in player.board if cards[i].info.type == "person" and _safe_host(g, i))
+            if not hosts:
+                continue
+            verb = ("equip", info.slug, hosts)
+        else:
+            verb = ({"person": "summon", "instant": "cast"}.get(info.type, "play"), info.slug, None)
+        wants.append(_Want(net, info.req, info.any, [], (0, info.slug), verb))
+    for iid, index, ability in usable_abilities(g, p):
+        gain = _ability_gain(g, side, iid, ability)
+        if gain <= 0:
+            continue
+        req, any_ = cost_vector(ability.cost)
+        net = gain - energy_cost * (sum(req) + any_)
+        if net <= 0:
+            continue
+        wants.append(_Want(net, req, any_, [], (1, cards[iid].info.slug, iid, index), ("activate", iid, index)))
+    wants.sort(key=lambda w: (-w.net, -w.cost, w.order))
+    return wants, demand
+
+
+def _offered(want: _Want, by_kind: dict) -> list[Action]:
+    """The legal actions that buy `want` now (none when the pool cannot pay for it yet)."""
+    kind, what, which = want.verb
+    if kind == "activate":  # what: the card, which: the ability's index
+        return [a for a in by_kind.get(kind, ()) if a.args[0] == what and a.args[2] == which]
+    if kind == "equip":     # what: the equipment's name, which: the Persons that may safely carry it
+        return [a for a in by_kind.get(kind, ()) if a.args[1] == what and a.args[2] in which]
+    return [a for a in by_kind.get(kind, ()) if a.args[1] == what]
+
+
+def usable_abilities(g: GameState, p: int) -> Iterable[tuple[int, int, Any]]:
+    """(card, ability index, ability) for each Use ability of player p's cards in play that may be used now and whose
+    charge cost its card holds (a Hero's Use abilities do not need it untapped)."""
+    cards = g.cards
+    for iid in g.players[p].actors:  # a card with Use abilities is never inert: the board's actors, in board order
+        card = cards[iid]
+        info = card.info
+        if not info.use or (card.tapped and info.type != "hero") or not g.can_activate(card):
+            continue
+        for index in info.use:
+            ability = info.abilities[index]
+            if ability.cost.charge <= card.charge:
+                yield iid, index, ability
+
+
+def _card_gain(g: GameState, p: int, info, side: _Side) -> float | None:
+    """Legacy a card from hand adds if played now (None: not worth playing)."""
+    kind = info.type
+    if kind == "person":
+        return info.hp * info.legacy_mult - _entry_harm(info, side)
+    if kind == "battery":
+        bonus = 0.0 if side.battery else FIRST_BATTERY
+        return info.legacy_value + info.charge * side.charge_worth + bonus
+    if kind == "scene":
+        return info.legacy_value + info.charge * (1.0 if side.hero_alive else side.charge_worth) \
+            - _entry_harm(info, side)
+    if info.is_equipment:
+        return info.legacy_value + info.charge * side.charge_worth
+    if kind == "instant":
+        gain = 0.0
+        for index in info.instant:
+            gain += _ability_gain(g, side, -1, info.abilities[index])
+        return gain if gain > 0 else None
+    return None
+
+
+def _ability_gain(g: GameState, side: _Side, src: int, ability) -> float:
+    """What an ability is worth now, in Legacy, for its controller (0 when it would only hurt or do nothing)."""
+    kw, target, amount = ability.keyword, ability.target, ability.amount or 0
+    cards = g.cards
+    if kw == "heal":
+        if target == "equipped_person":
+            pool = [cards[src].host] if src >= 0 and cards[src].host >= 0 else []
+        else:
+            pool = side.mine
+        best = 0.0
+        for i in pool:
+            damage = cards[i].damage
+            if damage:
+                best = max(best, min(amount, damage) * _per_hp(cards[i].info))
+        return best
+    if kw == "buff":
+        return float(amount) if side.battery else 0.0
+    if kw == "fortify" and target != "none":
+        return 0.8 * amount if side.mine else 0.0
+    if kw in DAMAGING and not target.startswith("own"):
+        return 1.5 * amount if side.enemies else 0.0
+    if kw == "steal":
+        return float(min(amount, side.enemy_charge)) if side.battery else 0.0
+    return 0.0
+
+
+def _safe_host(g: GameState, person: int) -> bool:
+    """A Person that can take one more equipment counter without Overload, with a point to spare."""
+    card = g.cards[person]
+    return card.info.type == "person" and _equipped_charge(g, person) + 1 < card.hp_left + (
+        1 if card.info.legacy_mult > 2 else 0)
+
+
+def _host_rank(g: GameState, a: Action) -> float:
+    """Equip the Person the Cataclysm reaches last (the highest Legacy per HP), then the one with most room."""
+    if a.kind != "equip":
+        return 0.0
+    host = g.cards[a.args[2]]
+    return host.info.legacy_mult * 100 + host.hp_left - _equipped_charge(g, a.args[2])
+
+
+def _typed_demand(g: GameState, p: int) -> list[int]:
+    """How much of each typed energy the cards in hand and the board's abilities ask for."""
+    demand = [0, 0, 0, 0]
+    cards = g.cards
+    for iid in g.players[p].hand:
+        for i, n in enumerate(cards[iid].info.req):
+            demand[i] += n
+    return demand
+
+
+def _affordable(req: tuple, any_: int, pool: list[int]) -> bool:
+    left = 0
+    for i in range(4):
+        if pool[i] < req[i]:
+            return False
+        left += pool[i] - req[i]
+    return left + sum(pool[4:]) >= any_
+
+
+def _pay_of(a: Action) -> tuple:
+    if a.kind == "equip":
+        return a.args[4]
+    if a.kind == "activate":
+        return a.args[3]
+    return a.args[2]
+
+
+def _pay_score(pay: tuple, demand: list[int]) -> float:
+    """Prefer payments that keep the energy the rest of the hand needs."""
+    score = 0.0
+    for key, n in enumerate(pay):
+        if n:
+            score += n * (0 if key == BUFF else 1 if key == COLORLESS else 2 + demand[key])
+    return score
+
+
+def _tap_for(g: GameState, p: int, want: _Want, taps: Iterable[Action], demand: list[int]) -> Action | None:
+    """The next Energy to tap towards paying for `want`."""
+    pool = g.players[p].pool
+    cards = g.cards
+    by_type: dict[int, Action] = {}
+    for a in taps:
+        by_type.setdefault(cards[a.args[0]].info.produces, a)
+    for key in range(4):
+        if pool[key] < want.req[key]:
+            return by_type.get(key)
+    spare = sum(pool[k] - want.req[k] for k in range(4)) + sum(pool[4:])
+    if spare >= want.any:
+        return None
+    if COLORLESS in by_type:
+        return by_type[COLORLESS]
+    typed = [k for k in by_type if k < 4]
+    if not typed:
+        return None
+    return by_type[min(typed, key=lambda k: (demand[k] - want.req[k], k))]
+
+
+# ---------------------------------------------------------------- End Phase: Arc Burn
