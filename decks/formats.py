@@ -1,7 +1,8 @@
 """Deck-construction formats, read from `decks/data/formats.yaml`.
 
-A format holds the numbers a deck is checked against (size, copy limit, which card types are unlimited or excluded,
-how far an On-The-Fence Hero reaches). They are data so that a rules revision is a new format, not new code.
+A format holds the numbers a deck is checked against (size, copy limit, which card types are unlimited, how far an
+On-The-Fence Hero reaches). Which card types may be in a deck at all is the rulebook's (`card_types[].in_deck` in
+cards/data/rulebook.yaml, read through `Catalogue.in_deck`), which the engine's set-up reads too. They are data so that a rules revision is a new format, not new code.
 """
 from __future__ import annotations
 
@@ -25,7 +26,6 @@ class Format:
     deck_size: int
     copy_limit: int
     unlimited_types: tuple[str, ...]
-    excluded_types: tuple[str, ...]
     otf_ideology: str
     otf_allows_ideologies: tuple[str, ...]
     min_energy_warning: int
@@ -39,7 +39,7 @@ class Format:
         if unknown:
             raise ValueError(f"format {data.get('slug')!r}: unknown field(s) {sorted(unknown)}")
         values = dict(data)
-        for name in ("unlimited_types", "excluded_types", "otf_allows_ideologies"):
+        for name in ("unlimited_types", "otf_allows_ideologies"):
             values[name] = tuple(values.get(name) or ())
         return cls(**values)
 

@@ -193,7 +193,7 @@ def _check_card(
     card = catalogue.cards.get(slug) if isinstance(slug, str) else None
     if card is None:
         return [Problem(UNKNOWN_CARD, f"There is no card called {slug!r}.", card=str(slug), count=count)]
-    if card.type in fmt.excluded_types:
+    if not catalogue.in_deck(card.type):
         code = _EXCLUDED_CODES.get(card.type, EXCLUDED_TYPE)
         plural = "Heroes" if card.type == "hero" else f"{_type_name(catalogue, card.type)} cards"
         return [Problem(code, f"{card.name}: {plural} never go in a deck.", card=slug, count=count)]
@@ -301,7 +301,7 @@ def validate_deck(
     for slug, count in entries:
         errors.extend(_check_card(catalogue, hero_card, slug, count, fmt))
         card = catalogue.cards.get(slug) if isinstance(slug, str) else None
-        if card is not None and card.type not in fmt.excluded_types:
+        if card is not None and catalogue.in_deck(card.type):
             in_deck.append((card, count))
     warnings = _energy_warnings(catalogue, hero_card, in_deck, fmt)
     return ValidationResult(valid=not errors, errors=tuple(errors), warnings=tuple(warnings), count=total)

@@ -141,6 +141,11 @@ class Catalogue:
     def faction(self, slug: str) -> Mapping[str, Any]:
         return self._by_slug("factions", slug)
 
+    def in_deck(self, card_type: str) -> bool:
+        """Whether cards of this type may go in a player's deck: the rulebook's `card_types[].in_deck` (no Hero, no
+        Pyramid card), the one source that the engine's set-up and the deck validator both read."""
+        return any(row["slug"] == card_type and row["in_deck"] for row in self.rulebook["card_types"])
+
     def _by_slug(self, table: str, slug: str) -> Mapping[str, Any]:
         for row in self.rulebook[table]:
             if row.get("slug") == slug:

@@ -44,7 +44,7 @@ def check_deck(g: State, spec: DeckSpec, p: int) -> None:
     for slug in spec.cards:
         if slug not in info:
             raise GameDataError(f"player {p + 1}: unknown card '{slug}'")
-        if info[slug].type in ("hero", "pyramid"):
+        if not g.cat.in_deck(info[slug].type):
             raise GameDataError(f"player {p + 1}: '{slug}' cannot be in a deck ({info[slug].type})")
 
 

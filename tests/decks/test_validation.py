@@ -139,7 +139,7 @@ def test_playtest_format_holds_the_deck_building_rulings():
     assert FORMATS["playtest"] is get_format()
     assert (FMT.deck_size, FMT.copy_limit) == (45, 3)
     assert FMT.unlimited_types == ("energy",)
-    assert set(FMT.excluded_types) == {"hero", "pyramid"}
+    assert {t: CAT.in_deck(t) for t in ("hero", "pyramid", "energy")} == {"hero": False, "pyramid": False, "energy": True}
     assert set(FMT.otf_allows_ideologies) == {"fanatic", "conservative", FMT.otf_ideology}
 
 
@@ -151,7 +151,7 @@ def test_unknown_format_is_a_key_error_naming_the_known_ones():
 def test_format_file_with_an_unknown_field_is_refused(tmp_path):
     path = tmp_path / "formats.yaml"
     path.write_text("formats:\n  - {slug: x, name: X, deck_size: 40, copy_limit: 2, unlimited_types: [],"
-                    " excluded_types: [], otf_ideology: otf, otf_allows_ideologies: [], min_energy_warning: 1,"
+                    " otf_ideology: otf, otf_allows_ideologies: [], min_energy_warning: 1,"
                     " deck_sise: 3}\n")
     with pytest.raises(ValueError, match="deck_sise"):
         load_formats(path)
