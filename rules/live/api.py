@@ -190,7 +190,8 @@ class TableReplayView(APIView):
     @extend_schema(tags=TAGS, summary="A finished game's record, every decision of both players and the whole log",
                    parameters=[TABLE_ID], responses={200: s.TableReplaySerializer, 404: E404, 409: E409_REPLAY})
     def get(self, request, table_id):
-        return Response(replay.replay_index(services.get_table(table_id)))
+        table = services.get_table(table_id)
+        return Response(replay.replay_index(table, services.seat_of(table, actor_for(request))))
 
 
 class TableReplayFrameView(APIView):
@@ -201,4 +202,5 @@ class TableReplayFrameView(APIView):
                    parameters=[TABLE_ID, OpenApiParameter("step", int, OpenApiParameter.PATH)],
                    responses={200: s.FrameSerializer, 404: E404, 409: E409_REPLAY})
     def get(self, request, table_id, step):
-        return Response(replay.replay_frame(services.get_table(table_id), step))
+        table = services.get_table(table_id)
+        return Response(replay.replay_frame(table, step, services.seat_of(table, actor_for(request))))

@@ -126,7 +126,8 @@ class TableSerializer(TableSummarySerializer):
     seat = serializers.IntegerField(allow_null=True, help_text="Your seat; null for a spectator.")
     is_player = serializers.BooleanField()
     invite_url = serializers.CharField(allow_null=True, help_text="Only for the players.")
-    seed = serializers.IntegerField(allow_null=True, help_text="Withheld until the game is over.")
+    seed = serializers.IntegerField(allow_null=True, help_text="Withheld until the game is over, and after it unless "
+                                                               "both decks are shown to you.")
     variant_rows = serializers.ListField(child=serializers.DictField())
     draw_offer = serializers.IntegerField(allow_null=True, help_text="The seat offering a draw.")
     winner = serializers.IntegerField(allow_null=True)
@@ -137,7 +138,8 @@ class TableSerializer(TableSummarySerializer):
     finished_at = serializers.DateTimeField(allow_null=True)
     rated = serializers.BooleanField()
     decks = serializers.ListField(child=serializers.JSONField(), allow_null=True,
-                                  help_text="Both decklists, once the game is over.")
+                                  help_text="Both decklists once the game is over; null for a seat whose deck is "
+                                            "hidden from you (a private or pasted deck not yours).")
     muted = serializers.BooleanField()
     rematch = serializers.JSONField(allow_null=True)
     replay_url = serializers.CharField(allow_null=True, help_text="Step through the game, once it is over.")
@@ -195,9 +197,10 @@ class TableReplaySerializer(serializers.Serializer):
     rounds = serializers.IntegerField(allow_null=True)
     engine_version = serializers.CharField()
     data_hash = serializers.CharField()
-    seed = serializers.IntegerField()
+    seed = serializers.IntegerField(allow_null=True, help_text="Only when both decks are shown to you (null else).")
     seating = serializers.CharField()
-    decks = serializers.ListField(child=serializers.JSONField(), help_text="Both decklists, in seat order.")
+    decks = serializers.ListField(child=serializers.JSONField(), help_text="Both decklists, in seat order; null "
+                                  "for a seat whose deck is hidden from you (a private or pasted deck not yours).")
     actions = serializers.ListField(child=serializers.CharField())
     steps = StepSerializer(many=True)
     cpu_moves = serializers.ListField(child=serializers.DictField(), help_text="Always empty: two people played.")
