@@ -16,10 +16,14 @@ SEATS = frozenset({0, 1})
 
 
 def public_seats(table: Table) -> frozenset[int]:
-    """The seats that play a saved deck which is public now (one query at most, remembered on the row)."""
+    """The seats that play a saved deck which is public now (read with the row, or one query, remembered on it)."""
     cached = getattr(table, "_public_seats", None)
     if cached is not None:
         return cached
+    if hasattr(table, "p1_deck_visibility"):  # joined in by services.get_table: no query
+        table._public_seats = frozenset(seat for seat, visibility in enumerate(
+            (table.p1_deck_visibility, table.p2_deck_visibility)) if visibility == Visibility.PUBLIC)
+        return table._public_seats
     ids = (table.p1_deck_id, table.p2_deck_id)
     wanted = [deck_id for deck_id in ids if deck_id is not None]
     public = set(Deck.objects.filter(pk__in=wanted, visibility=Visibility.PUBLIC).values_list("pk", flat=True)
