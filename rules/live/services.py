@@ -10,8 +10,10 @@ from __future__ import annotations
 
 import secrets
 from collections import Counter
+from contextlib import nullcontext
 from typing import Any, Mapping
 
+from django.db import connection, transaction
 from django.db.models import F
 from django.http import Http404
 from django.utils import timezone
@@ -114,13 +116,14 @@ def deck_entry(deck: Deck | None, hero: str, counts: Mapping[str, int]) -> dict[
 def write(table: Table, fields: dict[str, Any], *, read_version: int) -> Table:
     """Save `fields` and the next version only if the table is still at `read_version`; else raise 409."""
     fields = {**fields, "version": read_version + 1, "updated_at": timezone.now()}
-    # One UPDATE statement is atomic by itself: in autocommit it costs one round trip to the database, where an
-    # explicit transaction costs three (BEGIN, UPDATE, COMMIT) on every decision. The sockets are told once it is
-    # committed: at once in autocommit, or when an enclosing transaction commits (notify uses on_commit).
-    updated = Table.objects.filter(pk=table.pk, version=read_version).update(**fields)
-    if updated != 1:
-        raise TableConflict(get_table(table.pk), read_version)
-    notify.changed(table.pk, read_version + 1)
+    # One UPDATE statement is atomic by itself: in autocommit it costs one round trip to PostgreSQL, where an
+    # explicit transaction costs three (BEGIN, UPDATE, COMMIT) on every decision. SQLite keeps the transaction as
+    # before (its BEGIN IMMEDIATE is how two writers queue there: settings). The sockets are told once it is committed.
+    with transaction.atomic() if connection.vendor == "sqlite" else nullcontext():
+        updated = Table.objects.filter(pk=table.pk, version=read_version).update(**fields)
+        if updated != 1:
+            raise TableConflict(get_table(table.pk), read_version)
+        notify.changed(table.pk, read_version + 1)
     for name, value in fields.items():
         setattr(table, name, value)
     return table
