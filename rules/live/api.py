@@ -142,7 +142,8 @@ TableDrawView = simple_write("TableDrawView", services.offer_draw,
                              "Offer a draw, or accept your opponent's offer (playing on declines it)")
 TableClaimView = simple_write("TableClaimView", services.claim, "Claim the win: your opponent's clock ran out or "
                               "they left past the grace period", s.EmptySerializer)
-TableMuteView = simple_write("TableMuteView", chat.mute, "Mute (or unmute) your opponent's chat", s.MuteSerializer)
+TableMuteView = simple_write("TableMuteView", chat.mute, "Mute (or unmute) the others' chat (your opponent's "
+                             "and the spectators' lines)", s.MuteSerializer)
 
 
 class TableRematchView(APIView):
@@ -158,7 +159,8 @@ class TableRematchView(APIView):
 class TableChatView(APIView):
     permission_classes = [AllowAny]
 
-    @extend_schema(tags=TAGS, summary="Say a line in the table's chat (players only; at most 5 lines in 10 s)",
+    @extend_schema(tags=TAGS, summary="Say a line in the table's chat (the players and signed-in spectators; at most 5 "
+                                      "lines in 10 s each)",
                    parameters=[TABLE_ID], request=s.ChatSerializer,
                    responses={201: s.ChatLineSerializer, 400: E400, 403: E403, 404: E404,
                               429: OpenApiResponse(ErrorSerializer, description="`chat_throttled`")})

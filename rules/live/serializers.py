@@ -68,7 +68,8 @@ class ChatSerializer(serializers.Serializer):
 
 
 class MuteSerializer(serializers.Serializer):
-    muted = StrictBooleanField(help_text="Hide (true) or show again (false) your opponent's chat.")
+    muted = StrictBooleanField(help_text="Hide (true) or show again (false) the others' chat: your opponent's and "
+                                         "the spectators' lines.")
 
 
 class TableCreatedSerializer(serializers.Serializer):
@@ -116,7 +117,7 @@ class TableSummarySerializer(serializers.Serializer):
 
 class ChatLineSerializer(serializers.Serializer):
     id = serializers.IntegerField()
-    seat = serializers.IntegerField()
+    seat = serializers.IntegerField(help_text="The author: 0 or 1, a player; 2, a signed-in spectator.")
     text = serializers.CharField()
     html = serializers.CharField(help_text="Sanitized Markdown.")
     at = serializers.DateTimeField()
