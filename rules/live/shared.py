@@ -34,8 +34,8 @@ from rules.play.serializers import (  # noqa: F401 - re-exported: the request an
 from rules.play.store import (  # noqa: F401 - re-exported
     GAME_OVER,
     ILLEGAL_ACTION,
-    action_log,
+    conditional_update,
     load_state,
-    snapshot_due,
+    log_fields,
 )
 from rules.play.store import replay_steps as goldfish_replay  # noqa: F401 - re-exported
