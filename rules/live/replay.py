@@ -11,10 +11,11 @@ from typing import Any
 from django.urls import reverse
 
 from cataclysm_site.api_errors import ApiError
+from rules.engine.model import BOARD, GRAVE
 from rules.live import privacy
 from rules.live.selectors import cards_for, links
 from rules.live.services import NOT_FINISHED
-from rules.live.shared import card_index, goldfish_replay, view_digest
+from rules.live.shared import goldfish_replay, replay_game, view_digest
 from rules.models import Table, TableStatus
 
 
@@ -30,6 +31,7 @@ def finished(table: Table) -> Table:
 
 
 HIDDEN_STEP = "hidden"
+PUBLIC_ZONES = (BOARD, GRAVE)
 
 
 def visible_step(step: dict, shown: frozenset[int]) -> dict:
@@ -55,15 +57,21 @@ def replay_index(table: Table, seat: int | None = None) -> dict[str, Any]:
         "seed": table.seed if whole else None, "seating": table.seating, "decks": decks,
         "actions": [step["action"] for step in steps], "steps": steps, "cpu_moves": [], "events": final.events,
         "digest": final.digest() if whole else view_digest(privacy.hide_hands(final.view(), shown)),
-        "cards": cards_for([*(d["hero"] for d in record["decks"]),
-                            *(c for d in decks if d for c in d["cards"]), *played_slugs(final, shown)]),
+        "cards": cards_for([*(d["hero"] for d in record["decks"]), *(c for d in decks if d for c in d["cards"]),
+                            *(() if whole else seen_slugs(table))]),
     }
 
 
-def played_slugs(state, shown: frozenset[int]) -> list[str]:
-    """The slugs of every card this viewer saw at some point: the ones in the final board's public zones (a card
-    played and gone is in a graveyard) and the shown seats' hands."""
-    return [entry["card"] for entry in card_index(privacy.hide_hands(state.view(), shown)).values()]
+def seen_slugs(table: Table) -> set[str]:
+    """The slugs of every card that was on a board or in a graveyard at some step of the game — all a viewer who may
+    not see a seat's hand and deck ever saw of its cards (the frames show no other card of that seat)."""
+    state = replay_game(table, actions=[])
+    seen: set[str] = set()
+    for action in [None, *table.actions]:
+        if action is not None:
+            state.apply(action)
+        seen.update(card.slug for card in state.cards if card.zone in PUBLIC_ZONES)
+    return seen
 
 
 def replay_frame(table: Table, step: int, seat: int | None = None) -> dict[str, Any]:

@@ -37,5 +37,6 @@ from rules.play.store import (  # noqa: F401 - re-exported
     conditional_update,
     load_state,
     log_fields,
+    replay_game,
 )
 from rules.play.store import replay_steps as goldfish_replay  # noqa: F401 - re-exported

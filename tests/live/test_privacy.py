@@ -14,6 +14,7 @@ from decks import services as deck_services
 from decks.models import Visibility
 from rules.engine.catalogue import load_catalogue
 from rules.models import Table
+from rules.play.payload import card_index
 from tests.live.helpers import Secrets, play
 from tests.live.test_sockets import connect, next_table, run
 
@@ -103,6 +104,10 @@ def test_nobody_but_its_player_sees_a_private_or_pasted_decks_list_and_hand_afte
                 if seat == 0:
                     assert SECRET not in str(body), (name, what)
                 checked += 1
+        index = next(body for what, body in answers if what.endswith("/replay/") and isinstance(body, dict))
+        shown_in_frames = {entry["card"] for what, body in answers if "/replay/" in what and isinstance(body, dict)
+                           and "state" in body for entry in card_index(body["state"]).values()}
+        assert shown_in_frames and shown_in_frames <= set(index["cards"]), "each card a frame shows is named"
         # the start page lists the starter decks (card names in their blurbs): only the deck's name is checked there
         assert SECRET not in client.get("/play/").content.decode() or name == 0
     assert checked > 4 * 30
