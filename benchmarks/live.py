@@ -25,6 +25,7 @@ import http.cookiejar
 import json
 import os
 import random
+import re
 import secrets
 import signal
 import socket
@@ -147,6 +148,7 @@ class Tally:
         self.trips: list[float] = []
         self.decisions = 0
         self.errors = 0
+        self.error_codes: dict[str, int] = {}  # the socket's error messages by code (and failed connections)
         self.measuring = False
 
 
@@ -162,6 +164,7 @@ async def bot(table: dict, seat: int, tally: Tally, stop: asyncio.Event, ready: 
         socket_ = await connect(url, additional_headers=headers, max_size=2**24, open_timeout=60)
     except (OSError, asyncio.TimeoutError, Exception):  # noqa: BLE001 - counted, and the run goes on without it
         tally.errors += 1
+        tally.error_codes["connect"] = tally.error_codes.get("connect", 0) + 1
         await ready.put(None)
         return
     async with socket_:
@@ -176,6 +179,8 @@ async def bot(table: dict, seat: int, tally: Tally, stop: asyncio.Event, ready: 
             message = json.loads(raw)
             if message["type"] == "error":
                 tally.errors += 1
+                code = str(message.get("code"))
+                tally.error_codes[code] = tally.error_codes.get(code, 0) + 1
                 continue
             if message["type"] != "table":
                 continue
@@ -237,13 +242,25 @@ def run(tables: int, seconds: float, servers: int, think: float = 0.0) -> dict:
             for server in started:
                 server.stop()
             redis_stop(name)
+        server_errors = logged_errors([server.log_path for server in started])
     trips_ms = [t * 1000 for t in tally.trips]
     return {"tables": tables, "servers": servers, "think": think, "seconds": round(tally.seconds, 1),
             "decisions": tally.decisions, "decisions_per_second": round(tally.decisions / tally.seconds, 1),
             "round_trip_ms": {"p50": round(percentile(trips_ms, 0.5), 1), "p99": round(percentile(trips_ms, 0.99), 1),
                               "max": round(max(trips_ms, default=float("nan")), 1),
                               "mean": round(statistics.fmean(trips_ms), 1) if trips_ms else None},
-            "errors": tally.errors}
+            "errors": tally.errors, "error_codes": tally.error_codes, "server_errors": server_errors}
+
+
+def logged_errors(paths: list[Path]) -> dict[str, int]:
+    """The exceptions the servers logged, by their last line (what failed a socket or a request), most first."""
+    found: dict[str, int] = {}
+    for path in paths:
+        lines = path.read_text(errors="replace").splitlines() if path.exists() else []
+        for line in lines:
+            if re.match(r"^[\w.]+(Error|Exception|Timeout)\b", line):
+                found[line[:160]] = found.get(line[:160], 0) + 1
+    return dict(sorted(found.items(), key=lambda item: -item[1]))
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -265,5 +282,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{result['tables']} tables on {result['servers']} processes, thinking {result['think']} s, "
               f"{result['seconds']} s: "
               f"{result['decisions']} decisions, {result['decisions_per_second']} decisions/s; decision -> opponent's "
-              f"update p50 {trip['p50']} ms, p99 {trip['p99']} ms, max {trip['max']} ms; errors {result['errors']}")
+              f"update p50 {trip['p50']} ms, p99 {trip['p99']} ms, max {trip['max']} ms; errors {result['errors']}"
+              + (f" {result['error_codes']}" if result["error_codes"] else ""))
+        for line, count in list(result["server_errors"].items())[:5]:
+            print(f"  server log: {count} × {line}")
     return 0

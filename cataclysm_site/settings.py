@@ -113,6 +113,19 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Take the write lock when a transaction starts, so that two racing writers queue (and the loser then sees the
     # new version: 409) instead of one failing to upgrade its read lock ("database is locked": 503).
     DATABASES["default"]["OPTIONS"]["transaction_mode"] = "IMMEDIATE"
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and env_bool("DJANGO_DB_POOL", True):
+    # A pool of connections per server process (Django's own, over psycopg_pool): each request or socket message
+    # borrows one and gives it back, instead of every thread keeping its own — under ASGI each request and socket
+    # runs in a thread of its own, so persistent connections (CONN_MAX_AGE) pile up past PostgreSQL's
+    # max_connections (100) with a few hundred live tables. N processes hold at most N × DJANGO_DB_POOL_MAX_SIZE
+    # connections: keep that (plus Celery workers, which pool too, and the admin's psql) under max_connections.
+    # A request that finds the pool busy waits DJANGO_DB_POOL_TIMEOUT seconds for a connection before failing.
+    DATABASES["default"]["CONN_MAX_AGE"] = 0  # the pool keeps the connections; Django refuses both at once
+    DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
+        "min_size": env_int("DJANGO_DB_POOL_MIN_SIZE", 2),
+        "max_size": env_int("DJANGO_DB_POOL_MAX_SIZE", 10),
+        "timeout": env_int("DJANGO_DB_POOL_TIMEOUT", 10),
+    }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [

@@ -8,14 +8,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db.models import Max, Q, QuerySet
+from django.db.models import Max
 from django.http import Http404
 
 from decks.models import Deck, DeckSimulation
 from rules.engine import GameState
 from rules.engine.catalogue import Catalogue
 from rules.goldfish.services import GAME_NOT_FOUND
-from rules.models import GoldfishGame, Status
+from rules.models import GoldfishGame
 from rules.play.actors import Actor
 from rules.play.decks import deck_ref, variant_rows
 from rules.play.digest import game_digest
@@ -58,13 +58,6 @@ def top_games(*, limit: int = HIGH_SCORES) -> list[GoldfishGame]:
     """Return the best finished games of any deck that is listed for everyone."""
     return list(GoldfishGame.objects.finished().filter(deck__visibility="public").select_related("owner", "deck")
                 .best_first()[:limit])
-
-
-def starter_decks() -> QuerySet:
-    """Return the starter decks with their best goldfish Legacy (one query)."""
-    return (Deck.objects.filter(owner__isnull=True).select_related("hero__faction")
-            .annotate(best_legacy=Max("goldfish_games__legacy", filter=Q(goldfish_games__status=Status.FINISHED)))
-            .order_by("name"))
 
 
 def latest_simulations(deck: Deck, *, limit: int = 3) -> list[DeckSimulation]:

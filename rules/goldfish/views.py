@@ -15,7 +15,7 @@ from rules.goldfish import selectors, services
 from rules.goldfish.services import BOTS
 from rules.models import Seating
 from rules.play.actors import actor_for
-from rules.play.decks import MAX_SEED, playable_decks_of, variant_choices, variant_rows
+from rules.play.decks import MAX_SEED, playable_decks_of, starter_decks, variant_choices, variant_rows
 from rules.play.pages import form_deck, start_from_form
 
 
@@ -37,7 +37,7 @@ def start_context(request, form: StartForm, errors=()) -> dict:
     return {
         "form": form,
         "errors": errors,
-        "starters": selectors.starter_decks(),
+        "starters": starter_decks(),
         "my_decks": playable_decks_of(request.user),
         "my_games": selectors.games_of(actor, limit=12),
         "top_games": selectors.top_games(),

@@ -142,7 +142,8 @@ TableDrawView = simple_write("TableDrawView", services.offer_draw,
                              "Offer a draw, or accept your opponent's offer (playing on declines it)")
 TableClaimView = simple_write("TableClaimView", services.claim, "Claim the win: your opponent's clock ran out or "
                               "they left past the grace period", s.EmptySerializer)
-TableMuteView = simple_write("TableMuteView", chat.mute, "Mute (or unmute) your opponent's chat", s.MuteSerializer)
+TableMuteView = simple_write("TableMuteView", chat.mute, "Mute (or unmute) the others' chat (your opponent's "
+                             "and the spectators' lines)", s.MuteSerializer)
 
 
 class TableRematchView(APIView):
@@ -158,7 +159,8 @@ class TableRematchView(APIView):
 class TableChatView(APIView):
     permission_classes = [AllowAny]
 
-    @extend_schema(tags=TAGS, summary="Say a line in the table's chat (players only; at most 5 lines in 10 s)",
+    @extend_schema(tags=TAGS, summary="Say a line in the table's chat (the players and signed-in spectators; at most 5 "
+                                      "lines in 10 s each)",
                    parameters=[TABLE_ID], request=s.ChatSerializer,
                    responses={201: s.ChatLineSerializer, 400: E400, 403: E403, 404: E404,
                               429: OpenApiResponse(ErrorSerializer, description="`chat_throttled`")})
@@ -190,7 +192,8 @@ class TableReplayView(APIView):
     @extend_schema(tags=TAGS, summary="A finished game's record, every decision of both players and the whole log",
                    parameters=[TABLE_ID], responses={200: s.TableReplaySerializer, 404: E404, 409: E409_REPLAY})
     def get(self, request, table_id):
-        return Response(replay.replay_index(services.get_table(table_id)))
+        table = services.get_table(table_id)
+        return Response(replay.replay_index(table, services.seat_of(table, actor_for(request))))
 
 
 class TableReplayFrameView(APIView):
@@ -201,4 +204,5 @@ class TableReplayFrameView(APIView):
                    parameters=[TABLE_ID, OpenApiParameter("step", int, OpenApiParameter.PATH)],
                    responses={200: s.FrameSerializer, 404: E404, 409: E409_REPLAY})
     def get(self, request, table_id, step):
-        return Response(replay.replay_frame(services.get_table(table_id), step))
+        table = services.get_table(table_id)
+        return Response(replay.replay_frame(table, step, services.seat_of(table, actor_for(request))))

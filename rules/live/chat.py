@@ -1,33 +1,61 @@
-"""A table's chat: short lines from the two players, shown to everyone at the table rendered by the comments'
-Markdown (decks.markdown: raw HTML shown as text, nh3 on the output), limited per player, and mutable: a player who
-mutes the other no longer sees their lines (nor is sent them over the socket)."""
+"""A table's chat: short lines from the two players and from signed-in spectators, shown to everyone at the table
+rendered by the comments' Markdown (decks.markdown: raw HTML shown as text, nh3 on the output), limited per author,
+and mutable: a player who mutes no longer sees anyone else's lines, the opponent's or the spectators' (nor is sent
+them over the socket). A spectator's line is stored with the seat SPECTATOR; an anonymous visitor only reads (an
+account is what a limit or a ban can hold on to)."""
 from __future__ import annotations
 
 from datetime import timedelta
 
+from django.core.cache import cache
 from django.utils import timezone
 
 from cards.catalogue import get_catalogue
 from cataclysm_site.api_errors import ApiError
 from decks.markdown import render_markdown
 from rules.live import notify
-from rules.live.services import get_table, player_seat
+from rules.live.services import NOT_PLAYER, get_table, player_seat, seat_of
 from rules.live.shared import Actor
 from rules.models import Table, TableMessage
 
 MAX_LENGTH = 300
 BURST, WINDOW = 5, timedelta(seconds=10)  # at most this many lines a player in this window
 SHOWN = 50
+SPECTATOR = 2  # the seat of a spectator's line
+
+
+def author_seat(table: Table, actor: Actor) -> int:
+    """The seat a line is written from: the player's, or SPECTATOR for a signed-in visitor who is not playing."""
+    seat = seat_of(table, actor)
+    if seat is not None:
+        return seat
+    if not getattr(actor.user, "is_authenticated", False):
+        raise ApiError(NOT_PLAYER, "Only the two players and signed-in spectators can write here: sign in to chat.",
+                       status_code=403)
+    return SPECTATOR
+
+
+def throttled(table: Table, seat: int, actor: Actor) -> bool:
+    """Whether the author already wrote BURST lines in the last WINDOW: a player's lines are counted in the table's
+    chat; a spectator's (all stored with one seat) in the shared cache, per account and table."""
+    now = timezone.now()
+    if seat != SPECTATOR:
+        return TableMessage.objects.filter(table=table, seat=seat, created_at__gte=now - WINDOW).count() >= BURST
+    key = f"live-chat:{table.pk}:{actor.user.pk}"
+    recent = [t for t in cache.get(key, []) if t > (now - WINDOW).timestamp()]
+    if len(recent) >= BURST:
+        return True
+    cache.set(key, [*recent, now.timestamp()], WINDOW.seconds)
+    return False
 
 
 def say(*, table_id: str, actor: Actor, text: str) -> TableMessage:
     table = get_table(table_id)
-    seat = player_seat(table, actor)
+    seat = author_seat(table, actor)
     text = (text or "").strip()
     if not text or len(text) > MAX_LENGTH:
         raise ApiError("bad_message", f"A chat line is 1 to {MAX_LENGTH} characters.")
-    recent = TableMessage.objects.filter(table=table, seat=seat, created_at__gte=timezone.now() - WINDOW).count()
-    if recent >= BURST:
+    if throttled(table, seat, actor):
         raise ApiError("chat_throttled", f"Slow down: at most {BURST} lines every {WINDOW.seconds} seconds.",
                        status_code=429)
     message = TableMessage.objects.create(table=table, seat=seat, text=text)
@@ -45,7 +73,7 @@ def mute(*, table_id: str, actor: Actor, muted: bool) -> Table:
 
 
 def hides(table: Table, seat: int | None, message_seat: int) -> bool:
-    """Whether the viewer in `seat` muted the author of a line."""
+    """Whether the viewer in `seat` muted the others (the opponent and the spectators) and the line is not theirs."""
     return seat is not None and message_seat != seat and (table.p1_muted, table.p2_muted)[seat]
 
 

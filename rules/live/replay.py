@@ -1,6 +1,9 @@
 """The replay of a finished table: every decision of both players, step by step, in the versus replay's shape (so the
 same page script draws it). Only once the game is over: until then the hands are secret, and a replay of the whole
-board would give them away."""
+board would give them away. Afterwards a viewer replays what they were entitled to see (`rules.live.privacy`): the
+whole game only when both decks are shown to them; else each frame is their seat's view (a spectator's: the public
+view), and the decisions of a hidden seat are named by their kind only, as the live log showed them (a decision's
+id or label may name a card of a hidden hand or deck)."""
 from __future__ import annotations
 
 from typing import Any
@@ -8,9 +11,11 @@ from typing import Any
 from django.urls import reverse
 
 from cataclysm_site.api_errors import ApiError
+from rules.engine.model import BOARD, GRAVE
+from rules.live import privacy
 from rules.live.selectors import cards_for, links
 from rules.live.services import NOT_FINISHED
-from rules.live.shared import goldfish_replay
+from rules.live.shared import goldfish_replay, replay_game, view_digest
 from rules.models import Table, TableStatus
 
 
@@ -25,26 +30,61 @@ def finished(table: Table) -> Table:
     return table
 
 
-def replay_index(table: Table) -> dict[str, Any]:
+HIDDEN_STEP = "hidden"
+PUBLIC_ZONES = (BOARD, GRAVE)
+
+
+def visible_step(step: dict, shown: frozenset[int]) -> dict:
+    """A step as this viewer may read it: a hidden seat's decision only by its kind (its id and label withheld)."""
+    if step["player"] in shown:
+        return step
+    return {**step, "action": HIDDEN_STEP, "label": f"Player {step['player'] + 1} decides ({step['kind']})."}
+
+
+def replay_index(table: Table, seat: int | None = None) -> dict[str, Any]:
+    """The replay's record for a viewer at `seat` (None: not a player): hidden seats' lists, ids and seed withheld."""
     replayed = goldfish_replay(game=finished(table))
     final = replayed["final"]
     record = table.record()
+    shown = privacy.shown_seats(table, seat)
+    whole = privacy.sees_all(table, seat)
+    decks = [d if s in shown else None for s, d in enumerate(record["decks"])]
+    steps = [visible_step(step, shown) for step in replayed["steps"]]
     return {
-        "id": table.pk, **links(table), "replay_url": replay_url(table), "status": table.status, "seat": None,
+        "id": table.pk, **links(table), "replay_url": replay_url(table), "status": table.status, "seat": seat,
         "winner": table.winner, "end": table.end, "legacy": table.legacy, "rounds": table.rounds,
-        "engine_version": record["engine_version"], "data_hash": record["data_hash"], "seed": table.seed,
-        "seating": table.seating, "decks": record["decks"], "actions": record["actions"],
-        "steps": replayed["steps"], "cpu_moves": [], "events": final.events, "digest": final.digest(),
-        "cards": cards_for([c for d in record["decks"] for c in [d["hero"], *d["cards"]]]),
+        "engine_version": record["engine_version"], "data_hash": record["data_hash"],
+        "seed": table.seed if whole else None, "seating": table.seating, "decks": decks,
+        "actions": [step["action"] for step in steps], "steps": steps, "cpu_moves": [], "events": final.events,
+        "digest": final.digest() if whole else view_digest(privacy.hide_hands(final.view(), shown)),
+        "cards": cards_for([*(d["hero"] for d in record["decks"]), *(c for d in decks if d for c in d["cards"]),
+                            *(() if whole else seen_slugs(table))]),
     }
 
 
-def replay_frame(table: Table, step: int) -> dict[str, Any]:
+def seen_slugs(table: Table) -> set[str]:
+    """The slugs of every card that was on a board or in a graveyard at some step of the game — all a viewer who may
+    not see a seat's hand and deck ever saw of its cards (the frames show no other card of that seat)."""
+    state = replay_game(table, actions=[])
+    seen: set[str] = set()
+    for action in [None, *table.actions]:
+        if action is not None:
+            state.apply(action)
+        seen.update(card.slug for card in state.cards if card.zone in PUBLIC_ZONES)
+    return seen
+
+
+def replay_frame(table: Table, step: int, seat: int | None = None) -> dict[str, Any]:
+    """The board after `step`, as the viewer at `seat` may see it."""
     replayed = goldfish_replay(game=finished(table), step=step)
     frame = replayed["frame"]
     decider = frame.current_player
+    shown = privacy.shown_seats(table, seat)
+    whole = privacy.sees_all(table, seat)
+    view = privacy.hide_hands(frame.view(), shown)
     text = ("The Cataclysm has come." if frame.is_over else
             f"Player {decider + 1} to decide." if decider is not None else "The rules engine plays on.")
-    return {"step": step, "of": len(replayed["steps"]), "action": replayed["steps"][step - 1] if step else None,
-            "state": frame.view(), "prompt": {"kind": "replay", "text": text}, "result": frame.result(),
-            "digest": frame.digest(), "events_to": frame.event_count}
+    return {"step": step, "of": len(replayed["steps"]),
+            "action": visible_step(replayed["steps"][step - 1], shown) if step else None,
+            "state": view, "prompt": {"kind": "replay", "text": text}, "result": frame.result(),
+            "digest": frame.digest() if whole else view_digest(view), "events_to": frame.event_count}

@@ -3,8 +3,9 @@
 Hidden information: while the game goes on, a player's payload is built from `state.view(viewer=<their seat>)` (the
 other hand a count, no deck order), a spectator's from the same view with the viewing seat's hand removed too, so
 it holds no hand at all; `legal_actions` goes only to the player who must decide; the `cards` map names only the
-viewer's own deck and the cards in their view; the seed and the decklists are withheld. Once the game is over
-nothing is at stake: the whole board, both decklists and the seed are shown, as for versus games.
+viewer's own deck and the cards in their view; the seed and the decklists are withheld. Once the game is over a
+seat's decklist and hand are shown to its player, and to everyone else only if it played a saved public deck
+(`rules.live.privacy`): the seed and the whole board only when both are; a deck's name follows the same rule.
 """
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ from django.utils import timezone
 
 from cards.catalogue import DerivedCache, catalogue_version, get_catalogue
 from rules.engine import GameState
-from rules.live import chat, clock, states
+from rules.live import chat, clock, privacy, states
 from rules.live.services import seat_of
 from rules.live.shared import Actor, card_entries, card_index, describe_action, prompt, variant_rows, view_digest
 from rules.models import Table, TableStatus
@@ -49,35 +50,40 @@ def player_name(table: Table, seat: int) -> str | None:
     return "Guest" if (table.p1_session, table.p2_session)[seat] else None
 
 
-def players(table: Table, now) -> list[dict[str, Any]]:
+def players(table: Table, now, viewer: int | None = None) -> list[dict[str, Any]]:
     out = []
+    named = privacy.named_seats(table, viewer)
     for seat in (0, 1):
         deck = table.decks[seat] if table.decks else None
         out.append({"seat": seat, "name": player_name(table, seat), "hero": deck["hero"] if deck else None,
-                    "deck_name": deck["name"] if deck else None,
+                    "deck_name": deck["name"] if deck and seat in named else None,
                     "away_seconds": round(clock.gone_for(table, seat, now)) if table.status == TableStatus.LIVE
                     else None})
     return out
 
 
 def board_view(table: Table, state: GameState, seat: int | None) -> dict:
-    """The board this viewer may see: the seat's view, the public view (no hand at all), or all of it once over."""
-    if state.is_over or table.status == TableStatus.FINISHED:
-        return state.view()
-    view = state.view(viewer=seat if seat is not None else 0)
-    if seat is None:
-        view["players"][0].pop("hand", None)
-    return view
+    """The board this viewer may see: the hands of the seats `privacy.shown_seats` allows (while the game goes on,
+    the viewer's own; a spectator's none), every other part of the board being public."""
+    return privacy.hide_hands(state.view(), privacy.shown_seats(table, seat))
 
 
 def visible_slugs(table: Table, view: dict, seat: int | None) -> list[str]:
     slugs = [d["hero"] for d in table.decks if d]
     slugs += [entry["card"] for entry in card_index(view).values()]
-    if table.status == TableStatus.FINISHED:
-        slugs += [c for d in table.decks if d for c in d["cards"]]
-    elif seat is not None and table.decks[seat]:
-        slugs += table.decks[seat]["cards"]
+    for shown in privacy.shown_seats(table, seat):
+        if table.decks[shown]:
+            slugs += table.decks[shown]["cards"]
     return slugs
+
+
+def decklists(table: Table, seat: int | None) -> list[dict | None] | None:
+    """Once over, each decklist this viewer may see (null in a hidden seat's place); none while the game goes on."""
+    if table.status != TableStatus.FINISHED:
+        return None
+    shown = privacy.shown_seats(table, seat)
+    return [{"hero": d["hero"], "cards": d["cards"], "name": d["name"]} if d and s in shown else None
+            for s, d in enumerate(table.decks)]
 
 
 def table_prompt(table: Table, state: GameState, view: dict, seat: int | None) -> dict[str, str]:
@@ -98,12 +104,12 @@ def ending_text(table: Table) -> str:
     return f"Player {table.winner + 1} wins {how}.".replace("  ", " ").replace(" .", ".")
 
 
-def summary(table: Table, now=None) -> dict[str, Any]:
-    """The table in a list (the lobby): no board, no seed."""
+def summary(table: Table, now=None, viewer: int | None = None) -> dict[str, Any]:
+    """The table in a list (the lobby): no board, no seed; a deck's name only if `viewer` may read it."""
     now = now or timezone.now()
     return {"id": table.pk, **links(table), "status": table.status, "listed": table.listed,
             "version": table.version, "moves": len(table.actions), "seating": table.seating,
-            "variants": list(table.variants), "players": players(table, now), "clock": clock.clock_payload(table, now),
+            "variants": list(table.variants), "players": players(table, now, viewer), "clock": clock.clock_payload(table, now),
             "grace_seconds": table.grace_seconds, "created_at": table.created_at, "updated_at": table.updated_at}
 
 
@@ -117,13 +123,13 @@ def table_payload(table: Table, actor: Actor | None = None, *, seat: int | None 
         seat = seat_of(table, actor)
     finished = table.status == TableStatus.FINISHED
     state = states.state_of(table)
-    out = {**summary(table, now), "seat": seat, "is_player": seat is not None,
+    sees_all = privacy.sees_all(table, seat)
+    out = {**summary(table, now, seat), "seat": seat, "is_player": seat is not None,
            "invite_url": invite_url(table) if seat is not None else None,
-           "seed": table.seed if finished else None, "variant_rows": variant_rows(table.variants, get_catalogue()),
+           "seed": table.seed if finished and sees_all else None, "variant_rows": variant_rows(table.variants, get_catalogue()),
            "draw_offer": table.draw_offer, "winner": table.winner, "end": table.end or None,
            "legacy": table.legacy, "rounds": table.rounds, "finished_at": table.finished_at, "rated": table.rated,
-           "decks": [{"hero": d["hero"], "cards": d["cards"], "name": d["name"]} if d else None
-                     for d in table.decks] if finished else None,
+           "decks": decklists(table, seat),
            "muted": (table.p1_muted, table.p2_muted)[seat] if seat is not None else False,
            "rematch": rematch_of(table),
            "replay_url": reverse("live:replay", args=[table.pk]) if finished else None,
@@ -144,7 +150,7 @@ def table_payload(table: Table, actor: Actor | None = None, *, seat: int | None 
         legal_actions=[describe_action(a, names) for a in state.legal_actions()] if can_act else [],
         log=state.events_from(log_from), log_count=state.event_count,
         result=state.result() if state.is_over or finished else None,
-        digest=state.digest() if finished else view_digest(view),
+        digest=state.digest() if finished and sees_all else view_digest(view),
         prompt=table_prompt(table, state, view, seat),
         cards=None if known_cards is not None and slugs <= known_cards else cards_for(slugs),
     )
@@ -161,7 +167,11 @@ def rematch_of(table: Table) -> dict | None:
 def lobby(*, limit: int = 50) -> list[Table]:
     """Listed tables waiting for a player, then listed games in play (to watch), most recent first."""
     rows = Table.objects.filter(listed=True, status__in=[TableStatus.OPEN, TableStatus.LIVE])
-    return list(rows.select_related("p1_user", "p2_user").order_by("status", "-updated_at")[:limit])
+    tables = privacy.note_public_seats(list(rows.select_related("p1_user", "p2_user")
+                                            .order_by("status", "-updated_at")[:limit]))
+    for table in tables:
+        table.deck_names = privacy.deck_names(table, None)  # what the start page shows of each seat's deck
+    return tables
 
 
 def tables_of(actor: Actor, *, limit: int = 20) -> list[Table]:

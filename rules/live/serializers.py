@@ -8,6 +8,7 @@ from decks.serializers import StrictCharField
 from rules.live.services import DEFAULT_GRACE, GRACE_RANGE, MAX_CLOCK_MINUTES, MAX_INCREMENT, SEATS
 from rules.live.shared import (
     ActionSerializer,
+    ActSerializer,
     CardEntrySerializer,
     EventSerializer,
     FrameSerializer,  # noqa: F401 - re-exported for the API
@@ -51,11 +52,10 @@ class TableJoinSerializer(StartSerializer):
                                    help_text="The invite token (from the invite link): needed at an unlisted table.")
 
 
-class TableActSerializer(serializers.Serializer):
-    action = serializers.CharField(max_length=200, help_text="The id of one of your `legal_actions`.")
-    version = serializers.IntegerField(required=False, min_value=0,
-                                       help_text="The table version you saw; another answers 409 `conflict`.")
-    log_from = serializers.IntegerField(required=False, min_value=0, default=0)
+class TableActSerializer(ActSerializer):
+    # A decision at a table: the goldfish and versus games' request (`action`, `version`, `log_from`), named apart
+    # so that the schema keeps a `TableAct` request.
+    pass
 
 
 class TableVersionSerializer(serializers.Serializer):
@@ -68,7 +68,8 @@ class ChatSerializer(serializers.Serializer):
 
 
 class MuteSerializer(serializers.Serializer):
-    muted = StrictBooleanField(help_text="Hide (true) or show again (false) your opponent's chat.")
+    muted = StrictBooleanField(help_text="Hide (true) or show again (false) the others' chat: your opponent's and "
+                                         "the spectators' lines.")
 
 
 class TableCreatedSerializer(serializers.Serializer):
@@ -116,7 +117,7 @@ class TableSummarySerializer(serializers.Serializer):
 
 class ChatLineSerializer(serializers.Serializer):
     id = serializers.IntegerField()
-    seat = serializers.IntegerField()
+    seat = serializers.IntegerField(help_text="The author: 0 or 1, a player; 2, a signed-in spectator.")
     text = serializers.CharField()
     html = serializers.CharField(help_text="Sanitized Markdown.")
     at = serializers.DateTimeField()
@@ -126,7 +127,8 @@ class TableSerializer(TableSummarySerializer):
     seat = serializers.IntegerField(allow_null=True, help_text="Your seat; null for a spectator.")
     is_player = serializers.BooleanField()
     invite_url = serializers.CharField(allow_null=True, help_text="Only for the players.")
-    seed = serializers.IntegerField(allow_null=True, help_text="Withheld until the game is over.")
+    seed = serializers.IntegerField(allow_null=True, help_text="Withheld until the game is over, and after it unless "
+                                                               "both decks are shown to you.")
     variant_rows = serializers.ListField(child=serializers.DictField())
     draw_offer = serializers.IntegerField(allow_null=True, help_text="The seat offering a draw.")
     winner = serializers.IntegerField(allow_null=True)
@@ -137,7 +139,8 @@ class TableSerializer(TableSummarySerializer):
     finished_at = serializers.DateTimeField(allow_null=True)
     rated = serializers.BooleanField()
     decks = serializers.ListField(child=serializers.JSONField(), allow_null=True,
-                                  help_text="Both decklists, once the game is over.")
+                                  help_text="Both decklists once the game is over; null for a seat whose deck is "
+                                            "hidden from you (a private or pasted deck not yours).")
     muted = serializers.BooleanField()
     rematch = serializers.JSONField(allow_null=True)
     replay_url = serializers.CharField(allow_null=True, help_text="Step through the game, once it is over.")
@@ -195,9 +198,10 @@ class TableReplaySerializer(serializers.Serializer):
     rounds = serializers.IntegerField(allow_null=True)
     engine_version = serializers.CharField()
     data_hash = serializers.CharField()
-    seed = serializers.IntegerField()
+    seed = serializers.IntegerField(allow_null=True, help_text="Only when both decks are shown to you (null else).")
     seating = serializers.CharField()
-    decks = serializers.ListField(child=serializers.JSONField(), help_text="Both decklists, in seat order.")
+    decks = serializers.ListField(child=serializers.JSONField(), help_text="Both decklists, in seat order; null "
+                                  "for a seat whose deck is hidden from you (a private or pasted deck not yours).")
     actions = serializers.ListField(child=serializers.CharField())
     steps = StepSerializer(many=True)
     cpu_moves = serializers.ListField(child=serializers.DictField(), help_text="Always empty: two people played.")

@@ -5,7 +5,6 @@ public functions rather than copying them; the rest of `rules.live` imports them
 """
 from __future__ import annotations
 
-from rules.goldfish.selectors import starter_decks  # noqa: F401 - re-exported (the start page's starter list)
 from rules.play.actors import SESSION_TOKEN, Actor, actor_for  # noqa: F401 - re-exported
 from rules.play.decks import (  # noqa: F401 - re-exported
     INVALID_DECK,
@@ -17,12 +16,14 @@ from rules.play.decks import (  # noqa: F401 - re-exported
     deck_input,
     deck_spec,
     playable_decks_of,
+    starter_decks,
     variant_choices,
     variant_rows,
 )
 from rules.play.payload import card_entries, card_index, describe_action, prompt, view_digest  # noqa: F401
 from rules.play.serializers import (  # noqa: F401 - re-exported: the request and response shapes a table shares
     ActionSerializer,
+    ActSerializer,
     CardEntrySerializer,
     EventSerializer,
     FrameSerializer,
@@ -33,8 +34,9 @@ from rules.play.serializers import (  # noqa: F401 - re-exported: the request an
 from rules.play.store import (  # noqa: F401 - re-exported
     GAME_OVER,
     ILLEGAL_ACTION,
-    action_log,
+    conditional_update,
     load_state,
-    snapshot_due,
+    log_fields,
+    replay_game,
 )
 from rules.play.store import replay_steps as goldfish_replay  # noqa: F401 - re-exported

@@ -11,7 +11,7 @@ from django.views.decorators.http import require_http_methods
 
 from cards.catalogue import get_catalogue
 from cataclysm_site.api_errors import ApiError
-from rules.live import ratings, services
+from rules.live import privacy, ratings, services
 from rules.live import selectors as ls
 from rules.live.api import rating_rows
 from rules.live.services import MAX_CLOCK_MINUTES, MAX_INCREMENT
@@ -95,6 +95,7 @@ def table(request, table_id):
             errors = ["Choose a deck."]
     seat = services.seat_of(row, actor_for(request))
     other = row.decks[1 - (seat or 0)] if row.decks else None
+    names = privacy.deck_names(row, seat)
     context = {
         "table": row, "seat": seat, "invite": request.POST.get("invite") or request.GET.get("invite", ""),
         "can_join": row.status == "open" and seat is None, "errors": errors,
@@ -102,8 +103,9 @@ def table(request, table_id):
         "share_url": request.build_absolute_uri(ls.invite_url(row)) if seat is not None else None,
         "watch_url": request.build_absolute_uri(row.get_absolute_url()),
         # The versus board's sections name the other side from `game` (live.js retitles them for each viewer).
+        "deck_names": names,
         "game": {"get_difficulty_display": "Play a friend", "opponent_hero": other["hero"] if other else "",
-                 "opponent_name": other["name"] if other else ""},
+                 "opponent_name": names[1 - (seat or 0)] or ""},
     }
     return render(request, "live/table.html", context, status=400 if errors else 200)
 
@@ -111,7 +113,10 @@ def table(request, table_id):
 def replay(request, table_id):
     """Step through a finished table's decisions (goldfish.js's replay, from the table's replay API)."""
     row = services.get_table(table_id)
+    seat = services.seat_of(row, actor_for(request))
     return render(request, "live/replay.html", {"table": row, "finished": row.status == "finished",
+                                                "deck_names": privacy.deck_names(row, seat),
+                                                "seed": row.seed if privacy.sees_all(row, seat) else None,
                                                 "game": {"get_difficulty_display": "", "opponent_name": "",
                                                          "opponent_hero": ""}})
 

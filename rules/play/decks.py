@@ -5,7 +5,7 @@ from __future__ import annotations
 import secrets
 from typing import Any, Iterable, Mapping
 
-from django.db.models import F, QuerySet
+from django.db.models import F, Max, Q, QuerySet
 
 from cards.catalogue import get_catalogue
 from cataclysm_site.api_errors import ApiError
@@ -19,7 +19,7 @@ from rules.engine import DeckSpec, GameDataError, GameState, new_game
 from rules.engine.catalogue import Catalogue
 from rules.engine.setup import set_variants
 from rules.engine.simulate import deck_from_counts
-from rules.models import Seating
+from rules.models import Seating, Status
 
 # Error codes (stable: clients branch on them).
 INVALID_DECK = "invalid_deck"
@@ -139,3 +139,11 @@ def playable_decks_of(user) -> QuerySet:
     if not getattr(user, "is_authenticated", False):
         return Deck.objects.none()
     return Deck.objects.filter(owner=user, hero__isnull=False).select_related("hero").order_by("-updated_at")
+
+
+def starter_decks() -> QuerySet:
+    """Return the starter decks with their best goldfish Legacy (one query): the start pages' list (goldfish,
+    versus, live tables)."""
+    return (Deck.objects.filter(owner__isnull=True).select_related("hero__faction")
+            .annotate(best_legacy=Max("goldfish_games__legacy", filter=Q(goldfish_games__status=Status.FINISHED)))
+            .order_by("name"))

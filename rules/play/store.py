@@ -21,8 +21,9 @@ far more than the decision itself. `load_state` restores the snapshot and applie
 from __future__ import annotations
 
 import copy
+from contextlib import nullcontext
 from dataclasses import dataclass
-from typing import Any, Union
+from typing import Any, Callable, Union
 
 from django.db import transaction
 from django.http import Http404
@@ -156,23 +157,44 @@ def replay_game(game: Game, catalogue: Catalogue | None = None, *, actions: list
                        f"played ({exc}).", status_code=409) from None
 
 
+def log_fields(game: Any, state: GameState) -> dict[str, Any]:
+    """What a decision writes of the game itself: the new log, and a snapshot of the state when one is due."""
+    actions = action_log(game, state)
+    fields: dict[str, Any] = {"actions": actions}
+    if snapshot_due(len(game.actions), len(actions), state.is_over):
+        fields["state"] = state.to_json()
+    return fields
+
+
+def conditional_update(model: Any, pk: Any, *, read_version: int, fields: dict[str, Any],
+                       match: dict[str, Any] | None = None, atomic: bool = True,
+                       saved: Callable[[], None] | None = None) -> bool:
+    """The one conditional write of every stored game (goldfish, versus, live tables): `fields` (which carry the
+    next version) only if the row is still at `read_version` and matches `match`. `saved` runs after a successful
+    write, inside its transaction (a notification sent on commit). `atomic=False` sends the lone UPDATE in
+    autocommit: one round trip to the database instead of three. Return whether the row was written."""
+    with transaction.atomic() if atomic else nullcontext():
+        updated = model.objects.filter(pk=pk, version=read_version, **(match or {})).update(**fields)
+        if updated == 1 and saved is not None:
+            saved()
+    return updated == 1
+
+
 def save_game(game: Game, state: GameState, *, read_version: int, now, fields: dict[str, Any], not_found: str,
               keep: bool = False) -> Game:
     """Write the new log, a snapshot when due and the feature's `fields` (result columns, CPU moves…) — the one
     conditional save of every game: only if nobody saved since `read_version` and the game is still the same
     player's; else raise why (404, 409 or 403). `keep` keeps the saved state for this game's next write here."""
-    actions = action_log(game, state)
-    fields = {"actions": actions, "version": read_version + 1, "updated_at": now, **fields}
-    snapshot = state.to_json() if snapshot_due(len(game.actions), len(actions), state.is_over) else None
+    log = log_fields(game, state)
+    fields = {"actions": log["actions"], "version": read_version + 1, "updated_at": now, **fields}
+    snapshot = log.get("state")
     if snapshot is not None:
         fields["state"] = snapshot
     # The row must still be at the version read, and still the same player's: a write built on a kept copy of the
     # game (take_live) is checked here, by the database, and nowhere else.
     owner = {"owner_id": game.owner_id} if game.owner_id else {"owner__isnull": True, "session_key": game.session_key}
     model = type(game)
-    with transaction.atomic():
-        updated = model.objects.filter(pk=game.pk, version=read_version, **owner).update(**fields)
-    if updated != 1:
+    if not conditional_update(model, game.pk, read_version=read_version, fields=fields, match=owner):
         current = model.objects.filter(pk=game.pk).first()
         if current is None:
             raise Http404(not_found)

@@ -255,7 +255,8 @@
   Live.prototype.chatLine = function (line) {
     var list = byId("live-chat");
     if (!list) return;
-    var who = this.seat === null ? "Player " + (line.seat + 1) : (line.seat === this.seat ? "You" : "Opponent");
+    var who = line.seat === 2 ? "Spectator" :
+      this.seat === null ? "Player " + (line.seat + 1) : (line.seat === this.seat ? "You" : "Opponent");
     var item = el("li", { "data-seat": String(line.seat) });
     item.appendChild(el("strong", {}, who + ": "));
     var body = el("span", { class: "live-chat-text" });

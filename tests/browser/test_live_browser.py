@@ -1,12 +1,13 @@
 """Play a friend in a real headless Chromium on a 390 px phone: one player opens a table, a second opens the invite
 link and sits down, both make decisions by clicking and see each other's within moments (WebSockets), a third
-watches with no hand shown, one reloads mid-game and resumes, they chat, one resigns and all three see the result,
-then the replay.
+watches with no hand shown, they chat; a bot plays both seats over the API to a few decisions before the end, the
+two phones click the last ones (one reloading on the way) and all three see the end screen, then the replay.
 
 The site is served by an ASGI server in a thread of the test process (tests/live/servers.py). Set SCREENSHOT_DIR to
 keep screenshots."""
 from __future__ import annotations
 
+import random
 import re
 
 import pytest
@@ -16,12 +17,31 @@ from playwright.sync_api import expect
 
 from cards.catalogue import clear_cache
 from cataclysm_site.asgi import application
+from rules.live import states
 from rules.models import Table
 from tests.browser.helpers import PHONE, fits_the_phone
 from tests.browser.test_goldfish_browser import shot
 from tests.live.servers import AsgiServer
 
 UPDATE_MS = 10000  # generous for a loaded 2-core machine; updates normally arrive within a few tens of ms
+CLICKED = 4  # the last decisions of the game, clicked on the phones (the rest is played over the API)
+
+
+def game_to_the_end(table: Table, seed: int = 7) -> list[tuple[int, str]]:
+    """A whole game from the table's position, (seat, action id) per decision: a seeded random player (it rarely
+    ends its turn early, so the Cataclysm comes sooner) until the game is over."""
+    state = states.state_of(table).clone()
+    rng = random.Random(seed)
+    plan = []
+    while not state.is_over:
+        assert len(plan) < 5000, "the game did not end"
+        actions = state.legal_actions()
+        playing = [a for a in actions if a.kind not in ("end_turn", "mulligan")]
+        action = rng.choice(playing if playing and rng.random() < 0.7 else actions)
+        plan.append((state.current_player, action.id))
+        state.apply(action)
+    assert len(plan) > CLICKED
+    return plan
 
 
 def board_version(page) -> int:
@@ -78,27 +98,6 @@ def test_two_players_and_a_spectator_play_live_on_phones(browser):
         assert "computer" not in host.locator("#gf-pyramid").inner_text().lower()
         expect(watcher.locator("#gf-actions")).to_contain_text("only the two players at this table can act")
 
-        # Decisions by clicking, whoever must decide; the other two pages follow over their sockets.
-        for step in range(8):
-            version = Table.objects.get().version
-            for page in pages:
-                wait_version(page, version)
-            deciding = next(p for p in (host, guest) if p.locator("#gf-actions .gf-act").count())
-            assert watcher.locator("#gf-actions .gf-act").count() == 0
-            buttons = deciding.locator("#gf-actions .gf-act")
-            kinds = [buttons.nth(i).get_attribute("data-kind") for i in range(buttons.count())]
-            choice = next((i for i, k in enumerate(kinds) if k not in ("end_turn", "mulligan")), 0)
-            buttons.nth(choice).click()
-            for page in pages:
-                wait_version(page, version + 1)
-            if step == 3:  # the guest reloads mid-game and resumes where the game is
-                guest.reload()
-                wait_version(guest, version + 1)
-                expect(guest.locator("#live-conn")).to_have_text("live", timeout=UPDATE_MS)
-        assert len(Table.objects.get().actions) >= 8
-
-        shot(guest, "live-player"), shot(watcher, "live-spectator")
-
         # The chat reaches the other player and the spectator.
         host.fill("#live-chat-text", "Good luck, **have fun**")
         host.press("#live-chat-text", "Enter")
@@ -106,15 +105,45 @@ def test_two_players_and_a_spectator_play_live_on_phones(browser):
             expect(page.locator("#live-chat li").last).to_contain_text("have fun", timeout=UPDATE_MS)
         assert guest.locator("#live-chat li strong", has_text="have fun").count() == 1
 
-        # The host resigns: everyone sees the result.
-        host.once("dialog", lambda dialog: dialog.accept())
-        host.click("#live-resign")
+        # A fast bot plays both seats over the HTTP API (each with its browser's own session) up to a few decisions
+        # before the Cataclysm; the pages follow over their sockets. The plan is a game played out in advance from
+        # the table's own seed, so the last decisions are known and are clicked on the phones.
+        plan = game_to_the_end(table)
+        version = Table.objects.get().version
+        for seat, action in plan[:-CLICKED]:
+            answer = (host, guest)[seat].request.post(f"{base}/api/tables/{table.pk}/actions/",
+                                                      data={"action": action, "version": version})
+            assert answer.status == 200, answer.text()
+            version += 1
+            for page in pages:  # each page follows every decision (and the test database is never written under a
+                wait_version(page, version)  # socket's read: SQLite in memory would refuse "table is locked")
+        for step, (seat, action) in enumerate(plan[-CLICKED:]):
+            for page in pages:
+                wait_version(page, version)
+            assert watcher.locator("#gf-actions .gf-act").count() == 0
+            (host, guest)[seat].locator(f'#gf-actions .gf-act[data-action="{action}"]').first.click()
+            version += 1
+            for page in pages:
+                wait_version(page, version)
+            if step == 1:  # the guest reloads near the end and resumes where the game is
+                guest.reload()
+                wait_version(guest, version)
+        row = Table.objects.get()
+        assert (row.status, row.end, len(row.actions)) == ("finished", "cataclysm", len(plan))
+        ending = "A draw" if row.winner is None else f"Player {row.winner + 1} wins after the Cataclysm"
+
+        # The end screen on all three phones: the result, the Legacy breakdown, the replay link and the rematch.
         for page in pages:
             expect(page.locator("#live-end")).to_be_visible(timeout=UPDATE_MS)
-            expect(page.locator("#live-end-text")).to_contain_text("Player 2 wins by resignation")
+            expect(page.locator("#live-end-text")).to_contain_text(ending)
+            expect(page.locator("#live-end-text")).to_contain_text(f"Legacy {row.legacy[0]}–{row.legacy[1]}")
+            expect(page.locator("#gf-breakdown")).to_be_visible()
+            expect(page.locator("#live-replay")).to_have_attribute("href", f"/play/{row.pk}/replay/")
             fits_the_phone(page)
+        for page in (host, guest):
+            expect(page.locator("#live-rematch")).to_have_text("Rematch (seats swapped)")
+        assert watcher.locator("#live-rematch").count() == 0
         shot(guest, "live-over")
-        assert Table.objects.get().end == "resigned"
 
         # The replay: every decision of both players, named as players.
         host.click("#live-replay")
