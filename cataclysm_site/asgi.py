@@ -1,6 +1,6 @@
 """ASGI entry point: HTTP through Django, WebSockets (live tables, rules/live/routing.py) through Channels.
 
-`manage.py runserver` serves it (daphne is in INSTALLED_APPS); in production `daphne cataclysm_site.asgi:application`
+`manage.py runserver` serves it (daphne's command: cataclysm_site/management/commands/runserver.py); in production `daphne cataclysm_site.asgi:application`
 (see the README's Production section).
 """
 import os

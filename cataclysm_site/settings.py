@@ -38,7 +38,9 @@ ALLOWED_HOSTS = env_list("DJANGO_ALLOWED_HOSTS", "127.0.0.1,localhost,testserver
 CSRF_TRUSTED_ORIGINS = env_list("DJANGO_CSRF_TRUSTED_ORIGINS", "")
 
 INSTALLED_APPS = [
-    "daphne",  # first: `runserver` then serves ASGI, WebSockets included (live tables, rules/live/)
+    # First: its `runserver` (daphne's) serves ASGI, WebSockets included (live tables); its ready() installs the
+    # schema's extensions and the API's strict text fields (cataclysm_site/apps.py).
+    "cataclysm_site.apps.SiteConfig",
     "django.contrib.admin.apps.SimpleAdminConfig",  # admin.py modules load with the URLs (urls.py), not at every start-up: `manage.py goldfish` skips them
     "django.contrib.auth",
     "django.contrib.contenttypes",
@@ -55,7 +57,6 @@ INSTALLED_APPS = [
     "cards",
     "decks",
     "rules",
-    "cataclysm_site.apps.SiteConfig",  # the schema's extensions, strict text fields (cataclysm_site/apps.py)
 ]
 
 MIDDLEWARE = [

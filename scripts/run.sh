@@ -2,7 +2,7 @@
 # `make run`: serve the site on HOST:PORT with the lab's broker (a throwaway Redis, scripts/redis.sh) and one Celery
 # worker with a process per core. Ctrl-C (or a TERM to this script) stops the server, the worker and Redis together.
 # Without Redis (it could not be installed) the lab runs its chunks in the server's embedded process pool instead,
-# and says so. `runserver` serves ASGI (daphne is in INSTALLED_APPS), so live tables' WebSockets work; their channel
+# and says so. `runserver` serves ASGI (daphne's command, cataclysm_site/management), so live tables' WebSockets work; their channel
 # layer is this same Redis (settings: CHANNEL_LAYER_URL falls back to the broker), or in-memory without it.
 set -uo pipefail
 cd "$(dirname "$0")/.."
