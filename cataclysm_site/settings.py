@@ -126,6 +126,11 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and env_boo
         "min_size": env_int("DJANGO_DB_POOL_MIN_SIZE", 2),
         "max_size": env_int("DJANGO_DB_POOL_MAX_SIZE", 10),
         "timeout": env_int("DJANGO_DB_POOL_TIMEOUT", 10),
+        # After PostgreSQL was unreachable the pool retries with a doubling pause (1, 2, 4, 8 … s) and, while it
+        # retries, opens no other connection: after a minute's outage a request could wait past the timeout above
+        # for a connection the database would already give. Giving a retry up after this many seconds lets the
+        # next request start a fresh attempt at once (tests/production/test_faults.py).
+        "reconnect_timeout": env_int("DJANGO_DB_POOL_RECONNECT_TIMEOUT", 5),
     }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

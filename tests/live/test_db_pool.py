@@ -18,10 +18,11 @@ def database_settings(**env: str) -> dict:
 
 
 def test_postgresql_pools_by_default_sized_by_the_environment_and_sqlite_does_not():
-    assert database_settings(DATABASE_URL=PG) == {"pool": {"min_size": 2, "max_size": 10, "timeout": 10}, "age": 0}
+    assert database_settings(DATABASE_URL=PG) == {
+        "pool": {"min_size": 2, "max_size": 10, "timeout": 10, "reconnect_timeout": 5}, "age": 0}
     sized = database_settings(DATABASE_URL=PG, DJANGO_DB_POOL_MIN_SIZE="1", DJANGO_DB_POOL_MAX_SIZE="4",
-                              DJANGO_DB_POOL_TIMEOUT="3")
-    assert sized["pool"] == {"min_size": 1, "max_size": 4, "timeout": 3}
+                              DJANGO_DB_POOL_TIMEOUT="3", DJANGO_DB_POOL_RECONNECT_TIMEOUT="2")
+    assert sized["pool"] == {"min_size": 1, "max_size": 4, "timeout": 3, "reconnect_timeout": 2}
     assert database_settings(DATABASE_URL=PG, DJANGO_DB_POOL="false", DJANGO_CONN_MAX_AGE="30") == {"pool": None,
                                                                                                     "age": 30}
     assert database_settings()["pool"] is None  # SQLite
