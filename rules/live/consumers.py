@@ -84,21 +84,27 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         if kind not in WRITES:
             await self.send_json({"type": "error", "code": "bad_message", "message": "Unknown message type."})
             return
+        held: list = []  # what the write committed and must tell the table's sockets: sent from here (notify.held)
         try:
-            reply = await database_sync_to_async(self.write)(kind, content)
+            reply = await database_sync_to_async(self.write)(kind, content, held)
         except services.TableConflict as exc:
             table = await database_sync_to_async(ls.table_payload)(exc.table, self.actor, with_chat=False)
-            await self.send_json({"type": "error", "code": exc.error_code, "message": exc.message, "table": table})
+            reply = {"type": "error", "code": exc.error_code, "message": exc.message, "table": table}
         except ApiError as exc:
-            await self.send_json({"type": "error", "code": exc.error_code, "message": exc.message, **exc.extra})
+            reply = {"type": "error", "code": exc.error_code, "message": exc.message, **exc.extra}
         except Http404:
-            await self.send_json({"type": "error", "code": "not_found", "message": services.TABLE_NOT_FOUND})
-        else:
-            if reply is not None:
-                await self.send_json(reply)
+            reply = {"type": "error", "code": "not_found", "message": services.TABLE_NOT_FOUND}
+        await notify.flush(held)
+        if reply is not None:
+            await self.send_json(reply)
 
-    def write(self, kind: str, content: dict) -> dict | None:
-        """Make the write; the table's group is told of the change (this socket included) by `notify`."""
+    def write(self, kind: str, content: dict, held: list) -> dict | None:
+        """Make the write; the table's group is told of the change (this socket included) by `notify`, from the
+        event loop once this returns (`held`)."""
+        with notify.held(held):
+            return self.make_write(kind, content)
+
+    def make_write(self, kind: str, content: dict) -> dict | None:
         table_id, actor = self.table_id, self.actor
         version = content.get("version") if isinstance(content.get("version"), int) else None
         if kind == "action":

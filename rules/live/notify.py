@@ -7,6 +7,8 @@ channel layer the group reaches every server process; without it, the in-memory 
 from __future__ import annotations
 
 import logging
+from contextlib import contextmanager
+from contextvars import ContextVar
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
@@ -14,13 +16,46 @@ from django.db import transaction
 
 log = logging.getLogger(__name__)
 
+# Messages a socket's write holds back, to be sent by the socket itself once the write returns (`held`).
+_HELD: ContextVar[list | None] = ContextVar("live_notify_held", default=None)
+
 
 def group(table_id: str) -> str:
     return f"table.{table_id}"
 
 
+@contextmanager
+def held(messages: list):
+    """Collect the messages committed writes send into `messages` instead of sending them.
+
+    A socket's writes run on its server process's one database thread (Channels' `database_sync_to_async`), which
+    every socket of the process shares: a message sent from there blocks it for a round trip to the channel layer.
+    The socket's consumer holds them back and sends them from the event loop (`flush`), so the thread goes on to the
+    next socket's work."""
+    token = _HELD.set(messages)
+    try:
+        yield messages
+    finally:
+        _HELD.reset(token)
+
+
+async def flush(messages: list) -> None:
+    """Send what `held` collected, from the event loop; a lost notification is logged, as in `send`."""
+    layer = get_channel_layer()
+    for name, message in messages if layer is not None else ():
+        try:
+            await layer.group_send(name, message)
+        except Exception:  # noqa: BLE001 - the write is saved; only the push failed
+            log.warning("live: could not notify %s", name, exc_info=True)
+
+
 def send(table_id: str, message: dict) -> None:
-    """Send now; a lost notification is logged, not raised (each client resyncs on its next ping or reload)."""
+    """Send now (or hold it back, inside `held`); a lost notification is logged, not raised (each client resyncs on
+    its next ping or reload)."""
+    messages = _HELD.get()
+    if messages is not None:
+        messages.append((group(table_id), message))
+        return
     layer = get_channel_layer()
     if layer is None:
         return

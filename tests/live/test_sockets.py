@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 from concurrent.futures import ThreadPoolExecutor
+from unittest import mock
 
 import pytest
 from asgiref.sync import sync_to_async
@@ -14,6 +15,7 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 
 from cataclysm_site.asgi import application
+from rules.live import notify
 from rules.models import Table
 from tests.live.helpers import P1_DECK, P2_DECK, Secrets, first_choice
 
@@ -155,3 +157,21 @@ def test_the_opponents_socket_hears_of_a_rematch_offer(players):
     before, offer, after = run(scenario())
     assert before["rematch"] is None and before["status"] == "finished"
     assert after["rematch"] == {"id": offer["id"], "url": f"/play/{offer['id']}/", "status": "open"}
+
+
+def test_a_sockets_write_leaves_its_notification_to_the_event_loop():
+    """A socket's write runs on its process's one database thread, shared by every socket there: the message telling
+    the table's sockets goes out from the event loop once the write returns, not from that thread (notify.held)."""
+    sent = []
+
+    class Layer:
+        async def group_send(self, name, message):
+            sent.append((name, message))
+
+    held: list = []
+    with notify.held(held):
+        notify.changed("t1", 4)  # outside a transaction: "on commit" is now
+    assert sent == [] and held == [("table.t1", {"type": "table.changed", "version": 4, "again": False})]
+    with mock.patch.object(notify, "get_channel_layer", Layer):
+        run(notify.flush(held))
+    assert sent == held
