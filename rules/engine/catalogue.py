@@ -11,6 +11,7 @@ import hashlib
 import json
 import re
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Mapping
@@ -141,10 +142,15 @@ class Catalogue:
     def faction(self, slug: str) -> Mapping[str, Any]:
         return self._by_slug("factions", slug)
 
+    @cached_property
+    def deck_types(self) -> frozenset[str]:
+        """The card types that may go in a player's deck: the rulebook's `card_types[].in_deck` (no Hero, no Pyramid
+        card), the one source that the engine's set-up and the deck validator both read. Read once: every game's
+        set-up asks for each of its cards."""
+        return frozenset(row["slug"] for row in self.rulebook["card_types"] if row["in_deck"])
+
     def in_deck(self, card_type: str) -> bool:
-        """Whether cards of this type may go in a player's deck: the rulebook's `card_types[].in_deck` (no Hero, no
-        Pyramid card), the one source that the engine's set-up and the deck validator both read."""
-        return any(row["slug"] == card_type and row["in_deck"] for row in self.rulebook["card_types"])
+        return card_type in self.deck_types
 
     def _by_slug(self, table: str, slug: str) -> Mapping[str, Any]:
         for row in self.rulebook[table]:

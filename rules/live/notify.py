@@ -42,7 +42,9 @@ def held(messages: list):
 async def flush(messages: list) -> None:
     """Send what `held` collected, from the event loop; a lost notification is logged, as in `send`."""
     layer = get_channel_layer()
-    for name, message in messages if layer is not None else ():
+    if layer is None:
+        return
+    for name, message in messages:
         try:
             await layer.group_send(name, message)
         except Exception:  # noqa: BLE001 - the write is saved; only the push failed
