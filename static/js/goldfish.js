@@ -888,7 +888,7 @@
       var range = byId("rp-range");
       range.max = String(res.data.steps.length);
       var start = parseInt((location.hash.match(/step=(\d+)/) || [])[1], 10);
-      self.go(isNaN(start) ? 0 : start);
+      self.go(self.wanted !== undefined ? self.wanted : isNaN(start) ? 0 : start);
     });
   };
 
@@ -915,7 +915,8 @@
 
   Replay.prototype.go = function (n) {
     var self = this;
-    if (!this.index) return;
+    // A step asked for (Next, a key) before the replay has loaded is kept and taken when it has.
+    if (!this.index) { this.step = this.wanted = Math.max(0, n); return; }
     n = Math.max(0, Math.min(this.index.steps.length, n));
     this.step = n;
     byId("rp-range").value = String(n);

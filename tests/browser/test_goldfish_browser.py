@@ -168,6 +168,22 @@ def test_goldfish_a_starter_deck_by_clicking_then_bot_replay_and_reload(page, li
     expect(page.locator("#gf-ending")).to_have_attribute("data-ending", finished.ending)
     shot(page, "replay")
 
+    # Next pressed twice while the replay is still loading (its index held back here) is not lost.
+    held = []
+    index = re.compile(r"/api/goldfish/[^/]+/replay/$")
+    page.route(index, lambda route: held.append(route))
+    page.goto(page.url.split("#")[0])
+    page.click("#rp-next")
+    page.click("#rp-next")
+    for _ in range(100):
+        if held:
+            break
+        page.wait_for_timeout(50)
+    held[0].continue_()
+    page.unroute(index)
+    expect(replay).to_have_attribute("data-step", "2")
+    assert replay.get_attribute("data-digest") != step_one
+
     # The game has a URL anyone can open; the deck's high scores list it.
     page.goto(f"{base}/goldfish/deck/starter-dr-veylan/")
     expect(page.locator(".gf-scores tbody tr")).to_have_count(1)

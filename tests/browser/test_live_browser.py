@@ -121,8 +121,8 @@ def test_two_players_and_a_spectator_play_live_on_phones(browser, settings):
                                                       data={"action": action, "version": version})
             assert answer.status == 200, answer.text()
             version += 1
-            for page in pages:  # each page follows every decision (and the test database is never written under a
-                wait_version(page, version)  # socket's read: SQLite in memory would refuse "table is locked")
+            for page in pages:  # each page follows every decision
+                wait_version(page, version)
         for step, (seat, action) in enumerate(plan[-CLICKED:]):
             for page in pages:
                 wait_version(page, version)
@@ -155,7 +155,7 @@ def test_two_players_and_a_spectator_play_live_on_phones(browser, settings):
         host.click("#live-replay")
         host.wait_for_url(re.compile(r"/replay/$"))
         expect(host.locator("#rp-step")).to_contain_text("Step 0")
-        host.click("#rp-next")
+        host.click("#rp-next")  # at once, as an impatient player would: the step is taken once the replay has loaded
         expect(host.locator("#rp-what")).to_have_text(re.compile(r"^Player [12]: "))
         expect(host.locator("#vs-opp-title")).to_have_text("Player 2's board")
         fits_the_phone(host)
