@@ -30,6 +30,21 @@ def browser_type_launch_args(browser_type_launch_args):
     return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_ARGS}
 
 
+@pytest.fixture(scope="session")
+def django_db_modify_db_settings(django_db_modify_db_settings_parallel_suffix, tmp_path_factory):
+    """On SQLite, the test database is a file, as the site's own is, not Django's default shared in-memory one.
+
+    Live tables are written by one thread (a player's decision over HTTP) while others read or write them (the
+    sockets following the table, a player's presence): on a file a writer waits for another's lock (the settings'
+    timeout, as in production), but in shared-cache memory SQLite refuses at once ("database table is locked"), and
+    a test answered 503 where a player would not. Durability is not needed here, so nothing waits on the disk."""
+    db = settings.DATABASES["default"]
+    if db["ENGINE"] != "django.db.backends.sqlite3":
+        return
+    db.setdefault("TEST", {})["NAME"] = str(tmp_path_factory.getbasetemp() / "test-db.sqlite3")
+    db.setdefault("OPTIONS", {})["init_command"] = "PRAGMA journal_mode=WAL; PRAGMA synchronous=OFF"
+
+
 @pytest.fixture(scope="session", autouse=True)
 def _lab_pool_closed():
     """Close the lab's embedded process pool when the session ends, if a test started one: joined here, it leaves
