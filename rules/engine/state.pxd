@@ -46,7 +46,7 @@ cdef class State:
     cpdef change_control(self, iid, new, temporary)
     @cython.locals(card=Card)
     cpdef fortify_total(self, iid)
-    @cython.locals(card=Card, cards=list)
+    @cython.locals(card=Card, cards=list, info=CardInfo)
     cpdef _continuous(self, p, keyword)
     @cython.locals(card=Card)
     cpdef continuous_targets(self, src, ability)

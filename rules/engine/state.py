@@ -321,10 +321,11 @@ class State:
         cards = self.cards
         out = []
         for src in self.players[p].board:
-            if cards[src].info.passive_cont:   # few cards have any
-                card = cards[src]
-                for index in card.info.passive_cont:
-                    if card.info.abilities[index].keyword == keyword and self.is_active_card(card):
+            card = cards[src]
+            info = card.info   # a typed local in the compiled form (state.pxd): the walk reads fixed offsets
+            if info.passive_cont:   # few cards have any
+                for index in info.passive_cont:
+                    if info.abilities[index].keyword == keyword and self.is_active_card(card):
                         out.append((src, index))
         return out
 
