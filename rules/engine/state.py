@@ -317,10 +317,13 @@ class State:
         return total
 
     def _continuous(self, p: int, keyword: str) -> list[tuple[int, int]]:
-        """(card, ability index) of a player's active continuous Passives with this keyword, in board order."""
+        """(card, ability index) of a player's active continuous Passives with this keyword, in board order.
+
+        A card with a continuous Passive is never inert (tables.py), so the board's actors (in board order) hold
+        every one of them: the walk skips the Energy and the other cards that do nothing."""
         cards = self.cards
         out = []
-        for src in self.players[p].board:
+        for src in self.players[p].actors:
             card = cards[src]
             info = card.info   # a typed local in the compiled form (state.pxd): the walk reads fixed offsets
             if info.passive_cont:   # few cards have any

@@ -160,11 +160,12 @@ class Tables:
         # It may absorb Edge Discharge points in play (RULINGS 19: People and Heroes by their HP left, cards that
         # hold charge by their charge): pyramid.absorb_capacity is 0 for any other card.
         info.absorbs = card.type in ("person", "hero") or info.holds_charge
-        # Nothing to do with it on the board (no charge to spend, no Use, no reaction, no boost): move generation
-        # skips it at once.
-        # Energy cards are inert here too: their taps come from the player's index of untapped Energy.
+        # Nothing to do with it on the board (no charge to spend, no Use, no reaction, no boost, no continuous
+        # Passive): move generation skips it at once, and the continuous Passives are looked for among the others
+        # (State._continuous). Energy cards are inert here too: their taps come from the player's index of
+        # untapped Energy.
         info.inert = (card.type != "battery" and not info.holds_charge and not info.use
-                      and not info.reaction and not info.passive_start
+                      and not info.reaction and not info.passive_start and not info.passive_cont
                       and not (info.is_equipment and card.rarity == "uncommon"))
         return info
 
