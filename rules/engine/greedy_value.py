@@ -190,14 +190,14 @@ class _Side:
             charge += card.charge
             if info.is_battery:
                 battery = True
-            elif info.type in CHARACTERS:
+            elif info.type in ("person", "hero"):   # CHARACTERS, spelled out: compared inline when compiled
                 mine.append(i)
         enemies, enemy_charge = [], 0
         for i in g.players[1 - p].board:
             card = cards[i]
             enemy_charge += card.charge
             info = card.info
-            if info.type in CHARACTERS:
+            if info.type in ("person", "hero"):
                 enemies.append(i)
         self.battery = battery
         self.charge_worth = 1.0 if charge < g.tb.cataclysm_damage else 0.0  # _charge_worth, from the same walk
@@ -220,12 +220,23 @@ def _best_purchase(g: GameState, p: int, side: "_Side", by_kind: dict) -> Action
     for want in wants:
         offered = _offered(want, by_kind)
         if offered:
-            return min(offered, key=lambda a: (_pay_score(_pay_of(a), demand), -_host_rank(g, a), a.id))
+            return _cheapest(g, offered, demand)
         if _affordable(want.req, want.any, vpool):
             tap = _tap_for(g, p, want, by_kind.get("tap", ()), demand)
             if tap is not None:
                 return tap
     return None
+
+
+def _cheapest(g: GameState, offered: list[Action], demand: list[int]) -> Action:
+    """`min(offered, key=lambda a: (_pay_score(_pay_of(a), demand), -_host_rank(g, a), a.id))` written as a loop:
+    the first offer with the least key."""
+    best, best_key = None, None
+    for a in offered:
+        key = (_pay_score(_pay_of(a), demand), -_host_rank(g, a), a.id)
+        if best is None or key < best_key:
+            best, best_key = a, key
+    return best
 
 
 def _ranked_wants(g: GameState, p: int, side: "_Side") -> tuple[list[_Want], list[int]]:
@@ -274,7 +285,7 @@ def _rank_wants(g: GameState, p: int, side: "_Side") -> tuple[list[_Want], list[
             continue
         if info.is_equipment:
             if hosts is None:
-                hosts = frozenset(i for i in player.board if cards[i].info.type == "person" and _safe_host(g, i))
+                hosts = frozenset([i for i in player.board if cards[i].info.type == "person" and _safe_host(g, i)])
             if not hosts:
                 continue
             verb = ("equip", info.slug, hosts)
@@ -290,8 +301,13 @@ def _rank_wants(g: GameState, p: int, side: "_Side") -> tuple[list[_Want], list[
         if net <= 0:
             continue
         wants.append(_Want(net, req, any_, [], (1, cards[iid].info.slug, iid, index), ("activate", iid, index)))
-    wants.sort(key=lambda w: (-w.net, -w.cost, w.order))
+    wants.sort(key=_want_rank)
     return wants, demand
+
+
+def _want_rank(w: _Want) -> tuple:
+    """Best first: the most net Legacy, then the dearest, then the offer order."""
+    return (-w.net, -w.cost, w.order)
 
 
 def _offered(want: _Want, by_kind: dict) -> list[Action]:
@@ -304,10 +320,11 @@ def _offered(want: _Want, by_kind: dict) -> list[Action]:
     return [a for a in by_kind.get(kind, ()) if a.args[1] == what]
 
 
-def usable_abilities(g: GameState, p: int) -> Iterable[tuple[int, int, Any]]:
+def usable_abilities(g: GameState, p: int) -> list[tuple[int, int, Any]]:
     """(card, ability index, ability) for each Use ability of player p's cards in play that may be used now and whose
     charge cost its card holds (a Hero's Use abilities do not need it untapped)."""
     cards = g.cards
+    out = []
     for iid in g.players[p].actors:  # a card with Use abilities is never inert: the board's actors, in board order
         card = cards[iid]
         info = card.info
@@ -316,7 +333,8 @@ def usable_abilities(g: GameState, p: int) -> Iterable[tuple[int, int, Any]]:
         for index in info.use:
             ability = info.abilities[index]
             if ability.cost.charge <= card.charge:
-                yield iid, index, ability
+                out.append((iid, index, ability))
+    return out
 
 
 def _card_gain(g: GameState, p: int, info, side: _Side) -> float | None:
@@ -427,15 +445,23 @@ def _tap_for(g: GameState, p: int, want: _Want, taps: Iterable[Action], demand: 
     for key in range(4):
         if pool[key] < want.req[key]:
             return by_type.get(key)
-    spare = sum(pool[k] - want.req[k] for k in range(4)) + sum(pool[4:])
+    req = want.req
+    # What is left once the typed requirements are met (the sum over k < 4 of pool[k] - req[k], then the rest).
+    spare = (pool[0] - req[0]) + (pool[1] - req[1]) + (pool[2] - req[2]) + (pool[3] - req[3]) + sum(pool[4:])
     if spare >= want.any:
         return None
     if COLORLESS in by_type:
         return by_type[COLORLESS]
-    typed = [k for k in by_type if k < 4]
-    if not typed:
+    # The typed energy the hand needs least beyond this want (then the lowest key): the min of (demand - req, key).
+    best, best_rank = None, None
+    for k in by_type:
+        if k < 4:
+            rank = (demand[k] - req[k], k)
+            if best is None or rank < best_rank:
+                best, best_rank = k, rank
+    if best is None:
         return None
-    return by_type[min(typed, key=lambda k: (demand[k] - want.req[k], k))]
+    return by_type[best]
 
 
 # ---------------------------------------------------------------- End Phase: Arc Burn
