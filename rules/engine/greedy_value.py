@@ -82,7 +82,7 @@ def _damage_cost(g: GameState, p: int, iid: int, points: int, already: int = 0) 
     """Legacy lost when my card takes `points` more damage (after `already`), before the Cataclysm."""
     card = g.cards[iid]
     info = card.info
-    if info.type in CHARACTERS:
+    if info.is_character:   # type in CHARACTERS (tables.py)
         dealt = max(0, already + points - card.ward) - max(0, already - card.ward)
         hp_after = card.hp_left - max(0, already - card.ward) - dealt
         if hp_after <= 0:
@@ -100,7 +100,7 @@ def _damage_cost(g: GameState, p: int, iid: int, points: int, already: int = 0) 
 def _enemy_damage_gain(g: GameState, iid: int, points: int, already: int = 0) -> float:
     card = g.cards[iid]
     info = card.info
-    if info.type in CHARACTERS:
+    if info.is_character:
         left = card.hp_left - already
         if left <= 0:
             return 0.0
@@ -127,12 +127,21 @@ def _action_phase(g: GameState, p: int, by_kind: dict[str, list[Action]]) -> Act
         return by_kind["play_energy"][0]
     cards = g.cards
     if g.players[p].hero >= 0:
-        # A charged Scene burns the Hero every turn: spend its charge now and let it go Dormant.
+        # A charged Scene burns the Hero every turn: spend its charge now and let it go Dormant. A card's offers
+        # come one after another (spend 1, 2, ... of its charge): those of a card that is not a Scene are passed
+        # over without looking the card up again.
+        passed = None
         for a in by_kind.get("tap_charge", ()):
             args = a.args
-            card = cards[args[0]]
+            iid = args[0]
+            if iid == passed:
+                continue
+            card = cards[iid]
             info = card.info
-            if info.is_scene and args[2] == card.charge:  # is_scene: type == "scene" (tables.py)
+            if not info.is_scene:  # is_scene: type == "scene" (tables.py)
+                passed = iid
+                continue
+            if args[2] == card.charge:
                 return a
     side = _Side(g, p)
     plan = _best_purchase(g, p, side, by_kind)
@@ -190,14 +199,14 @@ class _Side:
             charge += card.charge
             if info.is_battery:
                 battery = True
-            elif info.type in ("person", "hero"):   # CHARACTERS, spelled out: compared inline when compiled
+            elif info.is_character:   # type in CHARACTERS (tables.py)
                 mine.append(i)
         enemies, enemy_charge = [], 0
         for i in g.players[1 - p].board:
             card = cards[i]
             enemy_charge += card.charge
             info = card.info
-            if info.type in ("person", "hero"):
+            if info.is_character:
                 enemies.append(i)
         self.battery = battery
         self.charge_worth = 1.0 if charge < g.tb.cataclysm_damage else 0.0  # _charge_worth, from the same walk
@@ -252,7 +261,10 @@ def _ranked_wants(g: GameState, p: int, side: "_Side") -> tuple[list[_Want], lis
         card = cards[iid]
         info = card.info
         if info.use or info.is_equipment:
-            reads.append((iid, card.charge, card.tapped))
+            # Three entries a card, not a tuple: the same comparison (every card adds three), no tuple to build.
+            reads.append(iid)
+            reads.append(card.charge)
+            reads.append(card.tapped)
     key = ("greedy_wants", p)
     memo = g._target_memo
     kept = memo.get(key)

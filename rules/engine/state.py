@@ -141,7 +141,8 @@ class State:
 
     def is_active_card(self, card: Card) -> bool:
         """A card whose abilities work: in play and not a Dormant Scene."""
-        return card.zone == BOARD and not (card.info.type == "scene" and card.charge <= 0)
+        info = card.info
+        return card.zone == BOARD and not (info.is_scene and card.charge <= 0)   # is_scene: type == "scene"
 
     def can_activate(self, card: Card) -> bool:
         """Not Disrupted, Delayed or Suppressed, and not Dormant."""
@@ -350,8 +351,10 @@ class State:
         """The player's first Battery in play, which takes Stabilize's charge (Batteries are never inert)."""
         cards = self.cards
         for i in self.players[p].actors:
-            if cards[i].info.type == "battery":
-                return cards[i]
+            card = cards[i]
+            info = card.info
+            if info.is_battery:   # type == "battery" (tables.py)
+                return card
         return None
 
     def stabilize_room(self, iid: int) -> int:

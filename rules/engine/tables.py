@@ -30,7 +30,7 @@ class CardInfo:
         "req", "any", "abilities", "use", "reaction", "enters", "passive_start", "passive_cont", "instant",
         "pyramid", "legacy_mult", "legacy_value", "faction_key", "boost_req", "boost_any", "holds_charge",
         "is_equipment", "definition", "meta", "cost_id", "inert", "total", "use_rows", "react_rows", "is_battery",
-        "is_scene", "is_hero", "can_boost", "boost_cost_id", "main_floor", "window_floor", "absorbs",
+        "is_scene", "is_hero", "can_boost", "boost_cost_id", "main_floor", "window_floor", "absorbs", "is_character",
     )
 
     def __repr__(self) -> str:
@@ -132,6 +132,7 @@ class Tables:
         info.is_equipment = card.type in EQUIPMENT_TYPES
         info.is_battery, info.is_scene = card.type == "battery", card.type == "scene"
         info.is_hero = card.type == "hero"
+        info.is_character = card.type in ("person", "hero")   # a flag: the greedy bot's walks of the board test it
         info.can_boost = info.is_equipment and card.rarity == "uncommon"  # Uncommon equipment's boost ability
         if info.is_equipment:
             # RULINGS 27: an Artifact or Enchantment is played by equipping it, for the equip cost alone.
