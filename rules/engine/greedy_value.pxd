@@ -50,6 +50,9 @@ cpdef _tap_for(State g, p, _Want want, taps, demand)
 
 cpdef _key_rank(key)
 
+@cython.locals(cards=list, card=Card, info=CardInfo)
+cpdef bint _charged_scene(State g, p)
+
 # The rest of the greedy bot's reckoning (not the helpers that also accept something other than a State).
 cpdef _charge_worth(State g, p)
 

@@ -126,7 +126,7 @@ def _action_phase(g: GameState, p: int, by_kind: dict[str, list[Action]]) -> Act
     if "play_energy" in by_kind:
         return by_kind["play_energy"][0]
     cards = g.cards
-    if g.players[p].hero >= 0:
+    if g.players[p].hero >= 0 and _charged_scene(g, p):
         # A charged Scene burns the Hero every turn: spend its charge now and let it go Dormant. A card's offers
         # come one after another (spend 1, 2, ... of its charge): those of a card that is not a Scene are passed
         # over without looking the card up again.
@@ -162,6 +162,19 @@ def _action_phase(g: GameState, p: int, by_kind: dict[str, list[Action]]) -> Act
         if best is not None:
             return best
     return by_kind["end_turn"][0]
+
+
+def _charged_scene(g: GameState, p: int) -> bool:
+    """Whether the player has a Scene in play holding charge: only then may one of its offers spend a Scene's
+    whole charge (the charge a player may spend is that of its own cards in play, at least 1 at a time, and a
+    Scene holds charge, so it is never inert: the board's actors hold it)."""
+    cards = g.cards
+    for iid in g.players[p].actors:
+        card = cards[iid]
+        info = card.info
+        if info.is_scene and card.charge > 0:
+            return True
+    return False
 
 
 def _key_rank(key: int) -> int:
