@@ -12,7 +12,7 @@ cdef class _Want:
     cdef public object net, cost, req, any, actions, order, verb
 
 cdef class _Side:
-    cdef public object battery, charge_worth, hero_alive, mine, enemies, enemy_charge, opp_chars
+    cdef public object battery, charge_worth, hero_alive, mine, enemies, enemy_charge, opp_chars, charged_scene
 
     @cython.locals(cards=list, card=Card, info=CardInfo, mine=list, enemies=list)
     cpdef read(self, State g, p)
@@ -49,9 +49,6 @@ cpdef bint _affordable(req, any_, pool)
 cpdef _tap_for(State g, p, _Want want, taps, demand)
 
 cpdef _key_rank(key)
-
-@cython.locals(cards=list, card=Card, info=CardInfo)
-cpdef bint _charged_scene(State g, p)
 
 # The rest of the greedy bot's reckoning (not the helpers that also accept something other than a State).
 cpdef _charge_worth(State g, p)

@@ -126,7 +126,8 @@ def _action_phase(g: GameState, p: int, by_kind: dict[str, list[Action]]) -> Act
     if "play_energy" in by_kind:
         return by_kind["play_energy"][0]
     cards = g.cards
-    if g.players[p].hero >= 0 and _charged_scene(g, p):
+    side = _Side(g, p)
+    if side.hero_alive and side.charged_scene:
         # A charged Scene burns the Hero every turn: spend its charge now and let it go Dormant. A card's offers
         # come one after another (spend 1, 2, ... of its charge): those of a card that is not a Scene are passed
         # over without looking the card up again.
@@ -143,7 +144,6 @@ def _action_phase(g: GameState, p: int, by_kind: dict[str, list[Action]]) -> Act
                 continue
             if args[2] == card.charge:
                 return a
-    side = _Side(g, p)
     plan = _best_purchase(g, p, side, by_kind)
     if plan is not None:
         return plan
@@ -162,19 +162,6 @@ def _action_phase(g: GameState, p: int, by_kind: dict[str, list[Action]]) -> Act
         if best is not None:
             return best
     return by_kind["end_turn"][0]
-
-
-def _charged_scene(g: GameState, p: int) -> bool:
-    """Whether the player has a Scene in play holding charge: only then may one of its offers spend a Scene's
-    whole charge (the charge a player may spend is that of its own cards in play, at least 1 at a time, and a
-    Scene holds charge, so it is never inert: the board's actors hold it)."""
-    cards = g.cards
-    for iid in g.players[p].actors:
-        card = cards[iid]
-        info = card.info
-        if info.is_scene and card.charge > 0:
-            return True
-    return False
 
 
 def _key_rank(key: int) -> int:
@@ -196,7 +183,8 @@ class _Want:
 class _Side:
     """What the bot needs to know about its own side once per decision."""
 
-    __slots__ = ("battery", "charge_worth", "hero_alive", "mine", "enemies", "enemy_charge", "opp_chars")
+    __slots__ = ("battery", "charge_worth", "hero_alive", "mine", "enemies", "enemy_charge", "opp_chars",
+                 "charged_scene")
 
     def __init__(self, g: GameState, p: int):
         self.read(g, p)
@@ -205,7 +193,7 @@ class _Side:
         """One walk of each board (this runs at every decision of the Action Phase; a method of its own, not
         `__init__`, so that the compiled form can declare its locals' types: bots.pxd)."""
         cards = g.cards
-        battery, charge, mine = False, 0, []
+        battery, charge, mine, charged_scene = False, 0, [], False
         for i in g.players[p].board:
             card = cards[i]
             info = card.info
@@ -214,6 +202,8 @@ class _Side:
                 battery = True
             elif info.is_character:   # type in CHARACTERS (tables.py)
                 mine.append(i)
+            elif info.is_scene and card.charge > 0:
+                charged_scene = True
         enemies, enemy_charge = [], 0
         for i in g.players[1 - p].board:
             card = cards[i]
@@ -228,6 +218,9 @@ class _Side:
         self.enemies = enemies
         self.enemy_charge = enemy_charge
         self.opp_chars = bool(enemies)
+        # A Scene of its own in play holding charge: only then may an offer spend a Scene's whole charge (the charge
+        # a player may spend is that of its own cards in play, at least 1 at a time).
+        self.charged_scene = charged_scene
 
 
 def _best_purchase(g: GameState, p: int, side: "_Side", by_kind: dict) -> Action | None:
