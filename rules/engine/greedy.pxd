@@ -16,3 +16,6 @@ cpdef _arc_burn(State g, p, actions)
 cpdef _safe_host_store(State g, person)
 
 cpdef _choose_target(State g, p, actions)
+
+@cython.locals(card=Card, cards=list, steps=dict, taken=dict, first_seen=list)
+cpdef list cataclysm_plan(State g, p, left, candidates)

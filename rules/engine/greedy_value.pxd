@@ -12,7 +12,7 @@ cdef class _Want:
     cdef public object net, cost, req, any, actions, order, verb
 
 cdef class _Side:
-    cdef public object battery, charge_worth, hero_alive, mine, enemies, enemy_charge, opp_chars
+    cdef public object battery, charge_worth, hero_alive, mine, enemies, enemy_charge, opp_chars, charged_scene
 
     @cython.locals(cards=list, card=Card, info=CardInfo, mine=list, enemies=list)
     cpdef read(self, State g, p)
@@ -25,6 +25,30 @@ cpdef _action_phase(State g, p, dict by_kind)
 
 @cython.locals(cards=list, card=Card, info=CardInfo, reads=list, memo=dict)
 cpdef tuple _ranked_wants(State g, p, _Side side)
+
+# The step towards the best buy and what it calls at every decision of the Action Phase.
+@cython.locals(player=Player, cards=list, want=_Want, vpool=list)
+cpdef _best_purchase(State g, p, _Side side, dict by_kind)
+
+cpdef _cheapest(State g, list offered, demand)
+
+@cython.locals(player=Player, cards=list, info=CardInfo, wants=list, seen=set)
+cpdef tuple _rank_wants(State g, p, _Side side)
+
+cpdef _want_rank(_Want w)
+
+cpdef list _offered(_Want want, dict by_kind)
+
+@cython.locals(cards=list, card=Card, info=CardInfo, out=list)
+cpdef list usable_abilities(State g, p)
+
+@cython.locals(left=int, i=int)
+cpdef bint _affordable(req, any_, pool)
+
+@cython.locals(cards=list, by_type=dict)
+cpdef _tap_for(State g, p, _Want want, taps, demand)
+
+cpdef _key_rank(key)
 
 # The rest of the greedy bot's reckoning (not the helpers that also accept something other than a State).
 cpdef _charge_worth(State g, p)

@@ -82,7 +82,7 @@ def _damage_cost(g: GameState, p: int, iid: int, points: int, already: int = 0) 
     """Legacy lost when my card takes `points` more damage (after `already`), before the Cataclysm."""
     card = g.cards[iid]
     info = card.info
-    if info.type in CHARACTERS:
+    if info.is_character:   # type in CHARACTERS (tables.py)
         dealt = max(0, already + points - card.ward) - max(0, already - card.ward)
         hp_after = card.hp_left - max(0, already - card.ward) - dealt
         if hp_after <= 0:
@@ -100,7 +100,7 @@ def _damage_cost(g: GameState, p: int, iid: int, points: int, already: int = 0) 
 def _enemy_damage_gain(g: GameState, iid: int, points: int, already: int = 0) -> float:
     card = g.cards[iid]
     info = card.info
-    if info.type in CHARACTERS:
+    if info.is_character:
         left = card.hp_left - already
         if left <= 0:
             return 0.0
@@ -126,15 +126,24 @@ def _action_phase(g: GameState, p: int, by_kind: dict[str, list[Action]]) -> Act
     if "play_energy" in by_kind:
         return by_kind["play_energy"][0]
     cards = g.cards
-    if g.players[p].hero >= 0:
-        # A charged Scene burns the Hero every turn: spend its charge now and let it go Dormant.
+    side = _Side(g, p)
+    if side.hero_alive and side.charged_scene:
+        # A charged Scene burns the Hero every turn: spend its charge now and let it go Dormant. A card's offers
+        # come one after another (spend 1, 2, ... of its charge): those of a card that is not a Scene are passed
+        # over without looking the card up again.
+        passed = None
         for a in by_kind.get("tap_charge", ()):
             args = a.args
-            card = cards[args[0]]
+            iid = args[0]
+            if iid == passed:
+                continue
+            card = cards[iid]
             info = card.info
-            if info.is_scene and args[2] == card.charge:  # is_scene: type == "scene" (tables.py)
+            if not info.is_scene:  # is_scene: type == "scene" (tables.py)
+                passed = iid
+                continue
+            if args[2] == card.charge:
                 return a
-    side = _Side(g, p)
     plan = _best_purchase(g, p, side, by_kind)
     if plan is not None:
         return plan
@@ -174,7 +183,8 @@ class _Want:
 class _Side:
     """What the bot needs to know about its own side once per decision."""
 
-    __slots__ = ("battery", "charge_worth", "hero_alive", "mine", "enemies", "enemy_charge", "opp_chars")
+    __slots__ = ("battery", "charge_worth", "hero_alive", "mine", "enemies", "enemy_charge", "opp_chars",
+                 "charged_scene")
 
     def __init__(self, g: GameState, p: int):
         self.read(g, p)
@@ -183,21 +193,23 @@ class _Side:
         """One walk of each board (this runs at every decision of the Action Phase; a method of its own, not
         `__init__`, so that the compiled form can declare its locals' types: bots.pxd)."""
         cards = g.cards
-        battery, charge, mine = False, 0, []
+        battery, charge, mine, charged_scene = False, 0, [], False
         for i in g.players[p].board:
             card = cards[i]
             info = card.info
             charge += card.charge
             if info.is_battery:
                 battery = True
-            elif info.type in CHARACTERS:
+            elif info.is_character:   # type in CHARACTERS (tables.py)
                 mine.append(i)
+            elif info.is_scene and card.charge > 0:
+                charged_scene = True
         enemies, enemy_charge = [], 0
         for i in g.players[1 - p].board:
             card = cards[i]
             enemy_charge += card.charge
             info = card.info
-            if info.type in CHARACTERS:
+            if info.is_character:
                 enemies.append(i)
         self.battery = battery
         self.charge_worth = 1.0 if charge < g.tb.cataclysm_damage else 0.0  # _charge_worth, from the same walk
@@ -206,6 +218,9 @@ class _Side:
         self.enemies = enemies
         self.enemy_charge = enemy_charge
         self.opp_chars = bool(enemies)
+        # A Scene of its own in play holding charge: only then may an offer spend a Scene's whole charge (the charge
+        # a player may spend is that of its own cards in play, at least 1 at a time).
+        self.charged_scene = charged_scene
 
 
 def _best_purchase(g: GameState, p: int, side: "_Side", by_kind: dict) -> Action | None:
@@ -220,12 +235,23 @@ def _best_purchase(g: GameState, p: int, side: "_Side", by_kind: dict) -> Action
     for want in wants:
         offered = _offered(want, by_kind)
         if offered:
-            return min(offered, key=lambda a: (_pay_score(_pay_of(a), demand), -_host_rank(g, a), a.id))
+            return _cheapest(g, offered, demand)
         if _affordable(want.req, want.any, vpool):
             tap = _tap_for(g, p, want, by_kind.get("tap", ()), demand)
             if tap is not None:
                 return tap
     return None
+
+
+def _cheapest(g: GameState, offered: list[Action], demand: list[int]) -> Action:
+    """`min(offered, key=lambda a: (_pay_score(_pay_of(a), demand), -_host_rank(g, a), a.id))` written as a loop:
+    the first offer with the least key."""
+    best, best_key = None, None
+    for a in offered:
+        key = (_pay_score(_pay_of(a), demand), -_host_rank(g, a), a.id)
+        if best is None or key < best_key:
+            best, best_key = a, key
+    return best
 
 
 def _ranked_wants(g: GameState, p: int, side: "_Side") -> tuple[list[_Want], list[int]]:
@@ -241,7 +267,10 @@ def _ranked_wants(g: GameState, p: int, side: "_Side") -> tuple[list[_Want], lis
         card = cards[iid]
         info = card.info
         if info.use or info.is_equipment:
-            reads.append((iid, card.charge, card.tapped))
+            # Three entries a card, not a tuple: the same comparison (every card adds three), no tuple to build.
+            reads.append(iid)
+            reads.append(card.charge)
+            reads.append(card.tapped)
     key = ("greedy_wants", p)
     memo = g._target_memo
     kept = memo.get(key)
@@ -274,7 +303,7 @@ def _rank_wants(g: GameState, p: int, side: "_Side") -> tuple[list[_Want], list[
             continue
         if info.is_equipment:
             if hosts is None:
-                hosts = frozenset(i for i in player.board if cards[i].info.type == "person" and _safe_host(g, i))
+                hosts = frozenset([i for i in player.board if cards[i].info.type == "person" and _safe_host(g, i)])
             if not hosts:
                 continue
             verb = ("equip", info.slug, hosts)
@@ -290,8 +319,13 @@ def _rank_wants(g: GameState, p: int, side: "_Side") -> tuple[list[_Want], list[
         if net <= 0:
             continue
         wants.append(_Want(net, req, any_, [], (1, cards[iid].info.slug, iid, index), ("activate", iid, index)))
-    wants.sort(key=lambda w: (-w.net, -w.cost, w.order))
+    wants.sort(key=_want_rank)
     return wants, demand
+
+
+def _want_rank(w: _Want) -> tuple:
+    """Best first: the most net Legacy, then the dearest, then the offer order."""
+    return (-w.net, -w.cost, w.order)
 
 
 def _offered(want: _Want, by_kind: dict) -> list[Action]:
@@ -304,10 +338,11 @@ def _offered(want: _Want, by_kind: dict) -> list[Action]:
     return [a for a in by_kind.get(kind, ()) if a.args[1] == what]
 
 
-def usable_abilities(g: GameState, p: int) -> Iterable[tuple[int, int, Any]]:
+def usable_abilities(g: GameState, p: int) -> list[tuple[int, int, Any]]:
     """(card, ability index, ability) for each Use ability of player p's cards in play that may be used now and whose
     charge cost its card holds (a Hero's Use abilities do not need it untapped)."""
     cards = g.cards
+    out = []
     for iid in g.players[p].actors:  # a card with Use abilities is never inert: the board's actors, in board order
         card = cards[iid]
         info = card.info
@@ -316,7 +351,8 @@ def usable_abilities(g: GameState, p: int) -> Iterable[tuple[int, int, Any]]:
         for index in info.use:
             ability = info.abilities[index]
             if ability.cost.charge <= card.charge:
-                yield iid, index, ability
+                out.append((iid, index, ability))
+    return out
 
 
 def _card_gain(g: GameState, p: int, info, side: _Side) -> float | None:
@@ -427,15 +463,23 @@ def _tap_for(g: GameState, p: int, want: _Want, taps: Iterable[Action], demand: 
     for key in range(4):
         if pool[key] < want.req[key]:
             return by_type.get(key)
-    spare = sum(pool[k] - want.req[k] for k in range(4)) + sum(pool[4:])
+    req = want.req
+    # What is left once the typed requirements are met (the sum over k < 4 of pool[k] - req[k], then the rest).
+    spare = (pool[0] - req[0]) + (pool[1] - req[1]) + (pool[2] - req[2]) + (pool[3] - req[3]) + sum(pool[4:])
     if spare >= want.any:
         return None
     if COLORLESS in by_type:
         return by_type[COLORLESS]
-    typed = [k for k in by_type if k < 4]
-    if not typed:
+    # The typed energy the hand needs least beyond this want (then the lowest key): the min of (demand - req, key).
+    best, best_rank = None, None
+    for k in by_type:
+        if k < 4:
+            rank = (demand[k] - req[k], k)
+            if best is None or rank < best_rank:
+                best, best_rank = k, rank
+    if best is None:
         return None
-    return by_type[min(typed, key=lambda k: (demand[k] - want.req[k], k))]
+    return by_type[best]
 
 
 # ---------------------------------------------------------------- End Phase: Arc Burn

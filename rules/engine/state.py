@@ -141,7 +141,8 @@ class State:
 
     def is_active_card(self, card: Card) -> bool:
         """A card whose abilities work: in play and not a Dormant Scene."""
-        return card.zone == BOARD and not (card.info.type == "scene" and card.charge <= 0)
+        info = card.info
+        return card.zone == BOARD and not (info.is_scene and card.charge <= 0)   # is_scene: type == "scene"
 
     def can_activate(self, card: Card) -> bool:
         """Not Disrupted, Delayed or Suppressed, and not Dormant."""
@@ -317,14 +318,18 @@ class State:
         return total
 
     def _continuous(self, p: int, keyword: str) -> list[tuple[int, int]]:
-        """(card, ability index) of a player's active continuous Passives with this keyword, in board order."""
+        """(card, ability index) of a player's active continuous Passives with this keyword, in board order.
+
+        A card with a continuous Passive is never inert (tables.py), so the board's actors (in board order) hold
+        every one of them: the walk skips the Energy and the other cards that do nothing."""
         cards = self.cards
         out = []
-        for src in self.players[p].board:
-            if cards[src].info.passive_cont:   # few cards have any
-                card = cards[src]
-                for index in card.info.passive_cont:
-                    if card.info.abilities[index].keyword == keyword and self.is_active_card(card):
+        for src in self.players[p].actors:
+            card = cards[src]
+            info = card.info   # a typed local in the compiled form (state.pxd): the walk reads fixed offsets
+            if info.passive_cont:   # few cards have any
+                for index in info.passive_cont:
+                    if info.abilities[index].keyword == keyword and self.is_active_card(card):
                         out.append((src, index))
         return out
 
@@ -346,8 +351,10 @@ class State:
         """The player's first Battery in play, which takes Stabilize's charge (Batteries are never inert)."""
         cards = self.cards
         for i in self.players[p].actors:
-            if cards[i].info.type == "battery":
-                return cards[i]
+            card = cards[i]
+            info = card.info
+            if info.is_battery:   # type == "battery" (tables.py)
+                return card
         return None
 
     def stabilize_room(self, iid: int) -> int:

@@ -30,7 +30,7 @@ class CardInfo:
         "req", "any", "abilities", "use", "reaction", "enters", "passive_start", "passive_cont", "instant",
         "pyramid", "legacy_mult", "legacy_value", "faction_key", "boost_req", "boost_any", "holds_charge",
         "is_equipment", "definition", "meta", "cost_id", "inert", "total", "use_rows", "react_rows", "is_battery",
-        "is_scene", "is_hero", "can_boost", "boost_cost_id", "main_floor", "window_floor", "absorbs",
+        "is_scene", "is_hero", "can_boost", "boost_cost_id", "main_floor", "window_floor", "absorbs", "is_character",
     )
 
     def __repr__(self) -> str:
@@ -132,6 +132,7 @@ class Tables:
         info.is_equipment = card.type in EQUIPMENT_TYPES
         info.is_battery, info.is_scene = card.type == "battery", card.type == "scene"
         info.is_hero = card.type == "hero"
+        info.is_character = card.type in ("person", "hero")   # a flag: the greedy bot's walks of the board test it
         info.can_boost = info.is_equipment and card.rarity == "uncommon"  # Uncommon equipment's boost ability
         if info.is_equipment:
             # RULINGS 27: an Artifact or Enchantment is played by equipping it, for the equip cost alone.
@@ -160,11 +161,12 @@ class Tables:
         # It may absorb Edge Discharge points in play (RULINGS 19: People and Heroes by their HP left, cards that
         # hold charge by their charge): pyramid.absorb_capacity is 0 for any other card.
         info.absorbs = card.type in ("person", "hero") or info.holds_charge
-        # Nothing to do with it on the board (no charge to spend, no Use, no reaction, no boost): move generation
-        # skips it at once.
-        # Energy cards are inert here too: their taps come from the player's index of untapped Energy.
+        # Nothing to do with it on the board (no charge to spend, no Use, no reaction, no boost, no continuous
+        # Passive): move generation skips it at once, and the continuous Passives are looked for among the others
+        # (State._continuous). Energy cards are inert here too: their taps come from the player's index of
+        # untapped Energy.
         info.inert = (card.type != "battery" and not info.holds_charge and not info.use
-                      and not info.reaction and not info.passive_start
+                      and not info.reaction and not info.passive_start and not info.passive_cont
                       and not (info.is_equipment and card.rarity == "uncommon"))
         return info
 
