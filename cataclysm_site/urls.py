@@ -5,7 +5,8 @@ from django.contrib import admin
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
-from cataclysm_site import accounts, health
+# schema: importing it registers the OpenAPI schema's extensions, which are read with these URLs.
+from cataclysm_site import accounts, health, schema  # noqa: F401
 
 # The admin modules register here rather than at start-up (settings use SimpleAdminConfig): a command that serves
 # no page, such as `manage.py goldfish`, does not import them and all they pull in.
