@@ -3,6 +3,8 @@ from it, write it out as text or a share code.
 """
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
@@ -16,6 +18,22 @@ from decks.api.common import E400, ExportNegotiation, card_entry, export_payload
 from decks.formats import get_format
 from decks.stats import deck_statistics
 from decks.validation import validate_deck
+
+
+class PostedDecklist(NamedTuple):
+    data: dict
+    catalogue: object
+    hero: str | None
+    counts: dict
+    problems: list
+
+
+def posted_decklist(serializer_class, data) -> PostedDecklist:
+    """Check a posted decklist's form (the serializer's 400 when malformed) and read it against the catalogue."""
+    serializer = serializer_class(data=data)
+    serializer.is_valid(raise_exception=True)
+    catalogue = get_catalogue()
+    return PostedDecklist(serializer.validated_data, catalogue, *read_decklist(serializer, catalogue))
 
 
 class ValidateDecklistView(APIView):
@@ -55,11 +73,8 @@ def validation_key(request) -> tuple | None:
 
 def validate_decklist(data) -> dict:
     """Read and validate a posted decklist; raise the serializer's 400 for a malformed one."""
-    serializer = s.DecklistSerializer(data=data)
-    serializer.is_valid(raise_exception=True)
-    catalogue = get_catalogue()
-    hero, counts, problems = read_decklist(serializer, catalogue)
-    fmt = get_format(serializer.validated_data.get("format") or "playtest")
+    data, catalogue, hero, counts, problems = posted_decklist(s.DecklistSerializer, data)
+    fmt = get_format(data.get("format") or "playtest")
     result = validate_deck(catalogue, hero, counts, fmt).to_dict()
     result["errors"] = [p.to_dict() for p in problems] + result["errors"]
     result["valid"] = result["valid"] and not problems
@@ -76,10 +91,7 @@ class DecklistStatsView(APIView):
         request=s.DecklistSerializer, responses={200: s.StatsResponseSerializer, 400: E400},
     )
     def post(self, request):
-        serializer = s.DecklistSerializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
-        catalogue = get_catalogue()
-        hero, counts, _ = read_decklist(serializer, catalogue)
+        _, catalogue, hero, counts, _ = posted_decklist(s.DecklistSerializer, request.data)
         stats = deck_statistics(catalogue, hero, selectors.known_counts(counts, catalogue))
         return Response({"count": stats["count"], "statistics": stats})
 
@@ -93,11 +105,7 @@ class DecklistOpeningHandView(APIView):
         request=s.OpeningHandDecklistSerializer, responses={200: s.OpeningHandSerializer, 400: E400},
     )
     def post(self, request):
-        serializer = s.OpeningHandDecklistSerializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
-        catalogue = get_catalogue()
-        _, counts, _ = read_decklist(serializer, catalogue)
-        data = serializer.validated_data
+        data, catalogue, _, counts, _ = posted_decklist(s.OpeningHandDecklistSerializer, request.data)
         return Response(opening_payload(catalogue, selectors.known_counts(counts, catalogue),
                                         data.get("seed"), data.get("draws", 0)))
 
@@ -112,10 +120,7 @@ class DecklistExportView(APIView):
         request=s.DecklistSerializer, responses={200: s.ExportSerializer, 400: E400},
     )
     def post(self, request):
-        serializer = s.DecklistSerializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
-        catalogue = get_catalogue()
-        hero, counts, _ = read_decklist(serializer, catalogue)
+        _, catalogue, hero, counts, _ = posted_decklist(s.DecklistSerializer, request.data)
         counts = selectors.known_counts(counts, catalogue)
         hero = hero if hero in catalogue.cards else None
         kind = request.query_params.get("format", "text")
