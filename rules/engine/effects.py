@@ -43,7 +43,7 @@ def _character(g, ctrl, src, ref) -> bool:
     if type(ref) is not int:
         return False
     card = g.cards[ref]
-    return card.zone == BOARD and card.info.type in ("person", "hero")
+    return card.zone == BOARD and card.info.is_character
 
 
 def _open_edge(g, ctrl, src, ref) -> bool:

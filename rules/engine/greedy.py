@@ -14,7 +14,6 @@ from .actions import Action
 from .bot import Bot
 from .game import GameState
 from .greedy_value import (
-    CHARACTERS,
     DAMAGING,
     DISABLING,
     EDGE_ADDING,
@@ -247,7 +246,7 @@ def _score_target(g: GameState, p: int, ref: Any, ctx: dict) -> float:
             return 0.5 * lost
         return -lost * _charge_worth(g, p) - 0.01
     if kw == "destroy":
-        value = _kill_cost(g, ref) if info.type in CHARACTERS else info.legacy_value + card.charge
+        value = _kill_cost(g, ref) if info.is_character else info.legacy_value + card.charge
         return -value if mine else value
     if kw in DISABLING:
         useful = bool(info.use or info.reaction or info.passive_start)

@@ -18,7 +18,6 @@ HELPFUL = frozenset({"heal", "shield", "ward", "fortify", "stabilize", "resurrec
 EDGE_ADDING = frozenset({"accelerate", "charge"})
 DAMAGING = frozenset({"strike", "allocate"})
 DISABLING = frozenset({"disrupt", "delay", "suppress"})
-CHARACTERS = ("person", "hero")
 HERO_LOSS = 6.0          # Legacy-equivalent of losing a Hero before the Cataclysm (its HP and its abilities)
 FIRST_BATTERY = 20.0     # a first Battery turns every later unspent energy into charge instead of Arc Burn
 
@@ -82,7 +81,7 @@ def _damage_cost(g: GameState, p: int, iid: int, points: int, already: int = 0) 
     """Legacy lost when my card takes `points` more damage (after `already`), before the Cataclysm."""
     card = g.cards[iid]
     info = card.info
-    if info.is_character:   # type in CHARACTERS (tables.py)
+    if info.is_character:
         dealt = max(0, already + points - card.ward) - max(0, already - card.ward)
         hp_after = card.hp_left - max(0, already - card.ward) - dealt
         if hp_after <= 0:
@@ -200,7 +199,7 @@ class _Side:
             charge += card.charge
             if info.is_battery:
                 battery = True
-            elif info.is_character:   # type in CHARACTERS (tables.py)
+            elif info.is_character:
                 mine.append(i)
             elif info.is_scene and card.charge > 0:
                 charged_scene = True

@@ -161,7 +161,7 @@ def _killable(g: GameState, p: int, amount: int) -> list[int]:
     """The other side's characters `amount` damage would destroy (HP left and Ward covered; Shield protects)."""
     cards = g.cards
     return [i for i in g.players[1 - p].board
-            if cards[i].info.type in ("person", "hero") and cards[i].shield < g.tick
+            if cards[i].info.is_character and cards[i].shield < g.tick
             and 0 < cards[i].hp_left + cards[i].ward <= amount]
 
 
@@ -269,7 +269,7 @@ def _lethal_to_me(g: GameState, p: int, item) -> bool:
             continue
         for target in effect[2]:
             if isinstance(target, int) and target >= 0 and cards[target].ctrl == p \
-                    and cards[target].info.type in ("person", "hero") \
+                    and cards[target].info.is_character \
                     and cards[target].hp_left + cards[target].ward <= effect[1]:
                 return True
     return False

@@ -142,7 +142,7 @@ def apply_assigned(g: State, source: str) -> None:
             card = g.cards[iid]
             if card.zone != BOARD:
                 continue
-            if card.info.type in ("person", "hero"):
+            if card.info.is_character:
                 g.deal_damage(iid, points, source)
             else:
                 lost = min(card.charge, points)
@@ -230,7 +230,7 @@ def cataclysm_capacity(g: State, p: int, iid: int) -> int:
     `deal_damage` applies them); a card is only full when the points left after prevention would destroy it.
     """
     card = g.cards[iid]
-    if card.zone != BOARD or card.info.type not in ("person", "hero"):
+    if card.zone != BOARD or not card.info.is_character:
         return 0
     prevention = g.fortify_total(iid) + card.ward + g.stabilize_room(iid)
     return max(0, card.hp_left + prevention - g.assigned[p].get(iid, 0))

@@ -129,7 +129,7 @@ class State:
     def characters(self, p: int) -> list[int]:
         """People and the Hero a player controls."""
         cards = self.cards
-        return [i for i in self.players[p].board if cards[i].info.type in ("person", "hero")]
+        return [i for i in self.players[p].board if cards[i].info.is_character]
 
     def of_type(self, p: int, card_type: str) -> list[int]:
         cards = self.cards
@@ -293,11 +293,11 @@ class State:
             card.ward = 0
             amount -= prevented
             self.log("ward", card.ctrl, "Ward prevents {0} damage to {1}", prevented, info.name)
-        if amount > 0 and info.type in ("person", "hero"):
+        if amount > 0 and info.is_character:
             amount -= self._stabilize(iid, amount)
         if amount <= 0:
             return 0
-        if info.type not in ("person", "hero"):
+        if not info.is_character:
             lost = min(card.charge, amount)
             card.charge -= lost
             self.log(event, card.ctrl, "{0} takes {1} damage from {2} and loses {3} charge",

@@ -18,6 +18,7 @@ EDGE_NAMES = ("E1", "E2", "E3", "E4")
 CONTINUOUS_PASSIVES = frozenset({"fortify", "stabilize", "charge-capacity"})
 PERMANENT_TYPES = frozenset({"hero", "person", "scene", "artifact", "enchantment", "battery", "energy"})
 EQUIPMENT_TYPES = frozenset({"artifact", "enchantment"})
+CHARACTER_TYPES = ("person", "hero")   # the characters: the cards with HP (damage, healing, kills)
 CHARGE_TYPES = frozenset({"battery", "scene", "artifact", "enchantment"})
 NEVER = 1 << 30  # more energy than any pool holds
 
@@ -132,7 +133,7 @@ class Tables:
         info.is_equipment = card.type in EQUIPMENT_TYPES
         info.is_battery, info.is_scene = card.type == "battery", card.type == "scene"
         info.is_hero = card.type == "hero"
-        info.is_character = card.type in ("person", "hero")   # a flag: the greedy bot's walks of the board test it
+        info.is_character = card.type in CHARACTER_TYPES   # a flag: the greedy bot's walks of the board test it
         info.can_boost = info.is_equipment and card.rarity == "uncommon"  # Uncommon equipment's boost ability
         if info.is_equipment:
             # RULINGS 27: an Artifact or Enchantment is played by equipping it, for the equip cost alone.
@@ -160,7 +161,7 @@ class Tables:
             a.keyword == "charge-capacity" for a in card.abilities)
         # It may absorb Edge Discharge points in play (RULINGS 19: People and Heroes by their HP left, cards that
         # hold charge by their charge): pyramid.absorb_capacity is 0 for any other card.
-        info.absorbs = card.type in ("person", "hero") or info.holds_charge
+        info.absorbs = info.is_character or info.holds_charge
         # Nothing to do with it on the board (no charge to spend, no Use, no reaction, no boost, no continuous
         # Passive): move generation skips it at once, and the continuous Passives are looked for among the others
         # (State._continuous). Energy cards are inert here too: their taps come from the player's index of

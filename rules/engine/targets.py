@@ -5,7 +5,7 @@ from typing import Any, Callable
 
 from .model import BOARD
 from .state import State
-from .tables import EDGE_NAMES
+from .tables import CHARACTER_TYPES, EDGE_NAMES
 
 FIXED = frozenset({"none", "self", "own_hero", "equipped_person", "all_edges", "E1", "E2", "E3", "E4",
                    "lowest_edge"})
@@ -13,7 +13,6 @@ SINGLE = frozenset({"character", "own_character", "enemy_character", "person", "
                     "card", "own_card", "enemy_card", "own_battery", "card_or_edge", "edge", "ability",
                     "graveyard_card"})
 DISTRIBUTED = frozenset({"edges", "characters", "cards"})
-CHARACTER_TYPES = ("person", "hero")
 
 
 def _board(g: State, who: tuple[int, ...]) -> list[int]:

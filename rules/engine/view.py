@@ -16,7 +16,7 @@ def _card(g: State, iid: int) -> dict:
     info = card.info
     out = {"id": iid, "card": card.slug, "name": info.name, "type": info.type, "rarity": info.rarity,
            "tapped": card.tapped, "owner": card.owner, "controller": card.ctrl}
-    if info.type in ("person", "hero"):
+    if info.is_character:
         out.update(hp=card.hp_left, max_hp=info.hp, damage=card.damage)
     if info.holds_charge:
         out["charge"] = card.charge
