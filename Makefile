@@ -5,7 +5,7 @@ PORT ?= 8000
 # Extra pytest arguments for every test target, e.g.  make test-sqlite PYTEST_ARGS="-k decks -x"
 export PYTEST_ARGS
 
-.PHONY: install lint run serve-data serve-prod test test-sqlite test-postgres pg-start pg-stop migrations-check bench bench-instructions bench-load bench-cpu bench-expert bench-lab bench-live bench-roundtrip bench-cli
+.PHONY: install lint docs docs-serve run serve-data serve-prod test test-sqlite test-postgres pg-start pg-stop migrations-check bench bench-instructions bench-load bench-cpu bench-expert bench-lab bench-live bench-roundtrip bench-cli
 
 install:
 	@scripts/setup.sh
@@ -23,7 +23,8 @@ run: serve-data
 serve-prod: install
 	@scripts/serve-prod.sh
 
-# The whole suite on SQLite, then on a throwaway PostgreSQL; fails if either run fails or runs no test.
+# The linter and the documentation site (--strict), then the whole suite on SQLite, then on a throwaway PostgreSQL;
+# fails if any of them fails or a run runs no test.
 test:
 	@scripts/setup.sh browser
 	@scripts/test.sh all
@@ -47,6 +48,16 @@ pg-stop:
 lint: install
 	$(PY) -m ruff check .
 
+# The documentation site (mkdocs.yml, docs/) into site/; --strict makes a broken link, a missing page or a missing
+# include fail it. `make test` builds it too.
+docs: install
+	NO_MKDOCS_2_WARNING=1 $(PY) -m mkdocs build --strict --site-dir site
+
+# The documentation site at http://127.0.0.1:$(DOCS_PORT)/, rebuilt on every edit.
+DOCS_PORT ?= 8001
+docs-serve: install
+	NO_MKDOCS_2_WARNING=1 $(PY) -m mkdocs serve --dev-addr 127.0.0.1:$(DOCS_PORT)
+
 migrations-check: install
 	$(PY) manage.py makemigrations --check --dry-run
 
@@ -64,7 +75,8 @@ bench-cpu: install
 	$(PY) -m benchmarks cpu
 
 # The search player against the hard one in the duplicate format: 64 games (every ordered pair of four starters, two
-# deals each, from both chairs), on every core; BENCH_EXPERT_ARGS='--games 4 --seed 1,2,3' for the README's figure.
+# deals each, from both chairs), on every core; BENCH_EXPERT_ARGS='--games 4 --seed 1,2,3' for the figure of
+# docs/benchmarks.md.
 bench-expert: install
 	$(PY) -m benchmarks expert $(BENCH_EXPERT_ARGS)
 
@@ -90,6 +102,7 @@ bench-roundtrip: install
 	$(PY) -m benchmarks roundtrip $(BENCH_ROUNDTRIP_ARGS)
 
 # `manage.py goldfish` against the engine on the same games: decisions/s of each (start-up included) and their ratio,
-# the command's start-up, and a 10,000-game greedy analysis on every core; BENCH_CLI_ARGS='--repeats 3' for the README.
+# the command's start-up, and a 10,000-game greedy analysis on every core; BENCH_CLI_ARGS='--repeats 3' for
+# docs/benchmarks.md.
 bench-cli: install
 	$(PY) -m benchmarks cli $(BENCH_CLI_ARGS)

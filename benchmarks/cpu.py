@@ -1,10 +1,10 @@
 """How real the computer's difficulty levels are: `python -m benchmarks cpu [--games N] [--seed S] [--json]`.
 
-For each pairing of levels (hard vs normal, normal vs easy, hard vs easy) it plays N games for every ordered pair of
-the decks below, seats alternating inside each match (so decks and seats are both swapped), and reports the stronger
-level's win rate with its 95% Wilson interval and the time per decision. `make bench-cpu` runs it; the README quotes
-its figures. Difficulty targets live here, not in unit tests (tests/rules/test_cpu.py checks only the ordering on a
-small sample).
+For each pairing of levels (hard vs normal, normal vs easy, hard vs easy) it plays N games for every ordered pair of the
+decks below, seats alternating inside each match (so decks and seats are both swapped), and reports the stronger level's
+win rate with its 95% Wilson interval and the time per decision. `make bench-cpu` runs it; docs/benchmarks.md quotes its
+figures. Difficulty targets live here, not in unit tests (tests/rules/test_cpu.py checks only the ordering on a small
+sample).
 """
 from __future__ import annotations
 

@@ -15,10 +15,10 @@ Pyramid brings the Cataclysm; Dr. Veylan wins his games against the others whoev
 alternating the hard player itself scored 56.2% from the expert's chairs over 48 games: a win rate so measured is
 partly the schedule's luck. In duplicate the hard player in the expert's chairs scores exactly 50%.
 
-`--narrow` searches fewer kinds of decision, as the expert once did; `--ceiling` measures what the search could win
-at best (below). `--budget` sets the play-out budget (decisions played out per searched decision; the default is the
-expert's own, `expert.BUDGET`). Issue 13's target is at least 60% against `cpu:hard`, with at most one second a
-decision on the 2-core machine the project is measured on. `make bench-expert` runs it; the README quotes its figures.
+`--narrow` searches fewer kinds of decision, as the expert once did; `--ceiling` measures what the search could win at
+best (below). `--budget` sets the play-out budget (decisions played out per searched decision; the default is the
+expert's own, `expert.BUDGET`). Issue 13's target is at least 60% against `cpu:hard`, with at most one second a decision
+on the 2-core machine the project is measured on. `make bench-expert` runs it; docs/benchmarks.md quotes its figures.
 """
 from __future__ import annotations
 

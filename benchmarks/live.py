@@ -3,13 +3,13 @@
 
 Starts a throwaway Redis (scripts/redis.sh, the channel layer), prepares a scratch database (SQLite in a temporary
 folder, or the PostgreSQL of DATABASE_URL), and N uvicorn processes serving cataclysm_site.asgi exactly as the
-README's production section does (default 2). Then K tables are opened over HTTP, each by a bot on the first
-server and joined by a bot on the second (anonymous sessions, so their sockets are seated by their cookies), and
-every bot connects its table's WebSocket on the *other* server than the one it joined, so every update crosses
-processes through Redis. Each bot decides (a random legal action, seeded) whenever its socket's view says it may,
-over the socket, after a pause of about `--think` seconds (default 2; 0 measures capacity: every bot decides at
-once, so the servers are always saturated and the round trip is mostly queueing). Measured for S seconds after
-every socket is connected:
+production set-up of docs/operations/scaling.md does (default 2). Then K tables are opened over HTTP, each by a bot on
+the first server and joined by a bot on the second (anonymous sessions, so their sockets are seated by their cookies),
+and every bot connects its table's WebSocket on the *other* server than the one it joined, so every update crosses
+processes through Redis. Each bot decides (a random legal action, seeded) whenever its socket's view says it may, over
+the socket, after a pause of about `--think` seconds (default 2; 0 measures capacity: every bot decides at once, so the
+servers are always saturated and the round trip is mostly queueing). Measured for S seconds after every socket is
+connected:
 
 - decisions/s: decisions saved (table versions advanced) across all tables;
 - the round trip from sending a decision to the opponent's socket receiving the view at the new version,

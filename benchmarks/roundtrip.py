@@ -7,7 +7,7 @@ decisions of goldfish games and N of versus games against the easy computer. Eac
 choice among the legal actions the previous response listed, so two runs make the same decisions; a finished game is
 followed by a new one. Then the same decisions are replayed in the engine alone, to put the round trip beside the
 cost of applying a decision and of the full-state digest (`GameState.digest()`: a whole `to_json`, `json.dumps` and
-a SHA-256). `make bench-roundtrip` runs it; the README quotes its figures.
+a SHA-256). `make bench-roundtrip` runs it; docs/benchmarks.md quotes its figures.
 """
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """ASGI entry point: HTTP through Django, WebSockets (live tables, rules/live/routing.py) through Channels.
 
 `manage.py runserver` serves it (daphne's command: cataclysm_site/management/commands/runserver.py); in production `daphne cataclysm_site.asgi:application`
-(see the README's Production section).
+(docs/operations/scaling.md: uvicorn behind a proxy, N processes on M machines).
 """
 import os
 

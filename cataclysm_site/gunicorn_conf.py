@@ -6,7 +6,7 @@ From the environment (see .env.example): GUNICORN_BIND (127.0.0.1:8000), GUNICOR
 GUNICORN_THREADS (4), GUNICORN_TIMEOUT (30 s). Python runs one thread of a process at a time, so requests are spread
 over processes more than over threads: on the 2-CPU machine of the load benchmark, 4 workers × 4 threads answered
 searches and validations at 90% of the trivial endpoint's rate and kept goldfish actions' p99 near 40 ms, where
-2 workers × 8 threads gave 55-85% and 55-110 ms (`make bench-load`, README).
+2 workers × 8 threads gave 55-85% and 55-110 ms (`make bench-load`, docs/benchmarks.md).
 
 The site is loaded once in the master (`preload_app`) and warmed there: every view imported, the card catalogue
 compiled from the database, then every object made so far moved out of the garbage collector's sight

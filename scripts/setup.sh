@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Set up everything the project needs on a fresh machine, idempotently.
-#   scripts/setup.sh         the Python environment (.venv) with the site's and the tests' packages
+#   scripts/setup.sh         the Python environment (.venv) with the site's, the tests' and the docs' packages
 #   scripts/setup.sh browser also Debian's chromium, which the real-browser tests drive, valgrind, which the
 #                            instruction-count benchmark (and its test) runs the engine under, and redis-server,
 #                            the broker of the lab's tests (scripts/redis.sh)
@@ -46,10 +46,11 @@ fi
 stamp=.venv/.installed-$(sha256sum pyproject.toml | cut -c1-16)
 if [ ! -f "$stamp" ]; then
   .venv/bin/python -m pip install -q --upgrade pip
-  # The compile extra (Cython) builds the engine's compiled form below; without it the engine runs as plain Python.
-  if ! .venv/bin/python -m pip install -q -e '.[test,compile]'; then
+  # The docs extra (MkDocs) builds the documentation site, which `make test` checks; the compile extra (Cython) builds
+  # the engine's compiled form below, and without it the engine runs as plain Python.
+  if ! .venv/bin/python -m pip install -q -e '.[test,docs,compile]'; then
     echo "setup: could not install the compile extra; the engine will run as plain Python" >&2
-    .venv/bin/python -m pip install -q -e '.[test]'
+    .venv/bin/python -m pip install -q -e '.[test,docs]'
   fi
   rm -f .venv/.installed-*
   touch "$stamp"

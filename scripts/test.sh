@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Lint (all only), then the whole test suite on SQLite, then on a throwaway PostgreSQL cluster (scripts/pg.sh), two
+# Lint and build the documentation site with --strict (all only), then the whole test suite on SQLite, then on a throwaway PostgreSQL cluster (scripts/pg.sh), two
 # xdist workers each; where the engine's compiled form is built, the engine's tests also run on its plain-Python form
 # (after SQLite).
 #   scripts/test.sh [all|sqlite|postgres]      PYTEST_ARGS in the environment are passed on to pytest
@@ -60,6 +60,17 @@ summary=() failed=0
 if [ "$target" = all ]; then
   echo "== the linter (ruff)"
   if .venv/bin/python -m ruff check .; then summary+=("lint ok"); else summary+=("lint FAILED"); failed=1; fi
+  # The documentation site (mkdocs.yml): a broken link, a missing page or a missing include fails the run like a
+  # finding. Built into a scratch folder, so a developer's site/ (make docs) is left alone; never with --quiet, under
+  # which mkdocs stops counting the warnings --strict fails on (a broken link then passes).
+  echo "== the documentation (mkdocs build --strict)"
+  docs_out=$(mktemp -d)
+  if NO_MKDOCS_2_WARNING=1 .venv/bin/python -m mkdocs build --strict --site-dir "$docs_out"; then
+    summary+=("docs ok")
+  else
+    summary+=("docs FAILED"); failed=1
+  fi
+  rm -rf "$docs_out"
 fi
 if [ "$target" != postgres ]; then
   if run_pytest SQLite ""; then summary+=("SQLite ok"); else summary+=("SQLite FAILED"); failed=1; fi

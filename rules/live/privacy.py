@@ -1,4 +1,4 @@
-"""Whose secrets a viewer of a table may see: a game of a private deck is private (README, Privacy).
+"""Whose secrets a viewer of a table may see: a game of a private deck is private (docs/players/live-tables.md).
 
 While the game goes on, a player sees their own seat's hidden cards (hand) and nobody sees the other's. Once it is
 over, a seat's deck name, decklist and hidden cards are shown to that seat's player, and to everyone only if the

@@ -27,10 +27,10 @@ class Actor:
         return bool(self.session_key) and secrets.compare_digest(self.session_key, game.session_key or "")
 
     def may_watch(self, game) -> bool:
-        """Return whether this visitor may see a game (goldfish or versus) through its link: its player always;
-        anyone else only while no deck it plays is private to another account (README, Goldfish: a private deck's
-        name and list never show to anyone but its owner). A saved deck since deleted counts as private, as its
-        owner may have deleted it to take it out of sight; a pasted list has no privacy setting to keep."""
+        """Return whether this visitor may see a game (goldfish or versus) through its link: its player always; anyone
+        else only while no deck it plays is private to another account (docs/players/goldfish.md: a private deck's name
+        and list never show to anyone but its owner). A saved deck since deleted counts as private, as its owner may
+        have deleted it to take it out of sight; a pasted list has no privacy setting to keep."""
         if self.may_act_in(game):
             return True
         user_id = self.user.pk if getattr(self.user, "is_authenticated", False) else None

@@ -1,4 +1,4 @@
-"""The engine benchmark runs with one command and reports what the README quotes (rates are not asserted: speed
+"""The engine benchmark runs with one command and reports what docs/benchmarks.md quotes (rates are not asserted: speed
 targets live in the benchmark, not in tests)."""
 import json
 import os

@@ -1,7 +1,7 @@
-"""A game of a private deck is private: its player sees all of it, and anyone else who has the link gets a 404 —
-from the API (the game, its replay and its frames) and from the pages — for goldfish and versus games alike, so the
-deck's name and list never show to anyone but its owner (README, Goldfish). Once the deck is public the link works
-for everyone again."""
+"""A game of a private deck is private: its player sees all of it, and anyone else who has the link gets a 404 — from
+the API (the game, its replay and its frames) and from the pages — for goldfish and versus games alike, so the deck's
+name and list never show to anyone but its owner (docs/players/goldfish.md). Once the deck is public the link works for
+everyone again."""
 from __future__ import annotations
 
 import pytest

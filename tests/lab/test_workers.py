@@ -82,7 +82,7 @@ def test_celery_workers_play_a_card_edited_in_the_database(api, broker):
 def test_a_running_study_recovers_from_a_broker_restarted_empty_within_a_minute_by_default(api, broker, settings):
     """With the default LAB_STALL_SECONDS and visibility timeout, a study whose broker comes back empty mid-study
     (flushed here, as a restart without persistence leaves it) goes on at the next look of its page, which polls
-    every 0.7 s: the study's mark is gone from Redis. The README states the figure this prints."""
+    every 0.7 s: the study's mark is gone from Redis. docs/operations/scaling.md states the figure this prints."""
     import time
 
     import redis

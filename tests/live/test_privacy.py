@@ -1,7 +1,7 @@
-"""A game of a private deck is private, at live tables too (README, Privacy): once the game is over, a seat that
-played a private saved deck or a pasted list keeps its deck's name, its list and its hand from the opponent and
-every spectator — in every HTTP response, page and socket message of the table and of its replay — while each
-player still sees their own, and a public deck is shown to everyone."""
+"""A game of a private deck is private, at live tables too (docs/players/live-tables.md): once the game is over, a seat
+that played a private saved deck or a pasted list keeps its deck's name, its list and its hand from the opponent and
+every spectator — in every HTTP response, page and socket message of the table and of its replay — while each player
+still sees their own, and a public deck is shown to everyone."""
 from __future__ import annotations
 
 import pytest

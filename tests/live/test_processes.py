@@ -1,5 +1,5 @@
-"""Two ASGI server processes share tables through the Redis channel layer: a decision made over a socket of one
-process reaches the sockets of the other at once, each with its own view (uvicorn as the README's production
+"""Two ASGI server processes share tables through the Redis channel layer: a decision made over a socket of one process
+reaches the sockets of the other at once, each with its own view (uvicorn as docs/operations/scaling.md's production
 section runs it, a throwaway Redis, a scratch database both processes use)."""
 from __future__ import annotations
 
