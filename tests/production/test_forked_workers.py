@@ -98,7 +98,7 @@ def test_users_reading_their_private_decks_at_once_each_get_their_own_from_every
         thread.join(timeout=READ_SECONDS + 60)
 
     assert len(wrong) == 0, f"{len(wrong)} wrong answers of {sum(answers.values())}, the first: {wrong[:5]}"
-    assert set(answers) == set(decks) and min(answers.values()) >= 20, answers
+    assert set(answers) == set(decks) and min(answers.values()) >= 10, answers  # every user read, many times
     assert token_session().get(server.url("/healthz"), timeout=20).status_code == 200
     processes = process_group(server.process.pid)
     assert len(processes) == 3, processes  # the master and its two workers
@@ -107,6 +107,7 @@ def test_users_reading_their_private_decks_at_once_each_get_their_own_from_every
         assert held[server.process.pid] == set(), "gunicorn's master holds a connection to PostgreSQL"
         shared = [inode for inode in set().union(*held.values()) if sum(inode in s for s in held.values()) > 1]
         assert shared == [], f"sockets to PostgreSQL held by several processes: {held}"
+    assert "forked holding" not in server.log() and "just before forking" not in server.log()
 
 
 def run_script(code: str, database_url: str) -> dict:
