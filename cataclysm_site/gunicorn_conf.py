@@ -12,10 +12,16 @@ The site is loaded once in the master (`preload_app`) and warmed there: every vi
 compiled from the database, then every object made so far moved out of the garbage collector's sight
 (`gc.freeze()`), so the workers fork with it ready and a full collection no longer walks the whole site (one took
 over 400 ms per worker under load: every request in flight waited for it).
+
+The warm-up reads the catalogue from the database, so the master then closes its connection *and* the connection
+pool, before any worker forks, and checks again before every fork; a worker refuses to start on a connection it
+inherited (cataclysm_site/forking.py says why: a shared connection mixes users' data).
 """
 import gc
 import logging
 import os
+
+from cataclysm_site.forking import close_before_fork, close_database_connections, refuse_inherited_connections
 
 bind = os.environ.get("GUNICORN_BIND") or "127.0.0.1:8000"
 workers = int(os.environ.get("GUNICORN_WORKERS") or 2 * (os.cpu_count() or 1))
@@ -37,7 +43,6 @@ logger = logging.getLogger("gunicorn.error")
 
 def warm_up() -> None:
     """Import every view and compile the card catalogue now, not in each worker's first requests; never fail."""
-    from django.db import connections
     from django.urls import get_resolver
 
     from cards.catalogue import get_catalogue
@@ -48,7 +53,8 @@ def warm_up() -> None:
     except Exception as exc:  # noqa: BLE001 - no database yet, or no catalogue: the first request will say so
         logger.warning("Could not warm the card catalogue before forking (%s); workers compile it on demand.", exc)
     finally:
-        connections.close_all()  # a forked worker must not share the master's database connection
+        # Closing the connections is not enough: the pool would keep them open, for every worker to inherit.
+        close_database_connections()
 
 
 def when_ready(server) -> None:
@@ -56,6 +62,16 @@ def when_ready(server) -> None:
     warm_up()
     gc.collect()
     gc.freeze()
+
+
+def pre_fork(server, worker) -> None:
+    """In the master, right before each fork (a worker recycled by `max_requests` forks long after the warm-up)."""
+    close_before_fork("gunicorn's master")
+
+
+def post_fork(server, worker) -> None:
+    """In each new worker: refuse to start on an inherited connection (gunicorn then stops, saying why)."""
+    refuse_inherited_connections(f"gunicorn's worker {worker.pid}")
 
 
 def post_worker_init(worker) -> None:

@@ -1,7 +1,7 @@
 """Real servers for the production tests: gunicorn with DEBUG off on a free port, each on a database of its own.
 
 The database is the engine the suite runs on (DATABASE_URL: SQLite or PostgreSQL), prepared once per test session
-(migrated, its cache table made, catalogue and starter decks loaded, two users with API tokens) and copied for every
+(migrated, its cache table made, catalogue and starter decks loaded, four users with API tokens) and copied for every
 test, so that a server can be killed, locked out or raced without touching pytest-django's test database or another
 xdist worker.
 """
@@ -28,7 +28,7 @@ import pytest
 import requests
 
 ROOT = Path(__file__).resolve().parents[2]
-USERS = ("alice", "bob")
+USERS = ("alice", "bob", "carol", "dave")
 START_TIMEOUT = 30.0
 SECRET_KEY = secrets.token_urlsafe(50)  # one per test process: sessions survive a server's restart
 
@@ -37,6 +37,7 @@ import json, sys
 import django
 django.setup()
 from django.contrib.auth import get_user_model
+from django.contrib.auth.hashers import make_password
 from django.core.management import call_command
 from rest_framework.authtoken.models import Token
 call_command("migrate", interactive=False, verbosity=0)
@@ -44,8 +45,9 @@ call_command("createcachetable", verbosity=0)  # the production default cache (s
 call_command("load_catalogue", verbosity=0)
 call_command("load_starter_decks", verbosity=0)
 tokens = {}
+password = make_password(sys.argv[1])  # hashed once for every user: the hasher takes a good part of a second
 for name in sys.argv[2:]:
-    user = get_user_model().objects.create_user(name, password=sys.argv[1])
+    user = get_user_model().objects.create(username=name, password=password)
     tokens[name] = Token.objects.create(user=user).key
 print(json.dumps(tokens))
 """
