@@ -176,8 +176,8 @@ class LoginLimitHandler(AxesDatabaseHandler):
     def user_login_failed(self, sender, credentials, request=None, **kwargs):
         """Record the failure (axes); if it completes a lock, answer this very try with the lock."""
         super().user_login_failed(sender, credentials, request, **kwargs)
-        if request is None or request.axes_locked_out:
-            return
+        if request is None or getattr(request, "login_refusal", None) is not None:
+            return  # refused before any password was checked: nothing was recorded
         request.login_refusal = refusal(request, get_client_username(request, credentials), delays=False)
         if request.login_refusal is not None:
             request.axes_locked_out, request.axes_credentials = True, credentials
@@ -185,7 +185,8 @@ class LoginLimitHandler(AxesDatabaseHandler):
 
 def lockout_response(request: HttpRequest, original_response=None, credentials=None) -> HttpResponse:
     """Answer a refused login: the API's error shape under /api/, else the login page with the message; 429."""
-    found = getattr(request, "login_refusal", None) or Refusal(1, "Too many failed logins: try again in {wait}.")
+    found = (getattr(request, "login_refusal", None) or refusal(request, get_client_username(request, credentials))
+             or Refusal(1, "Too many failed logins: try again in {wait}."))  # a lock that ran out meanwhile
     if request.path.startswith("/api/"):
         response = JsonResponse({"code": LOGIN_LOCKED, "message": found.message}, status=429)
     else:
