@@ -2,8 +2,9 @@
 page, deleting an account, and API tokens for scripts.
 
 Neither the login form, the password-reset form nor the token endpoint says whether an account exists: a wrong
-password and an unknown user get the same answer, and a reset is "sent" to any address. Every login path and the
-password-reset requests are limited per account and per client (cataclysm_site.login_limits).
+password and an unknown user get the same answer, and a reset is "sent" to any address. Every login path is limited
+per account and client (cataclysm_site.login_limits), password-reset requests per client and their mails per address
+(cataclysm_site.reset_limits), never so that a stranger can keep an account's owner out.
 """
 from django import forms
 from django.contrib import messages
@@ -12,6 +13,7 @@ from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.forms import PasswordResetForm, UserCreationForm
 from django.db import transaction
+from django.http import HttpResponseRedirect
 from django.shortcuts import redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_http_methods
@@ -24,7 +26,7 @@ from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from cataclysm_site import login_limits, lookalikes
+from cataclysm_site import login_limits, lookalikes, reset_limits
 from cataclysm_site.api_errors import ApiError
 from cataclysm_site.throttling import AnonRateThrottle, CommunityWriteThrottle
 from decks import services as deck_services
@@ -180,8 +182,10 @@ class ObtainTokenView(APIView):
                 TokenErrorSerializer, description="`invalid_credentials` (the same whether or not the user exists)."
             ),
             429: OpenApiResponse(
-                TokenErrorSerializer, description="`login_locked`: too many failed logins for this account or from "
-                                                  "this client (see Retry-After); or `throttled`: too many requests."
+                TokenErrorSerializer, description="`login_locked`: too many failed logins at this account from this "
+                                                  "client, or from this client at any; or a short wait after many at "
+                                                  "this account from several (Retry-After: the seconds left); or "
+                                                  "`throttled`: too many requests."
             ),
         },
     )
@@ -194,7 +198,7 @@ class ObtainTokenView(APIView):
         user = authenticate(request._request, username=username[:150], password=password[:1024])
         if user is None or not user.is_active:
             raise ApiError(INVALID_CREDENTIALS, INVALID_CREDENTIALS_MESSAGE)
-        login_limits.clear_account_failures(user)  # as a login through the form does
+        login_limits.clear_own_failures(request._request, user)  # as a login through the form does
         token, _ = Token.objects.get_or_create(user=user)
         return Response({"token": token.key})
 
@@ -255,15 +259,16 @@ class PasswordResetView(APIView):
                    responses={202: PasswordResetResponseSerializer,
                               400: OpenApiResponse(TokenErrorSerializer, description="`invalid`: not an address."),
                               429: OpenApiResponse(TokenErrorSerializer, description="`reset_limited`: too many "
-                                                   "for this address or from this client; or `throttled`.")})
+                                                   "from this client (Retry-After: the seconds left); or "
+                                                   "`throttled`.")})
     def post(self, request):
         serializer = PasswordResetRequestSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        wait = login_limits.reset_request_wait(request, serializer.validated_data["email"])
+        wait = reset_limits.request_wait(request)
         if wait:
-            raise Throttled(wait=wait, detail=login_limits.RESET_LIMITED_MESSAGE, code=login_limits.RESET_LIMITED)
+            raise Throttled(wait=wait, detail=reset_limits.RESET_LIMITED_MESSAGE, code=reset_limits.RESET_LIMITED)
         form = PasswordResetForm({"email": serializer.validated_data["email"]})
-        if form.is_valid():
+        if form.is_valid() and reset_limits.may_mail(request, serializer.validated_data["email"]):
             form.save(request=request._request, use_https=request.is_secure(),
                       subject_template_name="registration/password_reset_subject.txt",
                       email_template_name="registration/password_reset_email.html")
@@ -272,13 +277,15 @@ class PasswordResetView(APIView):
 
 
 class LimitedPasswordResetView(auth_views.PasswordResetView):
-    """Django's password-reset form, limited per address asked for and per client (each request may send a mail)."""
+    """Django's password-reset form, limited per client, its mails per address (cataclysm_site.reset_limits)."""
 
     def form_valid(self, form):
-        wait = login_limits.reset_request_wait(self.request, form.cleaned_data["email"])
+        wait = reset_limits.request_wait(self.request)
         if not wait:
-            return super().form_valid(form)
-        form.add_error(None, f"{login_limits.RESET_LIMITED_MESSAGE} Try again in {login_limits.wait_message(wait)}.")
+            if reset_limits.may_mail(self.request, form.cleaned_data["email"]):
+                return super().form_valid(form)
+            return HttpResponseRedirect(self.get_success_url())  # the same answer, without a mail
+        form.add_error(None, f"{reset_limits.RESET_LIMITED_MESSAGE} Try again in {login_limits.wait_message(wait)}.")
         response = self.form_invalid(form)
         response.status_code = 429
         response["Retry-After"] = str(wait)
@@ -286,7 +293,7 @@ class LimitedPasswordResetView(auth_views.PasswordResetView):
 
 
 class UnlockingPasswordResetConfirmView(auth_views.PasswordResetConfirmView):
-    """Django's "choose a new password" page; a new password lifts the account's login cool-down."""
+    """Django's "choose a new password" page; a new password clears the account's failed logins, from everywhere."""
 
     def form_valid(self, form):
         response = super().form_valid(form)

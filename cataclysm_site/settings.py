@@ -140,22 +140,34 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
-# Login limits (cataclysm_site.login_limits, with django-axes): after DJANGO_LOGIN_FAILURE_LIMIT failed logins for one
-# account, or from one client address, logins of that account, or from that address, are refused for
-# DJANGO_LOGIN_COOLOFF_SECONDS, before any password is hashed; password-reset requests are limited to as many per
-# address asked for and per client. The counts live in the database, shared by every server process.
+# Login limits (cataclysm_site.login_limits, with django-axes; its docstring says why these): DJANGO_LOGIN_FAILURE_LIMIT
+# failed logins at one account from one client lock that pair for DJANGO_LOGIN_COOLOFF_SECONDS; from one client at any
+# accounts, DJANGO_LOGIN_CLIENT_FAILURE_LIMIT lock that client; past DJANGO_LOGIN_ACCOUNT_DELAY_AFTER at one account
+# from any clients, a client that failed there itself waits a doubling delay capped at
+# DJANGO_LOGIN_ACCOUNT_DELAY_CAP_SECONDS. What a client sends never locks another client. Password-reset requests
+# (cataclysm_site.reset_limits): DJANGO_RESET_CLIENT_LIMIT per client per window; mails to one address, one per client,
+# DJANGO_RESET_ADDRESS_MAILS a window, then one every DJANGO_RESET_ADDRESS_INTERVAL_SECONDS. Failures live in the
+# database, reset counts in the cache: both shared by every server process.
 AUTHENTICATION_BACKENDS = [
     "cataclysm_site.login_limits.LoginLimitBackend",  # first: refuses a locked-out login before the password is hashed
     "django.contrib.auth.backends.ModelBackend",
 ]
 AXES_FAILURE_LIMIT = env_int("DJANGO_LOGIN_FAILURE_LIMIT", 5)
 AXES_COOLOFF_TIME = timedelta(seconds=env_int("DJANGO_LOGIN_COOLOFF_SECONDS", 15 * 60))
-AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]  # each on its own: per account, and per client
-AXES_RESET_ON_SUCCESS = True  # the account's own failures only (login_limits.LoginLimitHandler)
+LOGIN_CLIENT_FAILURE_LIMIT = env_int("DJANGO_LOGIN_CLIENT_FAILURE_LIMIT", 4 * AXES_FAILURE_LIMIT)
+LOGIN_ACCOUNT_DELAY_AFTER = env_int("DJANGO_LOGIN_ACCOUNT_DELAY_AFTER", AXES_FAILURE_LIMIT)
+LOGIN_ACCOUNT_DELAY_CAP = env_int("DJANGO_LOGIN_ACCOUNT_DELAY_CAP_SECONDS", 60)
+LOGIN_RESET_CLIENT_LIMIT = env_int("DJANGO_RESET_CLIENT_LIMIT", 5)
+LOGIN_RESET_ADDRESS_MAILS = env_int("DJANGO_RESET_ADDRESS_MAILS", 10)
+LOGIN_RESET_ADDRESS_INTERVAL = env_int("DJANGO_RESET_ADDRESS_INTERVAL_SECONDS", 60)
+# Axes records failures per username, client and user agent; the limits are login_limits.refusal's (the handler's
+# is_locked), so this only names the pair that a successful login clears (login_limits.LoginLimitHandler).
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
 AXES_HANDLER = "cataclysm_site.login_limits.LoginLimitHandler"
 AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False  # the cool-down ends when announced, even under a stream of tries
 AXES_LOCKOUT_CALLABLE = "cataclysm_site.login_limits.lockout_response"
-AXES_CLIENT_IP_CALLABLE = "cataclysm_site.login_limits.client_ip"
+AXES_CLIENT_IP_CALLABLE = "cataclysm_site.login_limits.login_client"
 AXES_DISABLE_ACCESS_LOG = True  # failures are what is counted; no row for every successful login
 AXES_VERBOSE = False
 LOGIN_URL = "login"
