@@ -7,7 +7,8 @@ Client → server (JSON): `{"type": "action", "action": id, "version": n}`, `res
 settles a due forfeit).
 Server → client: `{"type": "table", "table": <the API's table payload>}`, `{"type": "chat", "line": {...}}`,
 `{"type": "rematch", "table": {id, url}}`, `{"type": "error", "code", "message", ...}` (a 409 also carries
-`table`), and for a `ping`, the table if it changed since this socket was last sent it, else `{"type": "pong", "version"}`: a page that
+`table`; a frame that cannot be read gets one too, rules/live/frames.py, and the socket stays open), and for a
+`ping`, the table if it changed since this socket was last sent it, else `{"type": "pong", "version"}`: a page that
 hears nothing for two heartbeats knows its connection is dead and opens another. Messages on the channel layer carry
 only a version or a chat line's id, never a view.
 
@@ -22,10 +23,12 @@ import logging
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.core.serializers.json import DjangoJSONEncoder
+from django.db.utils import Error as DatabaseError
 from django.http import Http404
 
 from cataclysm_site.api_errors import ApiError
-from rules.live import chat, notify, services, watch
+from cataclysm_site.middleware import DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE
+from rules.live import chat, frames, notify, services, watch
 from rules.live import selectors as ls
 from rules.live.shared import SESSION_TOKEN, Actor
 from rules.models import TableMessage
@@ -102,8 +105,23 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         await self.send_json({"type": "table", "table": payload})
 
     # ------------------------------------------------------------------ from the client
+    async def receive(self, text_data=None, bytes_data=None, **kwargs):
+        """Read the frame (frames.decode: a bad one is answered with an error, not a closed socket) and answer it;
+        a database outage is answered as the HTTP API's 503 is."""
+        try:
+            content = frames.decode(text_data, bytes_data)
+        except frames.BadFrame as bad:
+            await self.send_json(bad.reply())
+            return
+        try:
+            await self.receive_json(content)
+        except DatabaseError:
+            log.warning("live: database unavailable for a socket of table %s", self.table_id, exc_info=True)
+            await self.send_json({"type": "error", "code": "database_unavailable", "message": DATABASE_UNAVAILABLE,
+                                  "retry_after": DATABASE_RETRY_AFTER_SECONDS})
+
     async def receive_json(self, content, **kwargs):
-        kind = content.get("type") if isinstance(content, dict) else None
+        kind = content.get("type")
         if kind == "ping":
             payload = await database_sync_to_async(self.view)()
             if payload is not None and payload["version"] > self.sent_version:
