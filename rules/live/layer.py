@@ -25,7 +25,7 @@ log = logging.getLogger(__name__)
 READ_MARGIN = 10        # seconds a read may wait beyond the longest blocking command
 CONNECT_TIMEOUT = 2     # seconds to open a connection to Redis
 RETRY_SECONDS = 1       # between two attempts to receive while Redis is away
-MARK_SECONDS = 60       # how long the process's mark lives in Redis unless renewed (watch.CHECK_SECONDS renews it)
+MARK_SECONDS = 60       # how long the process's mark lives in Redis unless renewed (each watch.CHECK_SECONDS)
 WARN_EVERY = 30         # seconds between two warnings of the same outage
 
 

@@ -6,7 +6,8 @@ flush, or a restart that kept nothing, empties every group, and the sockets (sti
 CHECK_SECONDS that Redis still holds its mark (one command: layer.LiveChannelLayer.groups_lost); when the mark is
 gone, or Redis was unreachable and answers again, each of the process's sockets joins its group again and is sent
 the table if it changed meanwhile. A table update that found the group empty is thus delivered within about
-CHECK_SECONDS plus the time to build the views.
+CHECK_SECONDS plus the time to build the views. Memberships also expire (the layer's group_expiry, a day): every
+half of that, each socket joins its group again, so that a socket open for days keeps hearing its table.
 
 Only a channel layer that can tell (LiveChannelLayer) is watched; the in-memory layer lives and dies with the
 process.
@@ -21,7 +22,7 @@ from redis.exceptions import RedisError
 
 log = logging.getLogger(__name__)
 
-CHECK_SECONDS = 1.0
+CHECK_SECONDS = 0.5
 
 _sockets: weakref.WeakSet = weakref.WeakSet()
 _watcher: dict = {}  # the running check, with its event loop: {"task", "loop"}
@@ -58,6 +59,8 @@ async def _check(layer) -> bool | None:
 async def _watch(layer, ready: asyncio.Event) -> None:
     healthy = await _check(layer) is not None  # sets the mark: only a loss after now counts
     ready.set()
+    loop = asyncio.get_running_loop()
+    renewed = loop.time()
     while True:
         await asyncio.sleep(CHECK_SECONDS)
         lost = await _check(layer)
@@ -68,6 +71,10 @@ async def _watch(layer, ready: asyncio.Event) -> None:
             log.warning("live: the channel layer lost its groups (or was away); %d sockets subscribe again",
                         len(_sockets))
             await resubscribe_all()
+            renewed = loop.time()
+        elif loop.time() - renewed > layer.group_expiry / 2:
+            await asyncio.gather(*(socket.subscribe() for socket in list(_sockets)), return_exceptions=True)
+            renewed = loop.time()
         healthy = True
 
 
