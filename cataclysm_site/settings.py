@@ -289,16 +289,21 @@ def cache_choice() -> str:
     return redis_cache_location(broker) if broker.startswith(("redis://", "rediss://")) else "database"
 
 
+def caches_for(choice: str) -> dict:
+    """Return CACHES for a DJANGO_CACHE value; a Redis that is lost degrades to an empty cache (rate limits fail
+    open: cataclysm_site/cache.py) rather than failing requests."""
+    if choice == "locmem":
+        return {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "cataclysm"}}
+    if choice == "database":
+        return {"default": {"BACKEND": "django.core.cache.backends.db.DatabaseCache", "LOCATION": "cataclysm_cache"}}
+    if choice.startswith(("redis://", "rediss://", "unix://")):
+        return {"default": {"BACKEND": "cataclysm_site.cache.DegradingRedisCache", "LOCATION": choice,
+                            "KEY_PREFIX": "cataclysm"}}
+    raise ImproperlyConfigured(f"DJANGO_CACHE is {choice!r}: use locmem, database or a redis:// URL")
+
+
 CACHE = cache_choice()
-if CACHE == "locmem":
-    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "cataclysm"}}
-elif CACHE == "database":
-    CACHES = {"default": {"BACKEND": "django.core.cache.backends.db.DatabaseCache", "LOCATION": "cataclysm_cache"}}
-elif CACHE.startswith(("redis://", "rediss://", "unix://")):
-    CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": CACHE,
-                          "KEY_PREFIX": "cataclysm"}}
-else:
-    raise ImproperlyConfigured(f"DJANGO_CACHE is {CACHE!r}: use locmem, database or a redis:// URL")
+CACHES = caches_for(CACHE)
 
 # Abuse limits on request bodies: forms and JSON (DATA_UPLOAD_MAX_MEMORY_SIZE), and multipart uploads. Larger
 # bodies are refused with 413 before anything reads them (cataclysm_site.middleware.RequestSizeLimitMiddleware).
@@ -360,11 +365,18 @@ LAB_STALL_SECONDS = env_int("LAB_STALL_SECONDS", 600)
 
 # Live tables (rules/live/): each table's sockets share a group on the channel layer. With Redis (CHANNEL_LAYER_URL,
 # else REDIS_URL, else the lab's CELERY_BROKER_URL, which `make run` sets) every server process reaches every socket;
-# without it, the in-memory layer serves one process.
+# without it, the in-memory layer serves one process. rules/live/layer.py keeps idle sockets open (its reads outwait
+# the layer's blocking ones) and sockets alive through a Redis outage; rules/live/watch.py resubscribes them after one.
 CHANNEL_LAYER_URL = os.environ.get("CHANNEL_LAYER_URL") or os.environ.get("REDIS_URL") or (
     CELERY_BROKER_URL if CELERY_BROKER_URL.startswith(("redis://", "rediss://")) else "")
-CHANNEL_LAYERS = {
-    "default": {"BACKEND": "channels_redis.core.RedisChannelLayer",
-                "CONFIG": {"hosts": [CHANNEL_LAYER_URL], "prefix": "cataclysm-live", "capacity": 500, "expiry": 30}}
-    if CHANNEL_LAYER_URL else {"BACKEND": "channels.layers.InMemoryChannelLayer"}
-}
+
+
+def channel_layers_for(url: str) -> dict:
+    """Return CHANNEL_LAYERS for a Redis URL (or none: the in-memory layer)."""
+    if not url:
+        return {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+    return {"default": {"BACKEND": "rules.live.layer.LiveChannelLayer",
+                        "CONFIG": {"hosts": [url], "prefix": "cataclysm-live", "capacity": 500, "expiry": 30}}}
+
+
+CHANNEL_LAYERS = channel_layers_for(CHANNEL_LAYER_URL)

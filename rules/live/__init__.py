@@ -7,6 +7,7 @@ write (`version`), the same per-seat `view(viewer=seat)`. This package only carr
 - `services`: every write (open, join, act, resign, draw, claim, chat, mute, rematch) and the lazy clock/grace check;
 - `clock`: the clocks and presence as plain arithmetic; `ratings`: the record and OpenSkill rating;
 - `selectors`: what a seat or a spectator is shown; `serializers`, `api`, `api_urls`: the REST API;
-- `notify`, `consumers`, `routing`: the WebSocket side (Django Channels), each socket sent its own view;
+- `notify`, `consumers`, `routing`: the WebSocket side (Django Channels), each socket sent its own view; `frames`
+  reads a socket's frames, `layer` (the Redis channel layer) and `watch` keep sockets open and subscribed;
 - `views`, `urls`: the pages `/play/`, `/play/<id>/` and the leaderboard.
 """

@@ -3,26 +3,37 @@ public view, on connecting and after every change of the table (a decision made 
 or another: `notify` reaches the group through the channel layer). The socket also takes the players' decisions.
 
 Client → server (JSON): `{"type": "action", "action": id, "version": n}`, `resign`, `draw`, `claim`, `rematch`,
-`{"type": "chat", "text"}`, `{"type": "mute", "muted"}`, `ping` (presence; also settles a due forfeit).
+`{"type": "chat", "text"}`, `{"type": "mute", "muted"}`, `ping` (the page's heartbeat, every 15 s: presence; also
+settles a due forfeit).
 Server → client: `{"type": "table", "table": <the API's table payload>}`, `{"type": "chat", "line": {...}}`,
 `{"type": "rematch", "table": {id, url}}`, `{"type": "error", "code", "message", ...}` (a 409 also carries
-`table`). Messages on the channel layer carry only a version or a chat line's id, never a view.
+`table`; a frame that cannot be read gets one too, rules/live/frames.py, and the socket stays open), and for a
+`ping`, the table if it changed since this socket was last sent it, else `{"type": "pong", "version"}`: a page that
+hears nothing for two heartbeats knows its connection is dead and opens another. Messages on the channel layer carry
+only a version or a chat line's id, never a view.
+
+The socket outlives the channel layer: if Redis is unreachable it still opens and answers pings (only the pushes are
+missing), and rules/live/watch.py subscribes it again when Redis lost its group.
 """
 from __future__ import annotations
 
 import json
+import logging
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.core.serializers.json import DjangoJSONEncoder
+from django.db.utils import Error as DatabaseError
 from django.http import Http404
 
 from cataclysm_site.api_errors import ApiError
-from rules.live import chat, notify, services
+from cataclysm_site.middleware import DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE
+from rules.live import chat, frames, notify, services, watch
 from rules.live import selectors as ls
 from rules.live.shared import SESSION_TOKEN, Actor
 from rules.models import TableMessage
 
+log = logging.getLogger(__name__)
 WRITES = {"action", "resign", "draw", "claim", "rematch", "chat", "mute"}
 
 
@@ -41,12 +52,32 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         if payload is None:
             await self.close(code=4404)
             return
-        await self.channel_layer.group_add(notify.group(self.table_id), self.channel_name)
+        await watch.join(self)
+        await self.subscribe()
         await self.accept()
         await self.send_table(payload)
 
     async def disconnect(self, code):
-        await self.channel_layer.group_discard(notify.group(self.table_id), self.channel_name)
+        watch.leave(self)
+        try:
+            await self.channel_layer.group_discard(notify.group(self.table_id), self.channel_name)
+        except Exception:  # noqa: BLE001 - the layer is away: the membership expires there by itself
+            pass
+
+    async def subscribe(self) -> None:
+        """Join the table's group; while the channel layer is away, go on without pushes (rules/live/watch.py
+        subscribes again once it is back)."""
+        try:
+            await self.channel_layer.group_add(notify.group(self.table_id), self.channel_name)
+        except Exception as error:  # noqa: BLE001 - the socket still answers pings with the table
+            log.warning("live: socket of table %s not subscribed (%s: %s)", self.table_id, type(error).__name__, error)
+
+    async def resubscribe(self) -> None:
+        """Join the group again (it was lost) and send the table if it changed meanwhile."""
+        await self.subscribe()
+        payload = await database_sync_to_async(self.view)()
+        if payload is not None and payload["version"] > self.sent_version:
+            await self.send_table(payload)
 
     def find_actor(self) -> Actor:
         session = self.scope.get("session")
@@ -74,12 +105,29 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         await self.send_json({"type": "table", "table": payload})
 
     # ------------------------------------------------------------------ from the client
+    async def receive(self, text_data=None, bytes_data=None, **kwargs):
+        """Read the frame (frames.decode: a bad one is answered with an error, not a closed socket) and answer it;
+        a database outage is answered as the HTTP API's 503 is."""
+        try:
+            content = frames.decode(text_data, bytes_data)
+        except frames.BadFrame as bad:
+            await self.send_json(bad.reply())
+            return
+        try:
+            await self.receive_json(content)
+        except DatabaseError:
+            log.warning("live: database unavailable for a socket of table %s", self.table_id, exc_info=True)
+            await self.send_json({"type": "error", "code": "database_unavailable", "message": DATABASE_UNAVAILABLE,
+                                  "retry_after": DATABASE_RETRY_AFTER_SECONDS})
+
     async def receive_json(self, content, **kwargs):
-        kind = content.get("type") if isinstance(content, dict) else None
+        kind = content.get("type")
         if kind == "ping":
             payload = await database_sync_to_async(self.view)()
             if payload is not None and payload["version"] > self.sent_version:
                 await self.send_table(payload)
+            else:
+                await self.send_json({"type": "pong", "version": self.sent_version})
             return
         if kind not in WRITES:
             await self.send_json({"type": "error", "code": "bad_message", "message": "Unknown message type."})

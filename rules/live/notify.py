@@ -13,6 +13,7 @@ from contextvars import ContextVar
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.db import transaction
+from redis.exceptions import RedisError
 
 log = logging.getLogger(__name__)
 
@@ -47,8 +48,8 @@ async def flush(messages: list) -> None:
     for name, message in messages:
         try:
             await layer.group_send(name, message)
-        except Exception:  # noqa: BLE001 - the write is saved; only the push failed
-            log.warning("live: could not notify %s", name, exc_info=True)
+        except Exception as error:  # noqa: BLE001 - the write is saved; only the push failed
+            lost(name, error)
 
 
 def send(table_id: str, message: dict) -> None:
@@ -63,8 +64,15 @@ def send(table_id: str, message: dict) -> None:
         return
     try:
         async_to_sync(layer.group_send)(group(table_id), message)
-    except Exception:  # noqa: BLE001 - the write is saved; only the push failed
-        log.warning("live: could not notify table %s", table_id, exc_info=True)
+    except Exception as error:  # noqa: BLE001 - the write is saved; only the push failed
+        lost(group(table_id), error)
+
+
+def lost(name: str, error: Exception) -> None:
+    """Log a notification that could not be sent: one line while Redis is away (its sockets catch up by their
+    pings and rules/live/watch.py), a traceback for anything else."""
+    away = isinstance(error, (RedisError, OSError))
+    log.warning("live: could not notify %s (%s: %s)", name, type(error).__name__, error, exc_info=not away)
 
 
 def changed(table_id: str, version: int, *, again: bool = False) -> None:

@@ -2,6 +2,9 @@
    script keeps it live over the table's WebSocket: each socket is sent its own seat's view (or the spectators' view)
    after every decision, decisions go out over the socket (over HTTP while it is down), a dropped connection is
    retried and resumes from the server's current view, plus the clocks, the chat, draw/resign/claim and the rematch.
+   The heartbeat: a ping every 15 s, which the server answers (a pong, or the table if it changed); a socket that
+   has heard nothing for two heartbeats is taken for dead (a lost network, a proxy that dropped it silently) and a
+   new one is opened.
    No inline code or style (the site's Content-Security-Policy is 'self'). */
 (function () {
   "use strict";
@@ -21,6 +24,9 @@
     return m + ":" + String(s % 60).padStart(2, "0");
   }
 
+  // (window.liveHeartbeatMs: a test's shorter heartbeat; nothing on the site sets it.)
+  var HEARTBEAT = window.liveHeartbeatMs || 15000, SILENCE = 2 * HEARTBEAT + HEARTBEAT / 3;
+
   function Live(root) {
     this.root = root;
     this.api = root.dataset.api;
@@ -31,13 +37,14 @@
     this.board = window.goldfishBoard || null;
     this.socket = null;
     this.retry = 0;
+    this.heardAt = 0;
     this.clockAt = 0;
     this.hookBoard();
     this.bind();
     this.connect();
     var self = this;
     setInterval(function () { self.tick(); }, 1000);
-    setInterval(function () { self.send({ type: "ping" }); }, 15000);
+    setInterval(function () { self.heartbeat(); }, HEARTBEAT);
   }
 
   // The versus board draws a seat's view; a spectator's view has no hand at all, which it shows as an empty hand
@@ -86,15 +93,32 @@
     var socket = new WebSocket(scheme + location.host + this.root.dataset.ws);
     this.socket = socket;
     this.status("connecting…");
-    socket.addEventListener("open", function () { self.retry = 0; self.status("live"); });
-    socket.addEventListener("message", function (ev) { self.receive(JSON.parse(ev.data)); });
-    socket.addEventListener("close", function () {
-      if (self.socket !== socket) return;
-      self.socket = null;
-      var wait = Math.min(10000, 500 * Math.pow(2, self.retry++));
-      self.status("reconnecting…");
-      setTimeout(function () { self.connect(); }, wait);
+    socket.addEventListener("open", function () { self.retry = 0; self.heardAt = Date.now(); self.status("live"); });
+    socket.addEventListener("message", function (ev) {
+      if (self.socket === socket) self.heardAt = Date.now();
+      self.receive(JSON.parse(ev.data));
     });
+    socket.addEventListener("close", function () { self.dropped(socket); });
+  };
+
+  // The socket closed, or fell silent: open another after a growing pause (the server sends the current table).
+  Live.prototype.dropped = function (socket) {
+    if (this.socket !== socket) return;
+    this.socket = null;
+    var self = this, wait = Math.min(10000, 500 * Math.pow(2, this.retry++));
+    this.status("reconnecting…");
+    setTimeout(function () { self.connect(); }, wait);
+  };
+
+  Live.prototype.heartbeat = function () {
+    var socket = this.socket;
+    if (!socket || socket.readyState !== 1) return;
+    if (Date.now() - this.heardAt > SILENCE) {
+      this.dropped(socket);
+      socket.close();
+      return;
+    }
+    this.send({ type: "ping" });
   };
 
   Live.prototype.status = function (text) {

@@ -14,7 +14,9 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.test import Client
 
+from benchmarks.live import free_port
 from cataclysm_site.asgi import application
+from cataclysm_site.settings import channel_layers_for
 from rules.live import notify
 from rules.models import Table
 from tests.live.helpers import P1_DECK, P2_DECK, Secrets, first_choice
@@ -175,3 +177,26 @@ def test_a_sockets_write_leaves_its_notification_to_the_event_loop():
     with mock.patch.object(notify, "get_channel_layer", Layer):
         run(notify.flush(held))
     assert sent == held
+
+
+def test_with_the_channel_layer_lost_a_socket_still_opens_and_its_pings_bring_the_table(players, settings):
+    """Redis away: no pushes, but the socket opens with the table and each heartbeat (ping) brings a newer one."""
+    table_id, (ann, ann_cookie), (bob, bob_cookie) = players
+    settings.CHANNEL_LAYERS = channel_layers_for(f"redis://127.0.0.1:{free_port()}/0")  # production's, Redis lost
+
+    async def scenario():
+        socket = await connect(table_id, ann_cookie)
+        view = await next_table(socket, [])
+        await socket.send_json_to({"type": "ping"})
+        pong = await socket.receive_json_from(timeout=TIMEOUT)
+        client = ann if view["can_act"] else bob
+        decided = await sync_to_async(post_json)(client, f"/api/tables/{table_id}/actions/",
+                                                 {"action": first_choice(view), "version": view["version"]})
+        await socket.send_json_to({"type": "ping"})
+        after = await next_table(socket, [])
+        await socket.disconnect()
+        return view, pong, decided, after
+
+    view, pong, decided, after = run(scenario())
+    assert pong == {"type": "pong", "version": view["version"]}
+    assert decided.status_code == 200 and after["version"] == view["version"] + 1

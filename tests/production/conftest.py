@@ -2,6 +2,8 @@
 import pytest
 from django.core.cache import cache
 
+from benchmarks.live import free_port
+
 
 @pytest.fixture
 def rates(settings):
@@ -14,3 +16,9 @@ def rates(settings):
     cache.clear()
     yield set_rates
     cache.clear()
+
+
+@pytest.fixture
+def lost_redis():
+    """The URL of a Redis that is not there: a free port of its own (the cache remembers each server's outage)."""
+    return f"redis://127.0.0.1:{free_port()}/0"

@@ -1,9 +1,13 @@
-"""The probes: /healthz reports whether the database answers, /api/ping/ answers without it."""
+"""The probes: /healthz reports whether the database, the cache and the channel layer answer (503 without the
+database, 200 "degraded" without Redis), /api/ping/ answers without any of them."""
+import json
 import urllib.request
 
 import pytest
 from django.db.backends.utils import CursorWrapper
 from django.db.utils import OperationalError
+
+from cataclysm_site.settings import caches_for, channel_layers_for
 
 
 def refuse_queries(monkeypatch):
@@ -17,8 +21,19 @@ def refuse_queries(monkeypatch):
 def test_healthz_says_ok_when_the_database_answers(client):
     response = client.get("/healthz")
     assert response.status_code == 200
-    assert response.content == b"ok\n"
+    assert response.json()["status"] == "ok" and response.json()["database"] == "ok"
     assert "no-cache" in response["Cache-Control"]
+
+
+@pytest.mark.django_db
+def test_healthz_reports_a_lost_redis_as_degraded_not_down(client, settings, lost_redis):
+    """Every server shares the one Redis: taking them all out of rotation would turn a slower site into none."""
+    settings.CACHES = caches_for(lost_redis)  # production's cache on that Redis
+    settings.CHANNEL_LAYERS = channel_layers_for(lost_redis)
+    response = client.get("/healthz")
+    assert response.status_code == 200
+    assert response.json() == {"status": "degraded", "database": "ok", "cache": "unavailable",
+                               "channel_layer": "unavailable"}
 
 
 @pytest.mark.django_db
@@ -28,6 +43,7 @@ def test_healthz_answers_503_while_the_database_is_down_and_ok_after(client, mon
         response = client.get("/healthz")
         assert response.status_code == 503
         assert response["Retry-After"].isdigit()
+        assert response.json()["status"] == "unavailable" and response.json()["database"] == "unavailable"
     assert client.get("/healthz").status_code == 200
 
 
@@ -53,7 +69,7 @@ def test_ping_rejects_writes_in_the_error_shape(client):
 def test_a_real_http_server_answers_the_probes(live_server):
     with urllib.request.urlopen(f"{live_server.url}/healthz", timeout=10) as response:
         assert response.status == 200
-        assert response.read() == b"ok\n"
+        assert json.loads(response.read())["status"] == "ok"
     with urllib.request.urlopen(f"{live_server.url}/api/ping/", timeout=10) as response:
         assert response.headers["Content-Type"] == "application/json"
         assert response.read() == b'{"ok":true}'

@@ -1,8 +1,11 @@
 """Rate limits: clients over their rate get 429 in the API's error shape, per client and per expensive scope, and
 may come back when Retry-After says."""
+import logging
+
 import pytest
 from django.contrib.auth import get_user_model
 
+from cataclysm_site.settings import caches_for
 from cataclysm_site.throttling import AnonRateThrottle
 
 pytestmark = [pytest.mark.django_db, pytest.mark.urls("tests.production.urls")]
@@ -17,6 +20,16 @@ def test_anonymous_client_over_its_rate_gets_429_in_the_error_shape(client, rate
     assert body["code"] == "throttled"
     assert "throttled" in body["message"].lower()
     assert 0 < int(response["Retry-After"]) <= 60
+
+
+def test_with_the_cache_lost_rate_limits_fail_open_with_a_warning(client, rates, settings, lost_redis, caplog):
+    """A Redis outage must not turn every rate-limited endpoint into a 500: nobody is limited meanwhile."""
+    settings.CACHES = caches_for(lost_redis)  # production's cache on that Redis
+    rates(anon="2/min")
+    with caplog.at_level(logging.WARNING, logger="cataclysm_site.cache"):
+        assert [client.get("/api/users/").status_code for _ in range(4)] == [200] * 4
+    warnings = [r.getMessage() for r in caplog.records if r.name == "cataclysm_site.cache"]
+    assert len(warnings) == 1 and "rate limits are not applied" in warnings[0]
 
 
 def test_a_forged_forwarded_for_header_does_not_escape_the_limit(client, rates):
