@@ -2,12 +2,13 @@
 visitor's games, the decks they may play, and each deck's record against each difficulty.
 
 Hidden information: while a game goes on, every response is built from the engine's view for the player's seat
-(`rules.play.payload.board_for`, as every mode's; whoever watches sees what the player sees): the CPU's hand is a count, no deck shows its order, the `cards` map names only the visitor's cards and the CPU's
-public ones, the seed (which, with the decklists, would give away every shuffle) and the full-state digest are
-withheld, and only the visitor's legal actions are sent. The CPU's moves (label and reason) and the engine's event
-texts name only cards as they are played, which the rules make public. Once the Cataclysm has come nothing is at
-stake any more: a finished game, its replay and its record are shown whole (both hands, the seed), as most card-game
-clients do, so that anyone can check the replay from the seed.
+(`rules.play.payload.board_for`, as in every mode; whoever watches sees what the player sees): the CPU's hand is a
+count, no deck shows its order, the `cards` map names only the visitor's cards and the CPU's public ones, the seed
+(which, with the decklists, would give away every shuffle) and the full-state digest are withheld, and only the
+visitor's legal actions are sent. The CPU's moves (label and reason) and the engine's event texts name only cards as
+they are played, which the rules make public. Once the Cataclysm has come nothing is at stake any more: a finished
+game, its replay and its record are shown whole (both hands, the seed), as most card-game clients do, so that anyone
+can check the replay from the seed.
 """
 from __future__ import annotations
 
