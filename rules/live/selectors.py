@@ -21,9 +21,17 @@ from cards.catalogue import DerivedCache, catalogue_version, get_catalogue
 from rules.engine import GameState
 from rules.live import chat, clock, privacy, states
 from rules.live.services import seat_of
-from rules.live.shared import Actor, card_entries, card_index, describe_action, prompt, variant_rows, view_digest
+from rules.live.shared import (
+    Actor,
+    board_for,
+    card_entries,
+    card_index,
+    describe_action,
+    prompt,
+    variant_rows,
+    view_digest,
+)
 from rules.models import Table, TableStatus
-from rules.play.payload import board_for
 
 CARD_ENTRIES = DerivedCache(maxsize=1024)  # the `cards` map of a set of slugs: the same for every view showing them
 
