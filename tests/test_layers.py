@@ -1,6 +1,6 @@
 """The rules app's floor plan holds: each game feature (goldfish, versus, lab) is a package that imports none of the
 others, and the shared play layer imports none of them; so a feature can change, or a new one be added, without
-touching the rest (ARCHITECTURE.md)."""
+touching the rest (ARCHITECTURE.md). Every mode draws the boards it sends through the play layer's `board_for`."""
 import ast
 from pathlib import Path
 
@@ -41,6 +41,41 @@ def test_the_play_layer_imports_no_feature():
     for filename, names in imported_modules("play").items():
         for feature in FEATURES:
             assert not reaches(names, feature), f"rules/play/{filename} imports rules.{feature}"
+
+
+# ---------------------------------------------------------------- hidden cards: one mechanism, the engine's
+# Every mode builds the board it sends through rules.play.payload.board_for, the engine's view for the viewer; only
+# that module asks the engine for a view or names a hand. Modules let through, with the reason:
+OWN_BOARDS = {
+    "play/payload.py": "board_for itself, and card_index reading a view's zones",
+    "management/commands/run_scenario.py": "a designer's tool printing a scenario's whole state, sent to no viewer",
+}
+
+
+def board_bypasses(path: Path) -> list[str]:
+    """Where a module draws a board itself: a call of some object's `.view(...)` (the engine's GameState.view; a
+    method of its own, `self.view()`, is none), the engine's view module imported, or a view's "hand" named (taken
+    out, put back, read) in code."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "view"
+                and not (isinstance(node.func.value, ast.Name) and node.func.value.id == "self")):
+            found.append(f"line {node.lineno}: calls .view()")
+        elif isinstance(node, ast.ImportFrom) and node.module in ("rules.engine.view", "rules.engine"):
+            found += [f"line {node.lineno}: imports {a.name}" for a in node.names if a.name in ("build_view", "view")]
+        elif isinstance(node, ast.Constant) and node.value == "hand":
+            found.append(f"line {node.lineno}: names a view's \"hand\"")
+    return found
+
+
+def test_every_mode_draws_its_boards_through_the_play_layer():
+    """A mode (any package of rules/ but the engine, a new one too) never takes a hand out of a view nor asks the
+    engine for one: it calls `board_for` with its viewer, so it cannot forget a hand."""
+    for path in sorted(RULES.rglob("*.py")):
+        name = str(path.relative_to(RULES))
+        if name.startswith("engine/") or "migrations" in path.parts or name in OWN_BOARDS:
+            continue
+        assert board_bypasses(path) == [], f"rules/{name} draws a board itself: use rules.play.payload.board_for"
 
 
 # ---------------------------------------------------------------- the engine's layers (rules/ENGINE.md, ARCHITECTURE.md)

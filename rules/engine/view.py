@@ -2,13 +2,17 @@
 
 The rules keep a hand and every deck's order secret: a seat's view shows the other seat's hand only as a count
 (`hand_count`; there is no `hand` list) and no deck ever shows more than its count. Everything else on the table
-(the board, graveyards, pools, the stack, pending decisions) is public to both seats.
+(the board, graveyards, pools, the stack, pending decisions) is public to both seats. `viewer=SPECTATOR` is the
+public view, what someone in neither seat may see: every hand a count. Every mode builds what it sends a seat or a
+spectator from these views (`rules.play.payload.board_for`).
 """
 from __future__ import annotations
 
 from .flow import describe_item
 from .state import State
 from .tables import EDGE_NAMES, POOL_KEYS
+
+SPECTATOR = -1  # the viewer in neither seat: `build_view(g, SPECTATOR)` shows no hand
 
 
 def _card(g: State, iid: int) -> dict:
@@ -40,7 +44,8 @@ def _card(g: State, iid: int) -> dict:
 
 
 def build_view(g: State, viewer: int | None = None) -> dict:
-    """The board; with `viewer` (0 or 1) only what that seat may see: the other hand becomes a count."""
+    """The board; with `viewer` (0 or 1) only what that seat may see: the other hand becomes a count (with
+    `SPECTATOR`, both hands)."""
     players = []
     for p, player in enumerate(g.players):
         cards = g.cards

@@ -203,7 +203,7 @@ class GoldfishReplayFrameView(APIView):
         game = selectors.get_game(game_id, actor_for(request))
         replayed = services.goldfish_replay(game=game, step=step)
         frame = replayed["frame"]
-        view = frame.view()
+        view = selectors.board(frame)
         body = replay_frame_body(replayed, step, view=view, prompt=selectors.prompt(frame, view),
                                  digest=frame.digest())
         return Response(ps.FrameSerializer(body).data)

@@ -1,7 +1,7 @@
 """Every read of goldfish games: finding a game, whose it is, high scores, and what a client is shown of a game.
 
 `game_payload` is the one description of a game the API and the pages share: the board (`state`, the engine's
-`view()`), the legal actions grouped for people, a prompt saying what the rules are waiting for, the event log, the
+whole `view()`: a goldfish game hides nothing, see `board`), the legal actions grouped for people, a prompt saying what the rules are waiting for, the event log, the
 Legacy (projected, or final with its card-by-card breakdown) and the game's record.
 """
 from __future__ import annotations
@@ -14,12 +14,12 @@ from django.http import Http404
 from decks.models import Deck, DeckSimulation
 from rules.engine import GameState
 from rules.engine.catalogue import Catalogue
-from rules.goldfish.services import GAME_NOT_FOUND
+from rules.goldfish.services import GAME_NOT_FOUND, PLAYER
 from rules.models import GoldfishGame
 from rules.play.actors import Actor
 from rules.play.decks import deck_ref, variant_rows
 from rules.play.digest import game_digest
-from rules.play.payload import card_entries, card_index, describe_action, prompt
+from rules.play.payload import SEATS, board_for, card_entries, card_index, describe_action, prompt
 from rules.play.payload import game_links as links
 
 HIGH_SCORES = 10
@@ -67,6 +67,13 @@ def latest_simulations(deck: Deck, *, limit: int = 3) -> list[DeckSimulation]:
 # ---------------------------------------------------------------------------------------------- what a client sees
 
 
+def board(state: GameState) -> dict:
+    """The board of a goldfish game (or a frame of its replay), to whoever watches it: all of it, the player's hand
+    too — anyone with the game's id is shown its seed and list (which give the hand away), and the empty opponent
+    holds no card."""
+    return board_for(state, PLAYER, revealed=SEATS)
+
+
 def game_links(game: GoldfishGame) -> dict[str, str]:
     return links(game, "goldfish")
 
@@ -84,7 +91,7 @@ def record_info(game: GoldfishGame, actor) -> dict[str, Any] | None:
 def game_payload(game: GoldfishGame, state: GameState, *, actor=None, log_from: int = 0,
                  catalogue: Catalogue | None = None) -> dict[str, Any]:
     """Everything a client shows of a game; `catalogue` adds the `cards` map, `log_from` trims the log."""
-    view = state.view()
+    view = board(state)
     names = card_index(view)
     can_act = actor is not None and actor.may_act_in(game) and not state.is_over
     legal = [describe_action(a, names) for a in state.legal_actions()] if can_act else []

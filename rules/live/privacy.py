@@ -1,4 +1,6 @@
 """Whose secrets a viewer of a table may see: a game of a private deck is private (docs/players/live-tables.md).
+This module only decides whose; the board itself is the engine's view for the viewer, with the seats decided here
+revealed (`rules.play.payload.board_for`, as in every mode).
 
 While the game goes on, a player sees their own seat's hidden cards (hand) and nobody sees the other's. Once it is
 over, a seat's deck name, decklist and hidden cards are shown to that seat's player, and to everyone only if the
@@ -53,24 +55,21 @@ def named_seats(table: Table, seat: int | None) -> frozenset[int]:
     return own(seat) | public_seats(table)
 
 
+def revealed_seats(table: Table) -> frozenset[int]:
+    """The seats whose decklist and hidden cards everyone may see: none while the game goes on; once it is over, those
+    that played a public deck. What a viewer is shown of the board is the engine's view for their seat with these
+    revealed too (`rules.play.payload.board_for`)."""
+    return public_seats(table) if table.status == TableStatus.FINISHED else frozenset()
+
+
 def shown_seats(table: Table, seat: int | None) -> frozenset[int]:
     """The seats whose decklist and hidden cards this viewer (`seat`, None for a spectator) may see."""
-    if table.status != TableStatus.FINISHED:
-        return own(seat)
-    return own(seat) | public_seats(table)
+    return own(seat) | revealed_seats(table)
 
 
 def sees_all(table: Table, seat: int | None) -> bool:
     """Whether this viewer may see the whole game: the seed, both decklists, every hand, the full replay."""
     return shown_seats(table, seat) == SEATS
-
-
-def hide_hands(view: dict, shown: frozenset[int]) -> dict:
-    """The board `view` (a full `state.view()`) with the hand of every seat not in `shown` taken out."""
-    for seat, player in enumerate(view["players"]):
-        if seat not in shown:
-            player.pop("hand", None)
-    return view
 
 
 def deck_names(table: Table, seat: int | None) -> list[str | None]:

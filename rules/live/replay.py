@@ -1,9 +1,10 @@
 """The replay of a finished table: every decision of both players, step by step, in the versus replay's shape (so the
 same page script draws it). Only once the game is over: until then the hands are secret, and a replay of the whole
 board would give them away. Afterwards a viewer replays what they were entitled to see (`rules.live.privacy`): the
-whole game only when both decks are shown to them; else each frame is their seat's view (a spectator's: the public
-view), and the decisions of a hidden seat are named by their kind only, as the live log showed them (a decision's
-id or label may name a card of a hidden hand or deck)."""
+whole game only when both decks are shown to them; else each frame is the engine's view for their seat (a
+spectator's: the public view), drawn as the live board is (`rules.live.selectors.board_view`), and the decisions of
+a hidden seat are named by their kind only, as the live log showed them (a decision's id or label may name a card
+of a hidden hand or deck)."""
 from __future__ import annotations
 
 from typing import Any
@@ -13,7 +14,7 @@ from django.urls import reverse
 from cataclysm_site.api_errors import ApiError
 from rules.engine.model import BOARD, GRAVE
 from rules.live import privacy
-from rules.live.selectors import cards_for, links
+from rules.live.selectors import board_view, cards_for, links
 from rules.live.services import NOT_FINISHED
 from rules.live.shared import goldfish_replay, replay_game, view_digest
 from rules.models import Table, TableStatus
@@ -56,7 +57,7 @@ def replay_index(table: Table, seat: int | None = None) -> dict[str, Any]:
         "engine_version": record["engine_version"], "data_hash": record["data_hash"],
         "seed": table.seed if whole else None, "seating": table.seating, "decks": decks,
         "actions": [step["action"] for step in steps], "steps": steps, "cpu_moves": [], "events": final.events,
-        "digest": final.digest() if whole else view_digest(privacy.hide_hands(final.view(), shown)),
+        "digest": final.digest() if whole else view_digest(board_view(table, final, seat)),
         "cards": cards_for([*(d["hero"] for d in record["decks"]), *(c for d in decks if d for c in d["cards"]),
                             *(() if whole else seen_slugs(table))]),
     }
@@ -81,7 +82,7 @@ def replay_frame(table: Table, step: int, seat: int | None = None) -> dict[str, 
     decider = frame.current_player
     shown = privacy.shown_seats(table, seat)
     whole = privacy.sees_all(table, seat)
-    view = privacy.hide_hands(frame.view(), shown)
+    view = board_view(table, frame, seat)
     text = ("The Cataclysm has come." if frame.is_over else
             f"Player {decider + 1} to decide." if decider is not None else "The rules engine plays on.")
     return {"step": step, "of": len(replayed["steps"]),

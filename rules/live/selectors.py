@@ -1,11 +1,13 @@
 """What a client is shown of a table: its own seat's view, or the spectators' public view.
 
-Hidden information: while the game goes on, a player's payload is built from `state.view(viewer=<their seat>)` (the
-other hand a count, no deck order), a spectator's from the same view with the viewing seat's hand removed too, so
-it holds no hand at all; `legal_actions` goes only to the player who must decide; the `cards` map names only the
-viewer's own deck and the cards in their view; the seed and the decklists are withheld. Once the game is over a
-seat's decklist and hand are shown to its player, and to everyone else only if it played a saved public deck
-(`rules.live.privacy`): the seed and the whole board only when both are; a deck's name follows the same rule.
+Hidden information: every payload's board is the engine's view for its viewer, built as in every mode by
+`rules.play.payload.board_for`: while the game goes on, a player's is `state.view(viewer=<their seat>)` (the other
+hand a count, no deck order), a spectator's the public view `state.view(viewer=SPECTATOR)` (no hand at all);
+`legal_actions` goes only to the player who must decide; the `cards` map names only the viewer's own deck and the
+cards in their view; the seed and the decklists are withheld. Once the game is over a seat's decklist and hand are
+shown to its player, and to everyone else only if it played a saved public deck (`rules.live.privacy`, whose
+`revealed_seats` the board is drawn with): the seed and the whole board only when both are; a deck's name follows
+the same rule.
 """
 from __future__ import annotations
 
@@ -19,7 +21,16 @@ from cards.catalogue import DerivedCache, catalogue_version, get_catalogue
 from rules.engine import GameState
 from rules.live import chat, clock, privacy, states
 from rules.live.services import seat_of
-from rules.live.shared import Actor, card_entries, card_index, describe_action, prompt, variant_rows, view_digest
+from rules.live.shared import (
+    Actor,
+    board_for,
+    card_entries,
+    card_index,
+    describe_action,
+    prompt,
+    variant_rows,
+    view_digest,
+)
 from rules.models import Table, TableStatus
 
 CARD_ENTRIES = DerivedCache(maxsize=1024)  # the `cards` map of a set of slugs: the same for every view showing them
@@ -63,9 +74,9 @@ def players(table: Table, now, viewer: int | None = None) -> list[dict[str, Any]
 
 
 def board_view(table: Table, state: GameState, seat: int | None) -> dict:
-    """The board this viewer may see: the hands of the seats `privacy.shown_seats` allows (while the game goes on,
-    the viewer's own; a spectator's none), every other part of the board being public."""
-    return privacy.hide_hands(state.view(), privacy.shown_seats(table, seat))
+    """The board this viewer may see: the engine's view for their seat (a spectator's: the public view), with the
+    hands the table reveals to everyone (`privacy.revealed_seats`: once over, the public decks')."""
+    return board_for(state, seat, revealed=privacy.revealed_seats(table))
 
 
 def visible_slugs(table: Table, view: dict, seat: int | None) -> list[str]:

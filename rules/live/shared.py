@@ -20,7 +20,14 @@ from rules.play.decks import (  # noqa: F401 - re-exported
     variant_choices,
     variant_rows,
 )
-from rules.play.payload import card_entries, card_index, describe_action, prompt, view_digest  # noqa: F401
+from rules.play.payload import (  # noqa: F401 - re-exported
+    board_for,
+    card_entries,
+    card_index,
+    describe_action,
+    prompt,
+    view_digest,
+)
 from rules.play.serializers import (  # noqa: F401 - re-exported: the request and response shapes a table shares
     ActionSerializer,
     ActSerializer,

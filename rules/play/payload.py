@@ -1,8 +1,12 @@
-"""What a client is shown of a game, whichever the feature: the legal actions described for people, the prompt
-saying what the rules are waiting for, the card entries and the card index of a view."""
+"""What a client is shown of a game, whichever the feature: the board a viewer may see, the legal actions described
+for people, the prompt saying what the rules are waiting for, the card entries and the card index of a view.
+
+Hidden cards have one mechanism, the engine's: every mode (goldfish, versus, live tables, their replays) builds the
+board it sends from `board_for`, which takes the viewer and returns the engine's view for them; no mode takes a hand
+out of a view itself, so a new mode cannot forget one (tests/test_layers.py holds every mode to it)."""
 from __future__ import annotations
 
-from typing import Any, Iterable
+from typing import Any, Collection, Iterable
 
 from django.urls import reverse
 
@@ -11,6 +15,7 @@ from rules.engine import GameState
 from rules.engine.actions import present
 from rules.engine.catalogue import Catalogue
 from rules.engine.flow import describe_item
+from rules.engine.view import SPECTATOR
 from rules.play.digest import view_digest  # noqa: F401 - re-exported: payloads' callers import it from here
 
 # How the page groups legal actions, in this order: (group key, title).
@@ -24,6 +29,23 @@ ACTION_GROUPS: dict[str, str] = {
     "tap_charge": "Spend charge", "add_counter": "Add a Battery counter", "pass": "Pass priority",
     "end_turn": "End the turn",
 }
+
+SEATS = frozenset({0, 1})
+
+
+def board_for(state: GameState, viewer: int | None, *, revealed: Collection[int] = ()) -> dict:
+    """The board as `viewer` may see it: a seat (0 or 1), or None for a spectator. `revealed` names the seats whose
+    hidden cards the mode's rules show this viewer besides their own (a goldfish game's, a finished versus game's, a
+    finished table's public decks). The engine draws it: what one seat may see is `view(viewer=seat)`, the public
+    view `view(viewer=SPECTATOR)` (no hand), the whole board `view()` when every seat is shown."""
+    if viewer not in (0, 1, None):
+        raise ValueError(f"a viewer is a seat (0 or 1) or None for a spectator, not {viewer!r}")
+    seats = SEATS & {viewer, *revealed}
+    if seats >= SEATS:
+        return state.view()
+    if seats:
+        return state.view(viewer=min(seats))
+    return state.view(viewer=SPECTATOR)
 
 
 def card_index(view: dict) -> dict[int, dict]:

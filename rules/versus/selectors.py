@@ -1,13 +1,14 @@
 """Every read of games against the computer: what a client is shown of one (never the CPU's secrets), the
 visitor's games, the decks they may play, and each deck's record against each difficulty.
 
-Hidden information: while a game goes on, every response is built from `state.view(viewer=<the visitor's seat>)`:
-the CPU's hand is a count, no deck shows its order, the `cards` map names only the visitor's cards and the CPU's
-public ones, the seed (which, with the decklists, would give away every shuffle) and the full-state digest are
-withheld, and only the visitor's legal actions are sent. The CPU's moves (label and reason) and the engine's event
-texts name only cards as they are played, which the rules make public. Once the Cataclysm has come nothing is at
-stake any more: a finished game, its replay and its record are shown whole (both hands, the seed), as most card-game
-clients do, so that anyone can check the replay from the seed.
+Hidden information: while a game goes on, every response is built from the engine's view for the player's seat
+(`rules.play.payload.board_for`, as in every mode; whoever watches sees what the player sees): the CPU's hand is a
+count, no deck shows its order, the `cards` map names only the visitor's cards and the CPU's public ones, the seed
+(which, with the decklists, would give away every shuffle) and the full-state digest are withheld, and only the
+visitor's legal actions are sent. The CPU's moves (label and reason) and the engine's event texts name only cards as
+they are played, which the rules make public. Once the Cataclysm has come nothing is at stake any more: a finished
+game, its replay and its record are shown whole (both hands, the seed), as most card-game clients do, so that anyone
+can check the replay from the seed.
 """
 from __future__ import annotations
 
@@ -23,7 +24,16 @@ from rules.models import Difficulty, Outcome, Status, VersusGame
 from rules.play.actors import Actor
 from rules.play.decks import deck_ref
 from rules.play.digest import game_digest, view_digest
-from rules.play.payload import card_entries, card_index, describe_action, game_links, prompt, replay_frame_body
+from rules.play.payload import (
+    SEATS,
+    board_for,
+    card_entries,
+    card_index,
+    describe_action,
+    game_links,
+    prompt,
+    replay_frame_body,
+)
 from rules.play.store import replay_steps
 
 
@@ -31,9 +41,9 @@ def links(game: VersusGame) -> dict[str, str]:
     return game_links(game, "versus")
 
 
-def public_view(game: VersusGame, state: GameState) -> dict:
-    """The board as the visitor's seat sees it (all of it once the game is over)."""
-    return state.view() if state.is_over else state.view(viewer=game.seat)
+def board(game: VersusGame, state: GameState, *, over: bool) -> dict:
+    """The board as the player's seat sees it, to whoever watches the game; all of it once it is `over`."""
+    return board_for(state, game.seat, revealed=SEATS if over else ())
 
 
 def visible_slugs(game: VersusGame, view: dict) -> list[str]:
@@ -73,7 +83,7 @@ def moves_from(game: VersusGame, log_from: int) -> list[dict]:
 def versus_payload(game: VersusGame, state: GameState, *, actor: Actor | None, log_from: int = 0,
                    catalogue: Catalogue) -> dict[str, Any]:
     """Everything a client shows of a versus game, as the visitor's seat may see it; `log_from` trims the log."""
-    view = public_view(game, state)
+    view = board(game, state, over=state.is_over)
     names = card_index(view)
     is_owner = actor is not None and actor.may_act_in(game)
     can_act = is_owner and not state.is_over and state.current_player == game.seat
@@ -132,7 +142,7 @@ def replay_index(game: VersusGame) -> dict[str, Any]:
     decks = record["decks"]
     if not game.is_finished:
         decks[game.cpu_seat] = {"hero": game.opponent_hero, "cards": None}
-    view = public_view(game, final)
+    view = board(game, final, over=final.is_over)
     return {
         "id": game.pk, **links(game), "status": game.status, "seat": game.seat, "difficulty": game.difficulty,
         "deck": deck_ref(game.deck), "opponent": deck_ref(game.opponent), "outcome": game.outcome or None,
@@ -149,6 +159,6 @@ def replay_frame(game: VersusGame, step: int) -> dict[str, Any]:
     """The board after step `step`, as the player's seat saw it (all of it once the game is over)."""
     replayed = replay_steps(game=game, step=step)
     frame = replayed["frame"]
-    view = frame.view() if game.is_finished else frame.view(viewer=game.seat)
+    view = board(game, frame, over=game.is_finished)
     return replay_frame_body(replayed, step, view=view, prompt=versus_prompt(game, frame, view),
                              digest=frame.digest() if game.is_finished else view_digest(view))
