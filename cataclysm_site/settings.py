@@ -57,6 +57,12 @@ INSTALLED_APPS = [
     "cards",
     "decks",
     "rules",
+    # One app per game mode, each folder holding its templates, static files, template tags and commands (their
+    # models are still the rules app's): ARCHITECTURE.md.
+    "rules.goldfish",
+    "rules.versus",
+    "rules.live",
+    "rules.lab",
 ]
 
 MIDDLEWARE = [

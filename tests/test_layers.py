@@ -11,9 +11,10 @@ FEATURES = ("goldfish", "versus", "lab")
 
 
 def imported_modules(package: str) -> dict[str, set[str]]:
-    """Every module each file of `rules/<package>/` imports, at any depth (function-level imports included)."""
+    """Every module each file of `rules/<package>/` imports, at any depth (function-level imports included), its
+    template tags and commands included (`templatetags/`, `management/commands/`: a mode's folder holds them)."""
     out = {}
-    for path in sorted((RULES / package).glob("*.py")):
+    for path in sorted((RULES / package).rglob("*.py")):
         names = set()
         for node in ast.walk(ast.parse(path.read_text())):
             if isinstance(node, ast.Import):
@@ -21,7 +22,7 @@ def imported_modules(package: str) -> dict[str, set[str]]:
             elif isinstance(node, ast.ImportFrom) and node.module:
                 names.add(node.module)
                 names.update(f"{node.module}.{alias.name}" for alias in node.names)
-        out[path.name] = names
+        out[str(path.relative_to(RULES / package))] = names
     return out
 
 

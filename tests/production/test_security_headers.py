@@ -3,6 +3,7 @@ import re
 from pathlib import Path
 
 import pytest
+from django.template import engines
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -77,8 +78,11 @@ CSP_BREAKERS = {
 
 
 def site_templates():
-    folders = [ROOT / "templates", *ROOT.glob("*/templates")]
-    return sorted(path for folder in folders for path in folder.rglob("*.html") if ".venv" not in path.parts)
+    """Every template of the site's own, wherever Django reads it: templates/ and each app's folder (a game mode's
+    pages are in rules/<mode>/templates/), not those of the packages installed in .venv."""
+    folders = [Path(folder) for folder in engines["django"].template_dirs]
+    return sorted(path for folder in folders if folder.is_relative_to(ROOT) and ".venv" not in folder.parts
+                  for path in folder.rglob("*.html"))
 
 
 def test_templates_need_nothing_the_content_security_policy_blocks():
