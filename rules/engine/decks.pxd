@@ -6,3 +6,7 @@ from rules.engine.state cimport State
 cpdef check_deck(State g, spec, p)
 
 cpdef add_card(State g, slug, owner, zone)
+
+cpdef add_cards(State g, list slugs, owner, list zones, order)
+
+cpdef id_order(State g, card_ids)

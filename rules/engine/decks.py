@@ -2,6 +2,11 @@
 the seats and their edges, the cards numbered as they are added, and the rule variants with the Pyramid deck they
 make. `setup.new_game` and `scenario.load_scenario` build games on it, and the state codec reads saved decks and
 variants with it.
+
+Card numbers (ids) are what every mode shows of a card, so a number may say nothing about a card nobody has seen
+(issue 31): the cards a player cannot tell apart yet (a deck; a scenario's hand and deck) take their block of numbers
+in an order drawn from the seed (`add_cards`, numbering "drawn"). Games saved by engine 1.0.0 numbered them in the
+order listed ("listed"), and are rebuilt so (`card_ids_for`).
 """
 from __future__ import annotations
 
@@ -10,7 +15,15 @@ from typing import Iterable, Sequence
 
 from .errors import GameDataError
 from .model import Card, Edge, Player
+from .rng import Rng
 from .state import State
+
+DRAWN, LISTED = "drawn", "listed"
+CARD_IDS = (DRAWN, LISTED)   # how a game numbers its cards: every game since engine 1.1.0 / as engine 1.0.0 did
+DRAWN_SINCE = (1, 1)         # the first engine version whose games are numbered DRAWN
+# Xored into the game generator's first number to start the ids' own generator: a start on SplitMix64's cycle that
+# has nothing to do with the game's, so drawing ids takes no number from the game's generator.
+ID_STREAM = 0x6A09E667F3BCC908
 
 
 @dataclass(frozen=True)
@@ -49,9 +62,53 @@ def check_deck(g: State, spec: DeckSpec, p: int) -> None:
 
 
 def add_card(g: State, slug: str, owner: int, zone: str) -> int:
+    """Add a public card (a Hero, a scenario's card in play or in a graveyard): the next number."""
     iid = len(g.cards)
     g.cards.append(Card(iid, slug, g.tb.info[slug], owner, zone))
     return iid
+
+
+def add_cards(g: State, slugs: list, owner: int, zones: list, order: Rng | None) -> list:
+    """Add cards that nobody may yet tell apart, one per slug (in the zone at the same place of `zones`), and return
+    their numbers in the order of `slugs`.
+
+    They take the next len(slugs) numbers, dealt in an order `order` draws (a uniformly random permutation,
+    independent of the listing and of any later shuffle, which draws from the game's own generator): seeing some of
+    them face up then says nothing of which numbers the others hold. `order` None deals them in the listed order,
+    the numbering of games saved by engine 1.0.0.
+    """
+    base = len(g.cards)
+    ids = list(range(base, base + len(slugs)))
+    if order is not None:
+        order.shuffle(ids)
+    cards = g.cards
+    info = g.tb.info
+    cards.extend([None] * len(slugs))
+    for n in range(len(slugs)):
+        iid = ids[n]
+        cards[iid] = Card(iid, slugs[n], info[slugs[n]], owner, zones[n])
+    return ids
+
+
+def id_order(g: State, card_ids: str) -> Rng | None:
+    """The generator a game's ids are drawn from (None: numbered as listed); set the state's numbering."""
+    if card_ids not in CARD_IDS:
+        raise GameDataError(f"unknown card_ids '{card_ids}' (one of {', '.join(CARD_IDS)})")
+    g.card_ids = card_ids
+    if card_ids == LISTED:
+        return None
+    return Rng(Rng.from_seed(g.seed).next64() ^ ID_STREAM)
+
+
+def card_ids_for(version) -> str:
+    """How a game saved by engine `version` ("1.0.0") numbered its cards; no version: saved before there were any."""
+    if version is None:
+        return LISTED
+    try:
+        major, minor = (int(part) for part in str(version).split(".")[:2])
+    except ValueError:
+        raise GameDataError(f"'engine_version' must look like 1.1.0 (got {version!r})") from None
+    return DRAWN if (major, minor) >= DRAWN_SINCE else LISTED
 
 
 def set_variants(g: State, variants: Iterable[str]) -> tuple[str, ...]:

@@ -88,10 +88,11 @@ class GameState(State):
             vars(g).update(extra)
         # The fields shared or copied as they are, named, since the compiled form keeps them out of the instance
         # dict (state.pxd).
-        (g.cat, g.tb, g.seed, g.seating, g.scenario, g.variants, g.tide_rule, g.full_circle, g.tide, g.priority,
-         g.passes, g.resolving, g.phase, g.active, g.first, g.round, g.tick, g.mull_idx, g.next_sid, g.destroyed,
-         g.cataclysm_due, g.temp_control, g.final, g._asked, g._hand_memo, g._offer_memo, g._tap_offers) = (
-            self.cat, self.tb, self.seed, self.seating, self.scenario, self.variants, self.tide_rule,
+        (g.cat, g.tb, g.seed, g.seating, g.scenario, g.card_ids, g.variants, g.tide_rule, g.full_circle, g.tide,
+         g.priority, g.passes, g.resolving, g.phase, g.active, g.first, g.round, g.tick, g.mull_idx, g.next_sid,
+         g.destroyed, g.cataclysm_due, g.temp_control, g.final, g._asked, g._hand_memo, g._offer_memo,
+         g._tap_offers) = (
+            self.cat, self.tb, self.seed, self.seating, self.scenario, self.card_ids, self.variants, self.tide_rule,
             self.full_circle, self.tide, self.priority, self.passes, self.resolving, self.phase, self.active,
             self.first, self.round, self.tick, self.mull_idx, self.next_sid, self.destroyed, self.cataclysm_due,
             self.temp_control, self.final, self._asked, self._hand_memo, self._offer_memo, self._tap_offers)
@@ -147,6 +148,7 @@ class GameState(State):
             "seating": self.seating,
             "seed": self.seed,
             "variants": list(self.variants),
+            "card_ids": self.card_ids,
             "actions": self.action_ids,
         }
         if self.scenario is not None:

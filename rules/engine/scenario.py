@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from .decks import DeckSpec, add_card, seat_players, set_variants
+from .decks import DRAWN, DeckSpec, add_card, add_cards, id_order, seat_players, set_variants
 from .effects import TARGET_MODES
 from .errors import GameDataError
 from .flow import run
@@ -63,14 +63,21 @@ def _seat(value: Any, where: str) -> int:
     return value - 1
 
 
-def load_scenario(catalogue, data: Mapping[str, Any]) -> GameState:
-    """Build a game from a readable board description (format: rules/SCENARIOS.md)."""
+def load_scenario(catalogue, data: Mapping[str, Any], *, card_ids: str = DRAWN) -> GameState:
+    """Build a game from a readable board description (format: rules/SCENARIOS.md).
+
+    Cards are numbered in the order listed (players in seat order: Hero, board, hidden cards, graveyard; then the
+    stack's Instants), but the hidden ones — a player's hand and deck together — take their block of numbers in an
+    order drawn from the seed, so that neither the listing nor which of them were in hand shows (`decks.add_cards`;
+    `card_ids="listed"`: as listed, as engine 1.0.0 did).
+    """
     data = _keys(data, TOP_KEYS, "scenario")
     g = GameState(catalogue)
     tb = g.tb
     pyramid_deck = set_variants(g, data.get("variants", []))
     g.seed = _int(data, "seed", "scenario", 0, 0)
     g.rng = Rng.from_seed(g.seed)
+    order = id_order(g, card_ids)
     g.scenario = dict(data)
     raw_players = data.get("players")
     if not isinstance(raw_players, list) or len(raw_players) != 2:
@@ -87,7 +94,7 @@ def load_scenario(catalogue, data: Mapping[str, Any]) -> GameState:
     for p, raw in enumerate(raw_players):
         if raw is None:
             continue
-        _load_player(g, p, raw, f"players[{p}]")
+        _load_player(g, p, raw, f"players[{p}]", order)
         hero = g.cards[g.players[p].hero].slug if g.players[p].hero >= 0 else None
         g.decks[p] = DeckSpec(hero, ())
     _load_pyramid(g, data.get("pyramid") or {}, pyramid_deck)
@@ -133,7 +140,7 @@ def _set_clock(g: GameState, data: Mapping, phase: str) -> None:
 
 
 # ---------------------------------------------------------------- players and cards
-def _load_player(g: GameState, p: int, raw: Any, where: str) -> None:
+def _load_player(g: GameState, p: int, raw: Any, where: str, order: Rng | None) -> None:
     raw = _keys(raw, PLAYER_KEYS, where)
     tb = g.tb
     player = g.players[p]
@@ -168,17 +175,22 @@ def _load_player(g: GameState, p: int, raw: Any, where: str) -> None:
             g.cards[eq].charge = tb.info[eq_slug].charge
             player.board.append(eq)
             _apply_status(g, eq, eq_extra, eq_here)
-    for key, zone, cards in (("hand", HAND, player.hand), ("deck", DECK, player.deck),
-                             ("graveyard", GRAVE, player.grave)):
+    slugs, zones = [], []
+    for key, zone in (("hand", HAND), ("deck", DECK), ("graveyard", GRAVE)):
         entries = _list(raw, key, where)
         for n, entry in enumerate(reversed(entries) if zone == DECK else entries):   # the deck's top is first
             here = f"{where}.{key}[{len(entries) - 1 - n if zone == DECK else n}]"
             slug, extra = _slug_of(g, entry, here, ZONE_CARD_KEYS)
-            iid = add_card(g, slug, p, zone)
             if "owner" in extra:
                 raise GameDataError(f"{here}.owner: only a card in play can be controlled by a player who does not "
                                     "own it")
-            cards.append(iid)
+            slugs.append(slug)
+            zones.append(zone)
+    hidden = len(zones) - zones.count(GRAVE)   # the hand and the deck: numbered together, in a drawn order
+    ids = add_cards(g, slugs[:hidden], p, zones[:hidden], order) + add_cards(g, slugs[hidden:], p, zones[hidden:], None)
+    lists = {HAND: player.hand, DECK: player.deck, GRAVE: player.grave}
+    for iid, zone in zip(ids, zones):
+        lists[zone].append(iid)
     pool = raw.get("pool", {})
     if not isinstance(pool, Mapping):
         raise GameDataError(f"{where}.pool: must be an object of energy codes")

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from .catalogue import Catalogue
-from .decks import DeckSpec, set_variants
+from .decks import CARD_IDS, LISTED, DeckSpec, set_variants
 from .errors import GameDataError
 from .model import BOARD, DECK, GRAVE, HAND, Card, Edge, Item, Player
 from .rng import Rng
@@ -25,7 +25,7 @@ DECISIONS = ("mulligan", "first_player", "passive", "target", "assign", "arc_bur
 
 # ---------------------------------------------------------------- to JSON
 def state_to_json(g: State) -> dict:
-    return {
+    data = {
         "engine_version": ENGINE_VERSION,
         "data_hash": g.cat.data_hash,
         "seed": g.seed,
@@ -66,6 +66,9 @@ def state_to_json(g: State) -> dict:
         "final": g.final,
         "events": [[r[0], r[1], r[2], r[3], r[4], list(r[5])] for r in g.log_rows],
     }
+    if g.card_ids != LISTED:   # a state numbered as engine 1.0.0 numbered it is written as 1.0.0 wrote it
+        data["card_ids"] = g.card_ids
+    return data
 
 
 # ---------------------------------------------------------------- from JSON, validating
@@ -111,6 +114,9 @@ def state_from_json(data: Any, cat: Catalogue, cls: type[State]) -> State:
     g.decks = _decks(_need(data, "decks", list))
     set_variants(g, data.get("variants", []))   # a state saved before variants existed played none
     g.scenario = data.get("scenario")
+    g.card_ids = data.get("card_ids", LISTED)   # absent: saved before ids were drawn (engine 1.0.0)
+    if g.card_ids not in CARD_IDS:
+        raise GameDataError(f"unknown card_ids '{g.card_ids}' (one of {', '.join(CARD_IDS)})")
     g.history = list(_need(data, "history", list))
     if not all(isinstance(h, str) for h in g.history):
         raise GameDataError("'history' must be a list of action ids")

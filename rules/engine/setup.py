@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import Iterable, Sequence
 
 from .catalogue import Catalogue
-from .decks import DeckSpec, add_card, check_deck, seat_players, set_variants
+from .decks import DRAWN, DeckSpec, add_card, add_cards, check_deck, id_order, seat_players, set_variants
 from .errors import GameDataError
 from .flow import run
 from .game import GameState
@@ -16,11 +16,14 @@ __all__ = ["DeckSpec", "new_game", "set_variants"]
 
 
 def new_game(catalogue: Catalogue, decks: Sequence[DeckSpec | None], *, seating: str = "side-by-side",
-             seed: int = 0, variants: Iterable[str] = ()) -> GameState:
+             seed: int = 0, variants: Iterable[str] = (), card_ids: str = DRAWN) -> GameState:
     """Set up a game and play every automatic step up to the first decision.
 
     A `None` deck is the goldfish's empty opponent: no deck, no Hero, always passes. `variants` names house rules
     to switch on (decks/data/variants.yaml); none means the rulebook as printed, with the project's rulings.
+    Each player's Hero takes the next number and the deck the block after it, numbered in an order drawn from the
+    seed (`decks.add_cards`); `card_ids="listed"` numbers the deck in decklist order, as engine 1.0.0 did (only to
+    rebuild the games it saved: `records.replay`).
     """
     if len(decks) != 2:
         raise GameDataError("a game needs exactly two decks (None for the goldfish's empty opponent)")
@@ -28,6 +31,7 @@ def new_game(catalogue: Catalogue, decks: Sequence[DeckSpec | None], *, seating:
     pyramid_deck = set_variants(g, variants)
     g.seed = int(seed)
     g.rng = Rng.from_seed(g.seed)
+    order = id_order(g, card_ids)
     g.decks = [None if d is None else DeckSpec(d.hero, tuple(d.cards)) for d in decks]
     seat_players(g, seating, [d is None for d in g.decks])
     for p, spec in enumerate(g.decks):
@@ -40,8 +44,8 @@ def new_game(catalogue: Catalogue, decks: Sequence[DeckSpec | None], *, seating:
             player.hero = hero
             player.board.append(hero)
             g.cards[hero].entered = 0
-        for slug in spec.cards:
-            player.deck.append(add_card(g, slug, p, DECK))
+        slugs = list(spec.cards)
+        player.deck.extend(add_cards(g, slugs, p, [DECK] * len(slugs), order))
         player.index_board(g.cards)
     for p, spec in enumerate(g.decks):
         if spec is not None:

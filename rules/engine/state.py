@@ -36,6 +36,7 @@ class State:
         self.seating = "side-by-side"
         self.decks: list[Any] = [None, None]
         self.scenario: Any = None
+        self.card_ids = "drawn"   # how the cards were numbered at set-up: decks.CARD_IDS
         self.history: list[str] = []
         self.cards: list[Card] = []
         self.players: list[Player] = []

@@ -265,7 +265,10 @@ def join_table(*, table_id: str, actor: Actor, deck: Deck | None = None, hero: s
         raise ApiError(INVALID_DECK, f"This game cannot be played: {exc}.",
                        extra={"errors": [Problem("unplayable", str(exc)).to_dict()]}) from None
     now = timezone.now()
+    # The game is dealt now, by this engine and these cards: a table opened under an older engine (whose games
+    # numbered their cards otherwise: rules/engine/decks.py) records the ones that dealt it, as its replay needs.
     fields = {"decks": decks, "status": TableStatus.LIVE, "actions": state.action_ids, "state": state.to_json(),
+              "engine_version": ENGINE_VERSION, "data_hash": catalogue.data_hash,
               "to_move": state.current_player, "turn_started_at": now, "started_at": now, "p1_seen": now,
               "p2_seen": now, f"p{seat + 1}_deck": deck, **seat_fields(seat, actor)}
     try:

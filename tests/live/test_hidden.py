@@ -39,3 +39,26 @@ def test_no_response_to_the_opponent_or_a_spectator_names_a_hidden_card(api, oth
     own = api.get(f"/api/tables/{table_id}/").json()
     assert Secrets(row, 0).leaks(own), "the walk finds a seat's own hand in its own view (it would find a leak)"
     assert row.status == "live" and len(row.actions) >= 30 and checked >= 30 * 4
+
+
+def test_a_tables_ids_do_not_follow_its_decklists_even_if_opened_before_the_change(api, other):
+    """Issue 31: card ids carry nothing about unseen cards (tests/rules/test_card_ids.py). A table opened under
+    engine 1.0.0 and joined after the change is dealt by the new engine: the row then records that engine, so the
+    game replays with the numbering it was dealt with."""
+    from rules.engine import ENGINE_VERSION
+    from rules.live import states
+    from rules.play.store import replay_game
+    from tests.goldfish.test_card_ids import in_decklist_order
+    from tests.live.helpers import invite_token, open_table, play
+    created = open_table(api, seed=41)
+    Table.objects.filter(pk=created["id"]).update(engine_version="1.0.0")
+    joined = other.post(f"/api/tables/{created['id']}/join/", {"deck": "starter-elder-maru",
+                                                               "invite": invite_token(created)}, format="json")
+    assert joined.status_code == 200, joined.json()
+    play([api, other], created["id"], 6)
+    row = Table.objects.get()
+    assert row.engine_version == ENGINE_VERSION
+    state = states.state_of(row)
+    for seat in (0, 1):
+        assert not in_decklist_order(state, seat, sorted(row.decks[seat]["cards"]))
+    assert replay_game(row).digest() == state.digest()

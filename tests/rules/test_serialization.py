@@ -63,7 +63,9 @@ def test_same_seed_and_actions_give_the_same_digest(cat):
 def test_record_replays_to_the_same_state(cat):
     g = midgame(cat, seed=11, steps=300)
     record = g.record()
-    assert set(record) == {"engine_version", "data_hash", "decks", "seating", "seed", "variants", "actions"}
+    assert set(record) == {"engine_version", "data_hash", "decks", "seating", "seed", "variants", "card_ids",
+                           "actions"}
+    assert record["card_ids"] == "drawn"   # how its cards were numbered (test_card_ids.py)
     assert record["variants"] == []   # the printed rules: no variant switched on
     assert record["engine_version"] == ENGINE_VERSION and record["data_hash"] == cat.data_hash
     again = replay(cat, json.loads(json.dumps(record)))

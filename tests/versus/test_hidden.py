@@ -135,3 +135,14 @@ def test_what_a_client_is_shown_does_not_depend_on_what_the_computer_holds(api):
     catalogue = get_catalogue()
     assert versus_payload(row, state, actor=actor, catalogue=catalogue) == \
         versus_payload(row, other, actor=actor, catalogue=catalogue)
+
+
+def test_neither_seats_ids_follow_its_decklist(api):
+    """Issue 31: ids numbered in decklist order told the visitor which cards the computer had not shown yet (and
+    the computer's). Both decks are numbered in an order drawn from the seed (tests/rules/test_card_ids.py)."""
+    from tests.goldfish.test_card_ids import in_decklist_order
+    game = start(api, seed=21)
+    state = store.load_state(VersusGame.objects.get(pk=game["id"]))
+    for seat in (0, 1):
+        listed = state.decks[seat].cards
+        assert not in_decklist_order(state, seat, sorted(listed)) and not in_decklist_order(state, seat, listed)
