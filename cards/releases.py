@@ -14,21 +14,23 @@ when nothing changed. Each release's compiled catalogue is cached per process by
 from __future__ import annotations
 
 from pathlib import Path
+from time import monotonic
 from typing import Any, Mapping
 
 import yaml
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 
 from rules.engine.catalogue import DATA_DIR, VARIANTS_PATH, Catalogue, compile_catalogue, data_hash, slugify
 
-from .catalogue import DerivedCache, database_data, get_catalogue
+from .catalogue import FRESHNESS_SECONDS, DerivedCache, database_data, get_catalogue
 from .models import Release
 
 FIRST_RELEASE = "Playtest 1.0"  # the first release's name, unless rulebook.yaml names it (`first_release:`)
 _DUMPER = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
 _LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 _compiled = DerivedCache(maxsize=8)  # older releases' compiled catalogues, by data hash
+_listing: tuple[float, list] | None = None  # (monotonic time read, _release_rows())
 
 
 class ReleaseError(ValueError):
@@ -78,11 +80,27 @@ def catalogue_for_hash(hash_: str, payload: str | None = None) -> Catalogue | No
     return compiled
 
 
+def _release_rows() -> list[tuple[str, str, Any]]:
+    """Every release's (slug, data hash, published_at), oldest first: re-read at most once every FRESHNESS_SECONDS
+    per process outside transactions (as the catalogue's stamp is), so a game's payload costs no query for it."""
+    global _listing
+    cached, in_transaction = _listing, connection.in_atomic_block
+    if cached is not None and not in_transaction and monotonic() - cached[0] < FRESHNESS_SECONDS:
+        return cached[1]
+    rows = list(Release.objects.order_by("published_at", "pk").values_list("slug", "data_hash", "published_at"))
+    _listing = None if in_transaction else (monotonic(), rows)
+    return rows
+
+
+def _forget_listing() -> None:
+    global _listing
+    _listing = None
+
+
 def release_of_game(hash_: str, created_at=None) -> str | None:
     """Return the slug of the release a game with this hash was played under: of the releases holding it, the last
     published by the game's start (else the first); None when no release holds it (played before releases)."""
-    rows = list(Release.objects.filter(data_hash=hash_).order_by("published_at", "pk")
-                .values_list("slug", "published_at"))
+    rows = [(slug, at) for slug, data_hash_, at in _release_rows() if data_hash_ == hash_]
     if not rows:
         return None
     before = [slug for slug, at in rows if created_at is None or at <= created_at]
@@ -139,6 +157,8 @@ def create_first_release(now=None) -> Release | None:
         return None
     data = database_data()
     name = str(data["rulebook"].get("first_release") or FIRST_RELEASE)
+    _forget_listing()
+    transaction.on_commit(_forget_listing)
     return Release.objects.create(slug=slugify(name), name=name, published_at=now or timezone.now(),
                                   notes="The card set as the repository's data files hold it.",
                                   data_hash=data_hash(data), payload=dump_payload(data), current=True)
@@ -170,6 +190,8 @@ def publish(name: str, notes: str = "", reasons: Mapping[str, str] | None = None
             raise ReleaseError("reason_not_a_change", f"Reasons given for cards this release does not change: "
                                f"{', '.join(stray)} (changed: {', '.join(sorted(changed)) or 'none'}).")
         Release.objects.filter(current=True).update(current=False)
+        _forget_listing()
+        transaction.on_commit(_forget_listing)
         try:
             return Release.objects.create(slug=slug, name=name, published_at=now or timezone.now(), notes=notes,
                                           data_hash=hash_, payload=dump_payload(data), reasons=dict(reasons or {}),
