@@ -94,8 +94,9 @@ def take_live(game_id: str, version: int | None) -> LiveGame | None:
 
 
 def keep_state(game: Game, state: GameState) -> None:
-    """Remember copies of the game and state just saved, for this game's next write in this process."""
-    if state.cat is get_catalogue():
+    """Remember copies of the game and state just saved, for this game's next write in this process (a game of an
+    older release too: its state is built on that release's cards, which never change)."""
+    if state.cat is get_catalogue() or state.cat.data_hash == game.data_hash:
         LIVE_STATES.put(_live_key(game.pk, game.version), LiveGame(copy.copy(game), state.clone()))
 
 

@@ -62,3 +62,15 @@ def test_a_game_no_release_holds_is_labelled_and_replays_under_the_current_cards
     again = api.get(f"/api/goldfish/{game['id']}/").json()
     assert again["release"] is None and again["digest"] == game["digest"]
 
+
+
+def test_a_game_of_an_older_release_is_kept_in_memory_between_decisions_like_a_current_one(api):
+    from rules.play import store
+
+    game = play(api, start(api, seed=23), 2)
+    publish_a_sturdier_hero()
+    store.LIVE_STATES.clear()
+    moved = act(api, api.get(f"/api/goldfish/{game['id']}/").json()).json()
+    kept = store.take_live(game["id"], moved["version"])
+    assert kept is not None and kept.state.digest() == moved["digest"]
+    assert kept.state.cat.data_hash == GoldfishGame.objects.get(pk=game["id"]).data_hash
