@@ -5,7 +5,19 @@ from django.contrib import admin
 from rules.engine.catalogue import Cost
 
 from .catalogue import rule_tables
-from .models import Ability, Card, CardCost, CardType, Civilization, EnergyType, Faction, Ideology, Keyword, Rarity
+from .models import (
+    Ability,
+    Card,
+    CardCost,
+    CardType,
+    Civilization,
+    EnergyType,
+    Faction,
+    Ideology,
+    Keyword,
+    Rarity,
+    Release,
+)
 from .services import card_next_position, card_refresh_derived
 
 
@@ -78,3 +90,21 @@ class KeywordAdmin(admin.ModelAdmin):
 
 
 admin.site.register([Civilization, Ideology, EnergyType, Rarity, CardType])
+
+
+@admin.register(Release)
+class ReleaseAdmin(admin.ModelAdmin):
+    """Releases are read here, never edited: publish with `manage.py publish_release` (cards.releases)."""
+
+    list_display = ["name", "slug", "published_at", "current", "data_hash"]
+    readonly_fields = ["slug", "name", "published_at", "notes", "data_hash", "reasons", "previous", "current"]
+    exclude = ["payload"]
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False

@@ -102,9 +102,9 @@ def card_to_data(card: Card) -> dict[str, Any]:
 
 
 @lru_cache(maxsize=8)
-def _tables(data_dir: str, stamp: tuple) -> dict[str, Any]:
+def _tables(data_dir: str, variants_path: str, stamp: tuple) -> dict[str, Any]:
     """The data files' tables, read again only when one of the files changes (`stamp` holds their mtimes)."""
-    return read_tables(data_dir)
+    return read_tables(data_dir, variants_path)
 
 
 def read_files(data_dir: Path | str = DATA_DIR) -> dict[str, Any]:
@@ -115,14 +115,22 @@ def read_files(data_dir: Path | str = DATA_DIR) -> dict[str, Any]:
 def rule_tables(data_dir: Path | str = DATA_DIR) -> dict[str, Any]:
     """Return the data files' mapping without cards: rulebook, keywords, triggers, targets, decks."""
     folder = Path(data_dir)
+    # A folder written by `export_catalogue --release` holds the release's variants too: they are read from there.
+    variants = folder / "variants.yaml" if (folder / "variants.yaml").exists() else VARIANTS_PATH
     stamp = tuple(path.stat().st_mtime_ns for path in sorted(folder.glob("*.yaml")) if path.name != "cards.yaml")
-    stamp += (VARIANTS_PATH.stat().st_mtime_ns if VARIANTS_PATH.exists() else 0,)
-    return dict(_tables(str(folder), stamp))
+    stamp += (variants.stat().st_mtime_ns if variants.exists() else 0,)
+    return dict(_tables(str(folder), str(variants), stamp))
 
 
 def build_data(cards: list[dict[str, Any]], data_dir: Path | str = DATA_DIR) -> dict[str, Any]:
     """Return the mapping `compile_catalogue` takes, with these cards and the data files' tables."""
     return {**rule_tables(data_dir), "cards": cards}
+
+
+def database_data() -> dict[str, Any]:
+    """Return the mapping the database's cards compile from (the draft of the next release): its `data_hash` is
+    the hash games record and releases are named by (cards.releases)."""
+    return build_data([card_to_data(card) for card in Card.objects.with_related().order_by("position", "name")])
 
 
 FRESHNESS_SECONDS = 1.0  # how stale a worker's catalogue may be after a change made by another process
@@ -160,9 +168,8 @@ def _entry() -> tuple[tuple, Catalogue, str]:
     in_transaction = connection.in_atomic_block
     if cached is None or cached[0] != stamp:
         with _lock:
-            cards = [card_to_data(card) for card in Card.objects.with_related().order_by("position", "name")]
             try:
-                catalogue = compile_catalogue(build_data(cards))
+                catalogue = compile_catalogue(database_data())
             except (KeyError, ValueError) as exc:
                 raise CatalogueNotLoaded(f"The card catalogue in the database is not usable ({exc}); "
                                          "run `python manage.py load_catalogue`.") from exc

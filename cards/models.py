@@ -281,3 +281,46 @@ class Ability(models.Model):
 
     def __str__(self):
         return self.text or f"{self.trigger}: {self.keyword_id} {self.amount or ''}".strip()
+
+
+class ReleaseImmutable(ValueError):
+    """A published release was about to change: its snapshot is what old games replay under, forever."""
+
+    code = "release_immutable"
+
+
+class Release(models.Model):
+    """A named, immutable snapshot of the whole card set (cards, Pyramid deck, rulebook tables, keywords, variants).
+
+    `payload` is the exact mapping the engine compiles (`rules.engine.catalogue.compile_catalogue`), as YAML text
+    (not JSON: the rulebook's tables have number keys, which JSON turns into text), and `data_hash` is that
+    mapping's `data_hash`, the same hash every game records: a game maps to the release it was played under by it.
+    Exactly one release is current (a partial unique index, flipped by `cards.releases.publish` in one transaction);
+    nothing else about a release changes once written.
+    """
+
+    slug = models.SlugField(max_length=80, unique=True)
+    name = models.CharField(max_length=80, unique=True)
+    published_at = models.DateTimeField(db_index=True)
+    notes = models.TextField(blank=True)
+    data_hash = models.CharField(max_length=64, db_index=True, help_text="The card set's hash, as games record it.")
+    payload = models.TextField(help_text="The card set as the engine compiles it (YAML text, written once).")
+    reasons = models.JSONField(default=dict, blank=True, help_text="Why each card changed: card slug -> reason.")
+    previous = models.ForeignKey("self", null=True, blank=True, on_delete=models.PROTECT, related_name="+",
+                                 help_text="The release this one was published over (none: the first).")
+    current = models.BooleanField(default=False)
+
+    class Meta:
+        ordering = ["-published_at", "-pk"]
+        constraints = [
+            models.UniqueConstraint(fields=["current"], condition=Q(current=True), name="release_one_current"),
+        ]
+
+    def __str__(self):
+        return self.name
+
+    def save(self, *args, **kwargs):
+        """Write a new release, or flip `current`; refuse any other change of a published one."""
+        if self.pk is not None and set(kwargs.get("update_fields") or ()) != {"current"}:
+            raise ReleaseImmutable(f"Release {self.name!r} is published: it cannot be edited (publish a new one).")
+        super().save(*args, **kwargs)

@@ -59,6 +59,7 @@ class LoadReport:
     missing: list[str] = field(default_factory=list)    # in the database, not in the files
     pruned: list[str] = field(default_factory=list)
     tables: dict[str, int] = field(default_factory=dict)
+    release: Any = None  # the first release, when this load made it (a database with no release yet)
 
     @property
     def changed(self) -> bool:
@@ -71,6 +72,8 @@ class LoadReport:
             + (f", {len(self.pruned)} deleted" if self.pruned else "") + ".",
             f"Tables: {tables}.",
         ]
+        if self.release is not None:
+            lines.append(f"Release: {self.release.name} ({self.release.slug}), the first, made from these cards.")
         if self.missing:
             lines.append(f"{len(self.missing)} card(s) in the database are not in the data files "
                          f"(export them, or load with --prune to delete): {', '.join(self.missing)}.")
@@ -265,6 +268,9 @@ def load_catalogue(data_dir: Path | str | None = None, *, prune: bool = False) -
         report.pruned, report.missing = report.missing, []
     transaction.on_commit(clear_cache)  # bulk writes bypass the model signals that normally clear it
     clear_cache()
+    from .releases import create_first_release  # cards.releases reads the cards this module writes
+
+    report.release = create_first_release()
     return report
 
 

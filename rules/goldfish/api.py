@@ -185,7 +185,7 @@ class GoldfishReplayView(APIView):
             "rounds": game.rounds, "engine_version": record["engine_version"], "data_hash": record["data_hash"],
             "seed": game.seed, "seating": game.seating, "decks": record["decks"], "actions": record["actions"],
             "steps": replayed["steps"], "events": final.events, "digest": game_digest(game, final),
-            "cards": selectors.card_entries(get_catalogue(), [game.hero, *game.cards]),
+            "cards": selectors.card_entries(final.cat, [game.hero, *game.cards]),  # as the game's release has them
         }
         return Response(s.ReplaySerializer(body).data)
 

@@ -11,6 +11,7 @@ from typing import Any
 from django.db.models import Max
 from django.http import Http404
 
+from cards.releases import release_of_game
 from decks.models import Deck, DeckSimulation
 from rules.engine import GameState
 from rules.engine.catalogue import Catalogue
@@ -109,6 +110,7 @@ def game_payload(game: GoldfishGame, state: GameState, *, actor=None, log_from: 
         "hero": game.hero,
         "engine_version": game.engine_version,
         "outdated": catalogue is not None and game.data_hash != catalogue.data_hash,
+        "release": release_of_game(game.data_hash, game.created_at),
         "bot_assisted": game.bot_assisted,
         "can_act": can_act,
         "is_owner": actor is not None and actor.may_act_in(game),
@@ -128,5 +130,5 @@ def game_payload(game: GoldfishGame, state: GameState, *, actor=None, log_from: 
         "record": record_info(game, actor),
     }
     if catalogue is not None:
-        payload["cards"] = card_entries(catalogue, [game.hero, *game.cards])
+        payload["cards"] = card_entries(state.cat, [game.hero, *game.cards])  # as the game's release has them
     return payload

@@ -71,6 +71,8 @@ class GameSerializer(GameSummarySerializer):
     variants = VariantSerializer(many=True, help_text="Rule variants switched on; empty: the printed rules.")
     engine_version = serializers.CharField()
     outdated = serializers.BooleanField(help_text="The card data changed since the game started.")
+    release = serializers.CharField(allow_null=True, help_text="The slug of the release of the cards the game is "
+                                    "played and replayed under (GET /api/releases/); null: played before releases.")
     can_act = serializers.BooleanField(help_text="This client started the game and it is not over.")
     is_owner = serializers.BooleanField()
     digest = serializers.CharField(help_text="Hash of the engine state: equal digests, equal games.")

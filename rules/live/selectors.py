@@ -18,6 +18,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from cards.catalogue import DerivedCache, catalogue_version, get_catalogue
+from cards.releases import release_of_game
 from rules.engine import GameState
 from rules.live import chat, clock, privacy, states
 from rules.live.services import seat_of
@@ -138,7 +139,7 @@ def table_payload(table: Table, actor: Actor | None = None, *, seat: int | None 
     out = {**summary(table, now, seat), "seat": seat, "is_player": seat is not None,
            "invite_url": invite_url(table) if seat is not None else None,
            "seed": table.seed if finished and sees_all else None, "variant_rows": variant_rows(table.variants, get_catalogue()),
-           "draw_offer": table.draw_offer, "winner": table.winner, "end": table.end or None,
+           "release": release_of_game(table.data_hash, table.created_at), "draw_offer": table.draw_offer, "winner": table.winner, "end": table.end or None,
            "legacy": table.legacy, "rounds": table.rounds, "finished_at": table.finished_at, "rated": table.rated,
            "decks": decklists(table, seat),
            "muted": (table.p1_muted, table.p2_muted)[seat] if seat is not None else False,

@@ -130,6 +130,8 @@ class TableSerializer(TableSummarySerializer):
     seed = serializers.IntegerField(allow_null=True, help_text="Withheld until the game is over, and after it unless "
                                                                "both decks are shown to you.")
     variant_rows = serializers.ListField(child=serializers.DictField())
+    release = serializers.CharField(allow_null=True, help_text="The slug of the release of the cards the game is "
+                                    "played and replayed under (GET /api/releases/); null: played before releases.")
     draw_offer = serializers.IntegerField(allow_null=True, help_text="The seat offering a draw.")
     winner = serializers.IntegerField(allow_null=True)
     end = serializers.CharField(allow_null=True, help_text="`cataclysm`, `resigned`, `draw_agreed`, `timeout` or "

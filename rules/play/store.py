@@ -29,6 +29,7 @@ from django.db import transaction
 from django.http import Http404
 
 from cards.catalogue import DerivedCache, catalogue_version, get_catalogue
+from cards.releases import catalogue_for_hash
 from cataclysm_site.api_errors import ApiError
 from rules.engine import GameDataError, GameState, IllegalAction, replay
 from rules.engine.catalogue import Catalogue
@@ -93,15 +94,29 @@ def take_live(game_id: str, version: int | None) -> LiveGame | None:
 
 
 def keep_state(game: Game, state: GameState) -> None:
-    """Remember copies of the game and state just saved, for this game's next write in this process."""
-    if state.cat is get_catalogue():
+    """Remember copies of the game and state just saved, for this game's next write in this process (a game of an
+    older release too: its state is built on that release's cards, which never change)."""
+    if state.cat is get_catalogue() or state.cat.data_hash == game.data_hash:
         LIVE_STATES.put(_live_key(game.pk, game.version), LiveGame(copy.copy(game), state.clone()))
+
+
+def game_catalogue(game: Game, catalogue: Catalogue | None = None) -> Catalogue:
+    """The cards a stored game is rebuilt under: its release's (the one whose hash the game records; issue 32), so
+    that a later release never changes a game already played. A game whose hash no release holds (played before
+    releases, or on a draft never published) is rebuilt under the current cards, as before releases. A catalogue
+    the caller chose on purpose (not the current one) is kept."""
+    current = get_catalogue()
+    if catalogue is not None and catalogue is not current:
+        return catalogue
+    if current.data_hash == game.data_hash:
+        return current
+    return catalogue_for_hash(game.data_hash) or current
 
 
 def load_state(game: Game, catalogue: Catalogue | None = None) -> GameState:
     """Rebuild the game's latest state: a short log replayed from the seed, else the saved snapshot and the
     decisions logged after it, else the whole log replayed."""
-    catalogue = catalogue or get_catalogue()
+    catalogue = game_catalogue(game, catalogue)
     if len(game.actions) <= REPLAY_UP_TO:
         try:
             return replay_game(game, catalogue)
@@ -144,12 +159,12 @@ def action_log(game: Game, state: GameState) -> list[str]:
 
 def replay_game(game: Game, catalogue: Catalogue | None = None, *, actions: list[str] | None = None
                 ) -> GameState:
-    """Replay the game's log (or the first part of it) from its seed under the current card data."""
-    catalogue = catalogue or get_catalogue()
+    """Replay the game's log (or the first part of it) from its seed under its release's cards (`game_catalogue`)."""
+    catalogue = game_catalogue(game, catalogue)
     record = game.record()
     if actions is not None:
         record["actions"] = list(actions)
-    record.pop("data_hash", None)  # replay under today's cards; an action they no longer allow is reported below
+    record.pop("data_hash", None)  # a game no release holds replays under today's cards; a refused action: below
     try:
         return replay(catalogue, record)
     except GameDataError as exc:
@@ -221,7 +236,7 @@ def writable(game: Game, actor: Actor, expected_version: int | None) -> int:
 
 def replay_steps(*, game: Game, step: int | None = None, catalogue: Catalogue | None = None) -> dict[str, Any]:
     """Replay the log from the seed: each step's decision and the events it caused, and the state after `step`."""
-    catalogue = catalogue or get_catalogue()
+    catalogue = game_catalogue(game, catalogue)
     actions = list(game.actions)
     if step is not None and not 0 <= step <= len(actions):
         raise ApiError(BAD_STEP, f"This game has steps 0 to {len(actions)}.", status_code=404)

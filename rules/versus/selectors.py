@@ -16,7 +16,7 @@ from typing import Any
 
 from django.db.models import Count, Q
 
-from cards.catalogue import get_catalogue
+from cards.releases import release_of_game
 from decks.models import Deck
 from rules.engine import GameState
 from rules.engine.catalogue import Catalogue
@@ -93,6 +93,7 @@ def versus_payload(game: VersusGame, state: GameState, *, actor: Actor | None, l
         **summary(game),
         "engine_version": game.engine_version,
         "outdated": game.data_hash != catalogue.data_hash,
+        "release": release_of_game(game.data_hash, game.created_at),
         "can_act": can_act,
         "is_owner": is_owner,
         "cpu_seat": game.cpu_seat,
@@ -106,7 +107,7 @@ def versus_payload(game: VersusGame, state: GameState, *, actor: Actor | None, l
         "cpu_moves": moves_from(game, max(0, log_from)),
         "result": state.result(),
         "record": None,
-        "cards": card_entries(catalogue, visible_slugs(game, view)),
+        "cards": card_entries(state.cat, visible_slugs(game, view)),  # as the game's release has them
     }
 
 
@@ -151,7 +152,7 @@ def replay_index(game: VersusGame) -> dict[str, Any]:
         "seed": game.seed if game.is_finished else None, "seating": game.seating, "decks": decks,
         "actions": record["actions"], "steps": replayed["steps"], "cpu_moves": list(game.cpu_moves),
         "events": final.events, "digest": game_digest(game, final) if game.is_finished else view_digest(view),
-        "cards": card_entries(get_catalogue(), visible_slugs(game, view)),
+        "cards": card_entries(final.cat, visible_slugs(game, view)),  # as the game's release has them
     }
 
 

@@ -74,6 +74,8 @@ class VersusSummarySerializer(serializers.Serializer):
 class VersusGameSerializer(VersusSummarySerializer):
     engine_version = serializers.CharField()
     outdated = serializers.BooleanField()
+    release = serializers.CharField(allow_null=True, help_text="The slug of the release of the cards the game is "
+                                    "played and replayed under (GET /api/releases/); null: played before releases.")
     can_act = serializers.BooleanField(help_text="You started the game, it goes on, and the decision is yours.")
     is_owner = serializers.BooleanField()
     cpu_seat = serializers.IntegerField()
