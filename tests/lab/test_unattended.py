@@ -14,6 +14,7 @@ import pytest
 from rules.models import Simulation, SimulationChunk, SimulationStatus
 from tests.lab.conftest import wait_for
 from tests.lab.test_api import start
+from tests.production.servers import prepared_database, start_server  # noqa: F401 - fixtures
 
 pytestmark = pytest.mark.django_db(transaction=True)   # the study's chunks are sent once its row is committed
 
@@ -84,6 +85,40 @@ def test_a_look_from_another_process_neither_replays_a_living_pools_chunks_nor_w
         pending.update(task_id=f"{host}.{gone.pid}.{_start_time(living)}.0")
         lab.refresh(Simulation.objects.get(pk=sim["id"]))
         ids = list(pending.values_list("task_id", flat=True))
-        assert ids and all(t.startswith(owner()) and t in LocalRunner._futures for t in ids)
+        assert ids and all(t.startswith(owner()) for t in ids)
+        assert all(t in LocalRunner._futures or SimulationChunk.objects.get(task_id=t).tally is not None
+                   for t in ids)   # in this pool, or already played by it and stored
     finally:
         api.post(f"/api/simulations/{sim['id']}/cancel/")
+
+
+def test_served_as_in_production_a_study_nobody_opens_is_played_to_its_end(start_server):  # noqa: F811
+    """gunicorn as `make serve-prod` runs it (two workers forked from a preloading master, the embedded pool): the
+    study's row, read from the server's database, reaches done with nobody asking the site about it."""
+    import requests
+
+    server = start_server(workers=2, production_config=True, LAB_LOCAL_WORKERS="1")
+    response = requests.post(server.url("/api/simulations/"), json={
+        "kind": "goldfish", "deck": "starter-talah", "games": 60, "seed": 5, "bot": "random"}, timeout=60)
+    assert response.status_code == 202, response.text
+    sim_id = response.json()["id"]
+
+    def row():
+        status, games_done = database_row(server.database_url, sim_id)
+        return (status, games_done) if status not in ("queued", "running") else None
+
+    assert wait_for(row, timeout=120) == ("done", 60)
+
+
+def database_row(url: str, sim_id: str) -> tuple[str, int]:
+    """A study's status and games done, read straight from a server's database (SQLite or PostgreSQL)."""
+    query = "SELECT status, games_done FROM rules_simulation WHERE id = {}"
+    if url.startswith("sqlite:///"):
+        import sqlite3
+
+        with sqlite3.connect(url.removeprefix("sqlite:///")) as db:
+            return db.execute(query.format("?"), (sim_id,)).fetchone()
+    import psycopg
+
+    with psycopg.connect(url) as db:
+        return db.execute(query.format("%s"), (sim_id,)).fetchone()
