@@ -215,7 +215,7 @@ STORAGES = {
 }
 
 REST_FRAMEWORK = {
-    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "DEFAULT_SCHEMA_CLASS": "cataclysm_site.schema.AutoSchema",   # drf-spectacular's, with every 429 documented
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "rest_framework.authentication.SessionAuthentication",
         "rest_framework.authentication.TokenAuthentication",
@@ -364,10 +364,13 @@ CELERY_ACCEPT_CONTENT = ["json"]
 CARD_IMAGES_AHEAD = os.environ.get("CARD_IMAGES_AHEAD", "background")
 LAB_MAX_GAMES = env_int("LAB_MAX_GAMES", 1_000_000)            # games per study, signed in
 LAB_MAX_GAMES_ANONYMOUS = env_int("LAB_MAX_GAMES_ANONYMOUS", 20_000)
-LAB_MAX_RUNNING = env_int("LAB_MAX_RUNNING", 2)                # studies queued or running at once, per visitor
+LAB_MAX_RUNNING = env_int("LAB_MAX_RUNNING", 2)                # studies not yet finished at once, per visitor
 LAB_LOCAL_WORKERS = env_int("LAB_LOCAL_WORKERS", os.cpu_count() or 1)   # the embedded pool's processes
 # A study whose chunks have all gone quiet this long (no chunk in, on any worker) has its unplayed chunks sent again.
 LAB_STALL_SECONDS = env_int("LAB_STALL_SECONDS", 600)
+# How often the process that sent a study's chunks (or any that looked at it) stores what the workers finished, so
+# that a study moves on with nobody watching (rules/lab/runners.py, Driver).
+LAB_DRIVE_SECONDS = env_int("LAB_DRIVE_SECONDS", 1)
 
 # Live tables (rules/live/): each table's sockets share a group on the channel layer. With Redis (CHANNEL_LAYER_URL,
 # else REDIS_URL, else the lab's CELERY_BROKER_URL, which `make run` sets) every server process reaches every socket;

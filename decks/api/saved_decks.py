@@ -31,26 +31,30 @@ from decks.api.common import (
 )
 
 BAD_FILTER = "bad_filter"
-MINE_VALUES = {"true": True, "1": True, "false": False, "0": False, "": False}
+FLAG_VALUES = {"true": True, "1": True, "false": False, "0": False}
 LOGIN_FOR_COLLECTION = "not_authenticated"
-E400_LIST = OpenApiResponse(s.ErrorSerializer, description="`bad_filter` (`mine` is not true or false), `bad_sort` "
+E400_LIST = OpenApiResponse(s.ErrorSerializer, description="`bad_filter` (`mine` or `buildable` is not true or false: "
+                            "an empty value too), `bad_sort` "
                             "or `bad_page_size`.")
 E404_PAGE = OpenApiResponse(s.ErrorSerializer, description="`not_found`: a page past the last one.")
 
 
-def mine_flag(raw: str, name: str = "mine") -> bool:
-    """Read `?mine=` (or another yes/no filter): a typo must not quietly list everyone's decks instead of yours."""
+def flag(request, name: str) -> bool:
+    """Read a yes/no filter (`?mine=`, `?buildable=`); absent is false. Anything but true/1/false/0 is a 400, an
+    empty value too (`?mine=`, as a form with a blank box sends it): a typo must not quietly list everyone's decks
+    instead of yours, and the schema calls the parameter a boolean, which "" is not."""
+    raw = request.query_params.get(name)
+    if raw is None:
+        return False
     try:
-        return MINE_VALUES[raw.strip().lower()]
+        return FLAG_VALUES[raw.strip().lower()]
     except KeyError:
-        raise ApiError(BAD_FILTER, f"`{name}` must be true or false, not '{raw}'.") from None
+        shown = f"'{raw}'" if raw.strip() else "empty"
+        raise ApiError(BAD_FILTER, f"`{name}` must be true or false, not {shown}.") from None
 
 
 def buildable_flag(request) -> bool:
-    raw = request.query_params.get("buildable")
-    if raw is not None and not raw.strip():
-        raise ApiError(BAD_FILTER, "`buildable` must be true or false, not empty.")
-    buildable = mine_flag(raw or "", "buildable")
+    buildable = flag(request, "buildable")
     if buildable and not request.user.is_authenticated:
         raise ApiError(LOGIN_FOR_COLLECTION, "`buildable` compares decks with your collection: log in first.",
                        status_code=403)
@@ -65,7 +69,7 @@ class DeckListView(GenericAPIView):
         params = self.request.query_params
         return selectors.decks_for_list(
             self.request.user,
-            mine=mine_flag(params.get("mine", "")),
+            mine=flag(self.request, "mine"),
             hero=params.get("hero", ""),
             card=params.get("card", ""),
             q=params.get("q", ""),

@@ -4,8 +4,9 @@
 card's data (cards/data/SCHEMA.md): `type`, `faction`, `rarity`, `cost`, `hp`, `produces`, `flavor`, and its
 `abilities` — either a whole new list, or a mapping from an ability's number (1-based, in printed order) to the fields
 that change (`trigger`, `keyword`, `amount`, `target`, `cost`, `synergy`). `apply` refuses anything else with the
-path of the first thing wrong (an unknown card, an unknown field, a value out of range), so the API can answer 400
-naming it (`with_errata` checks, then compiles). A checked erratum is played as the named variant `study-errata`:
+path of the first thing wrong (an unknown card, an unknown field, a value out of range, or a field the engine does
+not play for the card's type: `not_played`), so the API can answer 400 naming it (`with_errata` checks, then
+compiles). A checked erratum is played as the named variant `study-errata`:
 `with_errata` compiles the study's cards with the changes (and the rule tables they were compiled with), so every
 derived number (a Person's HP from its new rarity, a Scene's entering charge) follows as printed.
 """
@@ -18,6 +19,7 @@ from typing import Any, Mapping
 
 from .catalogue import Catalogue, Variant, compile_catalogue, read_tables, slugify
 from .effects import check_card
+from .tables import EQUIPMENT_TYPES
 
 STUDY_ERRATA = "study-errata"   # the variant a study's errata are played as
 CARD_FIELDS = ("type", "faction", "rarity", "cost", "hp", "produces", "flavor", "abilities")   # the diff's order
@@ -93,6 +95,35 @@ def _flavor(path: str, value: Any) -> str:
     return value
 
 
+def not_played(name: str, card: Mapping[str, Any], tables: Mapping[str, Any]) -> str | None:
+    """Why the engine would not play the field `name` of `card` (its data with the errata applied), or None if it
+    does. Accepting such an erratum would show it in the study's diff and change nothing, so a designer would
+    conclude the field does not matter. Read from the engine, not guessed:
+
+    - `hp`: a Person's comes from its rarity's row (catalogue._compile_card); only a Hero's is printed, and no
+      other card has HP (damage to it removes charge: State.damage);
+    - `cost`: equipment is played for the rulebook's equip cost (tables._info, RULINGS 27), an Energy card for free
+      (legal: play_energy), a Hero starts in play, a Pyramid card is flipped: none of them pays its own cost;
+    - `produces`: only an Energy card taps for energy (legal: tap; execute._tap).
+    """
+    kind = card["type"]
+    if name == "hp" and kind == "person":
+        rarity = card.get("rarity")
+        return (f"a Person's HP comes from its rarity ({str(rarity).capitalize()}: {tables['person_hp'][rarity]} "
+                f"HP, rulebook.yaml); change its rarity instead")
+    if name == "hp" and kind != "hero":
+        return f"a {kind} has no HP: only a Hero's HP is printed (a Person's comes from its rarity)"
+    if name == "cost" and kind in EQUIPMENT_TYPES:
+        return (f"an {kind} is played by equipping it, for the equip cost ({tables['attach_cost']}, rulebook.yaml "
+                "equipment.attach_cost), never its own")
+    if name == "cost" and kind in ("energy", "hero", "pyramid"):
+        return {"energy": "an Energy card is played for free", "hero": "a Hero starts in play and is never paid for",
+                "pyramid": "a Pyramid card is flipped from the Pyramid deck, never paid for"}[kind]
+    if name == "produces" and kind != "energy":
+        return f"only an Energy card produces energy: a {kind} never taps for it"
+    return None
+
+
 def _card(path: str, raw: dict[str, Any], changes: Any, tables: Mapping[str, Any]) -> dict[str, Any]:
     checks = {
         "type": lambda where, v: _choice(where, v, tables["types"], "card type"),
@@ -104,7 +135,12 @@ def _card(path: str, raw: dict[str, Any], changes: Any, tables: Mapping[str, Any
         "flavor": _flavor,
         "abilities": lambda where, v: _abilities(where, v, raw.get("abilities") or [], tables),
     }
-    return _changed(path, changes, raw, checks, "a card's errata")
+    out = _changed(path, changes, raw, checks, "a card's errata")
+    for name in changes:   # judged on the card as changed: a new type or rarity counts
+        reason = not_played(name, out, tables)
+        if reason:
+            raise ErrataError(f"{path}.{name}", f"not played: {reason}")
+    return out
 
 
 def _abilities(path: str, value: Any, printed: list, tables: Mapping[str, Any]) -> list[dict[str, Any]]:
@@ -128,6 +164,8 @@ def _tables(catalogue: Catalogue) -> dict[str, Any]:
     rulebook = catalogue.rulebook
     return {"types": [t["slug"] for t in rulebook["card_types"]], "factions": [f["slug"] for f in rulebook["factions"]],
             "rarities": [r["slug"] for r in rulebook["rarities"]],
+            "person_hp": {r["slug"]: r["person_hp"] for r in rulebook["rarities"]},
+            "attach_cost": " + ".join(f"{n} {code}" for code, n in rulebook["equipment"]["attach_cost"].items()),
             "codes": tuple(e["code"] for e in rulebook["energy_types"]),
             "keywords": catalogue.keywords, "targets": catalogue.targets,
             "triggers": ("enters", "use", "reaction", "passive", "instant", "pyramid")}

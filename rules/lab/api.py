@@ -20,7 +20,7 @@ from rules.play.actors import actor_for
 
 TAGS = ["lab"]
 E400 = OpenApiResponse(ErrorSerializer, description="`invalid`, `bad_kind`, `bad_decks`, `bad_games`, `bad_player`, "
-                       "`bad_pyramid`, `bad_errata` (with the `path` that is wrong), `bad_target_width`, `bad_filler`, "
+                       "`bad_pyramid`, `bad_errata` (with the `path` that is wrong or that the engine would not play), `bad_target_width`, `bad_filler`, "
                        "`invalid_variant`, `bad_seating`, `invalid_deck` (a deck the validator refuses).")
 E404 = OpenApiResponse(ErrorSerializer, description="`not_found`: no study (or readable deck) with this id.")
 E429 = OpenApiResponse(ErrorSerializer, description="`too_many_studies`: wait for one to finish or cancel it.")

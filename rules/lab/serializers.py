@@ -1,6 +1,7 @@
 """Shapes of the lab API (`/api/simulations/`): the request that starts a study and the study as it stands."""
 from __future__ import annotations
 
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from rules.engine.studydata import public_study
@@ -11,6 +12,14 @@ from rules.lab.services import progress
 class PyramidEntrySerializer(serializers.Serializer):
     card = serializers.CharField(max_length=60, help_text="A Pyramid card's slug, e.g. the-pulse.")
     count = serializers.IntegerField(min_value=0, max_value=100)
+
+
+@extend_schema_field({"type": "object", "nullable": True, "minProperties": 1,
+                     "additionalProperties": {"type": "object", "minProperties": 1}})
+class ErrataField(serializers.JSONField):
+    """A study's errata: {card slug: {field: value}}, or null for none (as leaving the key out). The schema says
+    what the server takes: a JSON object of non-empty objects or null; anything else is 400 `bad_errata` with its
+    path (rules/engine/errata.py checks the rest)."""
 
 
 class StudyStartSerializer(serializers.Serializer):
@@ -32,10 +41,13 @@ class StudyStartSerializer(serializers.Serializer):
         "A Pyramid composition to study instead of the printed deck (10-100 cards), played as the named variant "
         "`study-pyramid`; not with a variant that brings its own Pyramid deck."))
     seating = serializers.CharField(required=False, default="side-by-side")
-    errata = serializers.JSONField(required=False, default=None, help_text=(
-        "What-if errata, played as the named variant `study-errata` without touching the catalogue: "
-        "{card slug: {field: value}}, any field of cards/data/SCHEMA.md; `abilities` a new list or "
-        "{ability number (1-based): {field: value}}. Bad errata: 400 `bad_errata` naming the path."))
+    errata = ErrataField(required=False, allow_null=True, default=None, help_text=(
+        "What-if errata (null or left out: none), played as the named variant `study-errata` without touching the "
+        "catalogue: "
+        "{card slug: {field: value}}, any field of cards/data/SCHEMA.md that the engine plays for the card's type; "
+        "`abilities` a new list or {ability number (1-based): {field: value}}. Bad errata, and a field the engine "
+        "would not play (a Person's `hp` comes from its rarity; equipment's, an Energy card's, a Hero's or a Pyramid "
+        "card's `cost`; `produces` but on an Energy card): 400 `bad_errata` naming the path and why."))
     paired = serializers.BooleanField(required=False, default=False, help_text=(
         "With errata (goldfish or matchup): play the same seeds with and without them and report both results "
         "and their difference with a 95% interval."))

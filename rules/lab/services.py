@@ -3,15 +3,16 @@
 A study is split into seeded chunks (rules/engine/lab.py), each one task. With a broker configured the tasks go to
 Celery workers (rules/tasks.py), on as many machines as share the broker; without one, to a process pool of this
 web process on every core (the embedded default, `LocalRunner`; both runners in rules/lab/runners.py). Each chunk's
-tally is stored on its row as soon as anyone looks at the study (`refresh`), so nothing finished is lost; a chunk
-whose worker died is played again by another (acks_late), and a chunk of the embedded pool lost with its server is
-submitted again. The result is the merge of the tallies: the same numbers for the same inputs and seed, however the
+tally is stored on its row (`refresh`) within a second by the driver of the process that sent it (`drive`, run by
+runners.Driver: nobody need look), or by any look at the study, so nothing finished is lost; a chunk whose worker
+died is played again by another (acks_late), and a chunk of the embedded pool lost with its server is submitted
+again. The result is the merge of the tallies: the same numbers for the same inputs and seed, however the
 study was split or spread.
 """
 from __future__ import annotations
 
 import itertools
-import uuid
+import math
 from typing import Any, Mapping
 
 from django.conf import settings
@@ -29,7 +30,7 @@ from rules.engine.cpu import offered
 from rules.engine.paired import PAIRED_KINDS
 from rules.engine.studybase import StudyInputError
 from rules.engine.studykinds import STUDY_KINDS
-from rules.lab.runners import LocalRunner, runner  # noqa: F401 - LocalRunner: where the tests close the pool
+from rules.lab.runners import Driver, LocalRunner, runner  # noqa: F401 - LocalRunner: where the tests close the pool
 from rules.models import Simulation, SimulationChunk, SimulationStatus
 from rules.play.actors import Actor
 from rules.play.decks import checked_deck, clean_seating, clean_seed, clean_variants, deck_spec
@@ -38,6 +39,7 @@ KINDS = engine_lab.KINDS   # the registry of study kinds (rules/engine/studykind
 GOLDFISH_BOTS = ("greedy", "random")
 STUDY_PLAYERS = ("random", "greedy", *offered("studies").values())   # the CPU levels' registry says which
 ACTIVE = (SimulationStatus.QUEUED, SimulationStatus.RUNNING)
+RETRY_UNKNOWN = 10   # Retry-After of too_many_studies while no running study can say when it ends
 BAD_KIND, BAD_GAMES, BAD_PLAYER, BAD_DECKS, TOO_MANY = "bad_kind", "bad_games", "bad_player", "bad_decks", \
     "too_many_studies"
 BAD_PYRAMID = "bad_pyramid"
@@ -57,21 +59,34 @@ def start_study(*, actor: Actor, kind: str, decks: list[str], games: int, seed: 
     study = build_study(actor, kind=kind, decks=decks, games=games, seed=seed, bot=bot, p1=p1, p2=p2,
                         variants=variants or [], pyramid_deck=pyramid_deck, seating=seating, trusted=trusted,
                         errata=errata, paired=paired, target_width=target_width, filler=filler)
-    if not trusted and Simulation.objects.of_player(actor.user, actor.session_key).filter(
-            status__in=ACTIVE).count() >= settings.LAB_MAX_RUNNING:
-        raise ApiError(TOO_MANY, f"At most {settings.LAB_MAX_RUNNING} studies may run at once: wait for one to "
-                       "finish or cancel it.", status_code=429)
+    if not trusted:
+        refuse_too_many(actor)
     total = engine_lab.total_games(study)
+    run = runner()
     with transaction.atomic():
         sim = Simulation.objects.create(
             owner=actor.user if getattr(actor.user, "is_authenticated", False) else None,
             session_key=actor.session_key or "", is_public=bool(public), kind=kind, study=study, games=total,
-            seed=study["seed"], engine=runner().name, title=title or default_title(study))
+            seed=study["seed"], engine=run.name, title=title or default_title(study))
         SimulationChunk.objects.bulk_create(
-            SimulationChunk(simulation=sim, index=i, start=start, count=count, task_id=uuid.uuid4().hex)
+            SimulationChunk(simulation=sim, index=i, start=start, count=count, task_id=run.new_task_id())
             for i, (start, count) in enumerate(engine_lab.split(total)))
         transaction.on_commit(lambda: submit_all(sim))
     return sim
+
+
+def refuse_too_many(actor: Actor) -> None:
+    """429 `too_many_studies` when the visitor already has LAB_MAX_RUNNING studies not finished, counted after
+    storing what their workers finished (a study done but not yet collected no longer counts), with a Retry-After
+    of the soonest end the running ones foresee."""
+    mine = Simulation.objects.of_player(actor.user, actor.session_key).filter(status__in=ACTIVE)
+    running = [sim for sim in map(refresh, mine) if sim.status in ACTIVE]
+    if len(running) < settings.LAB_MAX_RUNNING:
+        return
+    ends = [left for sim in running if (left := progress(sim)["seconds_left"]) is not None]
+    raise ApiError(TOO_MANY, f"At most {settings.LAB_MAX_RUNNING} studies may run at once: wait for one to finish or "
+                   "cancel it.", status_code=429, retry_after=min(max(1, math.ceil(min(ends))), 3600) if ends
+                   else RETRY_UNKNOWN)
 
 
 def build_study(actor: Actor, *, kind: str, decks: list[str], games: int, seed: int | None, bot: str, p1: str,
@@ -206,12 +221,15 @@ def refresh(sim: Simulation) -> Simulation:
     run = runner()
     pending = list(sim.chunks.filter(tally__isnull=True))
     failure = ""
+    stored = []
     for chunk in pending:
         state, value = run.poll(chunk.task_id, sim.study, chunk.start, chunk.count)
         if state == "done":
             SimulationChunk.objects.filter(pk=chunk.pk, tally__isnull=True).update(tally=value)
+            stored.append(chunk.task_id)
         elif state == "failed":
             failure = str(value)
+    run.forget(stored)
     done = sim.chunks.filter(tally__isnull=False)
     fields: dict[str, Any] = {"games_done": sum(c.count for c in done)}
     if fields["games_done"] and sim.started_at is None:
@@ -234,11 +252,24 @@ def refresh(sim: Simulation) -> Simulation:
     if fields["games_done"] > sim.games_done or sim.progress_at is None:
         fields["progress_at"] = now
     elif not failure and ((now - sim.progress_at).total_seconds() > settings.LAB_STALL_SECONDS
-                          or run.lost(sim.pk)):
+                          or run.lost(sim.pk, sim.chunks.filter(tally__isnull=True).values_list("task_id", flat=True))):
         resend_stalled(sim, now)
     Simulation.objects.filter(pk=sim.pk, status__in=ACTIVE).update(**fields)
     sim.refresh_from_db()
+    if sim.status in ACTIVE:
+        Driver.ensure(drive)   # a study looked at after a restart moves on by itself again
     return sim
+
+
+def drive() -> bool:
+    """One round of the driver (runners.Driver): store what the workers finished for every active study this process
+    moves on (on Celery, every one; on the embedded pool, those with chunks in its pool); whether any is still
+    active, so that the driver goes on."""
+    run = runner()
+    active = False
+    for sim in run.driven(Simulation.objects.filter(status__in=ACTIVE, engine=run.name)):
+        active = refresh(sim).status in ACTIVE or active
+    return active or run.busy()
 
 
 def early_results(study: Mapping[str, Any], tallies: list, planned: int) -> dict[str, Any] | None:
@@ -271,9 +302,10 @@ def resend_stalled(sim: Simulation, now) -> None:
     run.revoke([c.task_id for c in stalled])
     run.mark_sent(sim.pk)
     for chunk in stalled:
-        chunk.task_id = uuid.uuid4().hex
+        chunk.task_id = run.new_task_id()
         chunk.save(update_fields=["task_id"])
         run.submit(chunk.task_id, sim.study, chunk.start, chunk.count)
+    Driver.ensure(drive)
 
 
 def cancel(sim: Simulation) -> Simulation:
@@ -311,7 +343,9 @@ def readable_study(actor: Actor, sim_id: str) -> Simulation | None:
 
 
 def submit_all(sim: Simulation) -> None:
+    """Send a new study's chunks (once its rows are committed) and have this process move it on by itself."""
     run = runner()
     run.mark_sent(sim.pk)
     for chunk in sim.chunks.all():
         run.submit(chunk.task_id, sim.study, chunk.start, chunk.count)
+    Driver.ensure(drive)

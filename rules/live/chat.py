@@ -57,7 +57,7 @@ def say(*, table_id: str, actor: Actor, text: str) -> TableMessage:
         raise ApiError("bad_message", f"A chat line is 1 to {MAX_LENGTH} characters.")
     if throttled(table, seat, actor):
         raise ApiError("chat_throttled", f"Slow down: at most {BURST} lines every {WINDOW.seconds} seconds.",
-                       status_code=429)
+                       status_code=429, retry_after=WINDOW.seconds)   # at most that long
     message = TableMessage.objects.create(table=table, seat=seat, text=text)
     notify.chat(table.pk, message.pk)
     return message

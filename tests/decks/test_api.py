@@ -333,10 +333,12 @@ def test_mine_is_true_or_false(catalogue_db, ann, ben, value, expected):
     assert (listed == [bens.pk]) if expected else (bens.pk in listed)
 
 
-@pytest.mark.parametrize("value", ["yes please", "2", "null"])
+@pytest.mark.parametrize("value", ["yes please", "2", "null", "", " "])
 def test_any_other_mine_is_a_400_rather_than_everyones_decks(catalogue_db, ann, value):
+    """An empty `?mine=` too (the schema says boolean): it listed everyone's decks as if `mine` were false."""
     response = client_for(ann).get("/api/decks/", {"mine": value})
     assert response.status_code == 400 and response.json()["code"] == "bad_filter"
+    assert response.json()["message"].startswith("`mine` must be true or false")
 
 
 def test_a_page_of_decks_past_the_last_is_a_404(catalogue_db, ann):

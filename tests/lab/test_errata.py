@@ -10,6 +10,7 @@ from rules.engine import lab as engine_lab
 from rules.engine.catalogue import load_catalogue
 from rules.engine.errata import STUDY_ERRATA, ErrataError, with_errata
 from rules.engine.simulate import starter_deck
+from rules.models import Simulation
 from tests.lab.test_api import finished, start
 
 CAT = load_catalogue()
@@ -41,6 +42,56 @@ def test_bad_errata_name_the_path_that_is_wrong(errata, path):
     with pytest.raises(ErrataError) as caught:
         with_errata(CAT, CARDS, errata)
     assert caught.value.path == path
+
+
+# Every field the engine does not play for a card's type: the changes, the path refused, words of the reason, and a
+# starter deck that runs the card (every game flips the Pyramid's cards).
+NOT_PLAYED = [
+    ({"kalen-vos": {"hp": 9}}, "errata.kalen-vos.hp", "a Person's HP comes from its rarity (Common: 2 HP", "dr-veylan"),
+    ({"kalen-vos": {"rarity": "rare", "hp": 9}}, "errata.kalen-vos.hp", "(Rare: 6 HP", "dr-veylan"),
+    ({"flooded-foundry": {"type": "person", "hp": 9}}, "errata.flooded-foundry.hp", "a Person's HP comes from",
+     "dr-veylan"),
+    ({"flooded-foundry": {"hp": 9}}, "errata.flooded-foundry.hp", "a scene has no HP", "dr-veylan"),
+    ({"heartstone": {"hp": 9}}, "errata.heartstone.hp", "a battery has no HP", "dr-veylan"),
+    ({"phase-cutter": {"cost": {"DC": 3}}}, "errata.phase-cutter.cost", "for the equip cost (1 CE", "dr-veylan"),
+    ({"thornband": {"cost": {"CE": 3}}}, "errata.thornband.cost", "an enchantment is played by equipping it",
+     "high-mystic-nysha"),
+    ({"dark-current": {"cost": {"CE": 1}}}, "errata.dark-current.cost", "an Energy card is played for free",
+     "dr-veylan"),
+    ({"talah": {"cost": {"CE": 1}}}, "errata.talah.cost", "a Hero starts in play", "talah"),
+    ({"the-pulse": {"cost": {"CE": 1}}}, "errata.the-pulse.cost", "a Pyramid card is flipped", "talah"),
+    ({"heartstone": {"produces": "DC"}}, "errata.heartstone.produces", "only an Energy card produces energy",
+     "dr-veylan"),
+    ({"kalen-vos": {"produces": "DC"}}, "errata.kalen-vos.produces", "a person never taps", "dr-veylan"),
+]
+
+
+@pytest.mark.parametrize("errata, path, reason, hero", NOT_PLAYED)
+def test_an_erratum_the_engine_would_not_play_is_refused_with_its_path_and_why(errata, path, reason, hero):
+    """It was accepted, shown in the study's diff ("hp — 4") and silently ignored: a designer concluded that HP does
+    not matter. The games prove it ignored: with the field changed in the card data, the same games."""
+    from rules.engine.catalogue import compile_catalogue, read_tables
+
+    with pytest.raises(ErrataError) as caught:
+        with_errata(CAT, CARDS, errata)
+    assert caught.value.path == path and reason in caught.value.message, caught.value.message
+    (slug, changes), = errata.items()
+    field = path.rsplit(".", 1)[1]
+    games = []
+    for change in (changes, {k: v for k, v in changes.items() if k != field}):
+        cards = [{**raw, **change} if raw["name"] == CAT[slug].name else raw for raw in CARDS]
+        catalogue = compile_catalogue({**read_tables(), "cards": cards})
+        played = engine_lab.run_goldfish(catalogue, starter_deck(catalogue, f"starter-{hero}"), games=6, seed=7,
+                                         bot="greedy")
+        games.append({k: v for k, v in played.items() if k != "data_hash"})   # the data differ, the games do not
+    assert games[0] == games[1]
+
+
+def test_the_fields_the_engine_plays_are_still_taken():
+    changed = with_errata(CAT, CARDS, {"talah": {"hp": 30}, "kalen-vos": {"cost": {"DC": 2}},
+                                       "heartstone": {"cost": {"CE": 1}}, "dark-current": {"produces": "LC"}})
+    assert changed["talah"].hp == 30 and changed["kalen-vos"].cost.as_dict() == {"DC": 2}
+    assert changed["heartstone"].cost.as_dict() == {"CE": 1} and changed["dark-current"].produces == "LC"
 
 
 def test_a_study_with_errata_plays_them_and_a_paired_one_reports_the_difference():
@@ -75,6 +126,36 @@ def test_the_api_takes_errata_shows_the_diff_and_refuses_bad_ones_with_the_path(
     assert sim["results"]["paired"] and sim["results"]["difference"]["mean"] > 0
     page = api.get(sim["url"]).content.decode()
     assert 'id="lab-errata"' in page and "Talah" in page
+
+
+def test_the_api_refuses_an_erratum_it_would_not_play_naming_the_path_and_why(api):
+    response = api.post("/api/simulations/", {"kind": "goldfish", "deck": "starter-dr-veylan", "games": 4,
+                                              "errata": {"kalen-vos": {"hp": 4}}}, format="json")
+    body = response.json()
+    assert response.status_code == 400 and body["code"] == "bad_errata" and body["path"] == "errata.kalen-vos.hp"
+    assert "a Person's HP comes from its rarity (Common: 2 HP" in body["message"] and "change its rarity" in \
+        body["message"]
+    assert not Simulation.objects.exists()
+
+
+@pytest.mark.parametrize("errata", [None, {"talah": {"hp": 40}}, {}, [], "talah", {"talah": {}}, {"talah": 3}])
+def test_the_schema_and_the_server_agree_on_what_errata_may_be(api, errata):
+    """`"errata": null` was allowed by the schema (no type at all) and refused by the server (400 invalid): now
+    null means no errata, and whatever the schema refuses the server refuses too, and the other way round."""
+    import jsonschema
+    from drf_spectacular.generators import SchemaGenerator
+
+    schema = dict(SchemaGenerator().get_schema(public=True)["components"]["schemas"]["StudyStartRequest"]
+                  ["properties"]["errata"])
+    nullable = schema.pop("nullable", False)
+    allowed = nullable if errata is None else jsonschema.Draft4Validator(schema).is_valid(errata)
+    response = api.post("/api/simulations/", {"kind": "goldfish", "deck": "starter-talah", "games": 4, "seed": 1,
+                                              "errata": errata}, format="json")
+    assert (response.status_code == 202) == allowed, (schema, response.json())
+    if errata is None:
+        assert "errata" not in response.json()["study"] and "errata" not in response.json()["title"]
+    elif not allowed:
+        assert response.status_code == 400 and response.json()["code"] == "bad_errata", response.json()
 
 
 def test_every_study_reports_rules_health_and_flags_games_that_do_not_end_by_themselves(api):

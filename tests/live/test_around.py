@@ -62,6 +62,7 @@ def test_the_chat_is_sanitized_limited_and_mutable(api, other, watcher):
         assert api.post(url, {"text": "again"}, format="json").status_code == 201
     throttled = api.post(url, {"text": "too much"}, format="json")
     assert throttled.status_code == 429 and throttled.json()["code"] == "chat_throttled"
+    assert 1 <= int(throttled["Retry-After"]) <= 10   # as every 429 of the API (the schema says so)
     assert len(other.get(f"/api/tables/{table_id}/").json()["chat"]) == 5
     assert other.post(f"/api/tables/{table_id}/mute/", {"muted": True}, format="json").json()["muted"] is True
     assert other.get(f"/api/tables/{table_id}/").json()["chat"] == []

@@ -79,7 +79,8 @@ DOMAIN_REFUSALS = {
     "POST /api/versus/{game_id}/continue/": "the game must not be over (game_over)",
     "POST /api/versus/{game_id}/bot/": "the game must not be over (game_over)",
     "POST /api/simulations/": "the decks must be readable legal decks, as many as the kind takes, and the players "
-                              "known (bad_decks, bad_games, bad_player, invalid_variant, bad_seating, invalid_deck)",
+                              "known; errata must name real cards and fields the engine plays for their type (bad_decks, bad_games, "
+                              "bad_player, invalid_variant, bad_seating, invalid_deck, bad_errata)",
     "POST /api/tables/": "the deck must be a legal deck to play (invalid_deck, invalid_variant)",
     "POST /api/tables/{table_id}/join/": "a legal deck, an open table, the invite token of an unlisted one, not one's "
                                          "own (invalid_deck, table_taken, bad_invite, already_seated)",
