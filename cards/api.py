@@ -51,7 +51,8 @@ SEARCH_CACHE = DerivedCache(maxsize=512)  # (catalogue version, answer) by (sche
     list=extend_schema(summary="Search the cards", responses={200: CardSerializer(many=True), 400: BAD_REQUEST,
                                                              404: PAGE_NOT_FOUND}),
     retrieve=extend_schema(summary="One card", responses={200: CardDetailSerializer, 404: NOT_FOUND}),
-    history=extend_schema(summary="A card's history: one entry per release that added, changed or removed it",
+    history=extend_schema(operation_id="cards_history",
+                          summary="A card's history: one entry per release that added, changed or removed it",
                           responses={200: HISTORY_ENTRY, 404: NOT_FOUND}),
 )
 class CardViewSet(viewsets.ReadOnlyModelViewSet):
