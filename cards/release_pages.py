@@ -106,6 +106,18 @@ def shown(value: Any) -> str:
     return str(value)
 
 
+def field_rows(name: str, old: Any, new: Any) -> list[dict[str, str]]:
+    """The rows the patch notes print for one changed field: only what differs, a list of the same length (the
+    abilities) and a mapping (a cost) item by item — `abilities 1 · amount: 2 → 3` — anything else whole."""
+    if isinstance(old, list) and isinstance(new, list) and len(old) == len(new):
+        return [row for n, (a, b) in enumerate(zip(old, new), 1) if a != b
+                for row in field_rows(f"{name} {n}", a, b)]
+    if isinstance(old, dict) and isinstance(new, dict):
+        return [row for key in dict.fromkeys([*old, *new]) if old.get(key) != new.get(key)
+                for row in field_rows(f"{name} · {key}", old.get(key), new.get(key))]
+    return [{"name": name, "old": shown(old), "new": shown(new)}]
+
+
 def patch_notes(release: Release) -> dict[str, Any]:
     """The release page's content: changed cards with both faces, added and removed cards, by name."""
     changes = changes_of(release)
@@ -119,7 +131,7 @@ def patch_notes(release: Release) -> dict[str, Any]:
     for row in changes["cards"]:
         slug, change = row["card"], row["change"]
         entry = {"slug": slug, "name": names.get(slug, slug), "reason": row["reason"],
-                 "fields": [{"name": f, "old": shown(old), "new": shown(new)} for f, (old, new) in row["fields"].items()],
+                 "fields": [r for f, (old, new) in row["fields"].items() for r in field_rows(f, old, new)],
                  "evidence": evidence_for(release, slug)}
         if change != "added":
             entry["before"] = face_url(previous, slug, "thumb" if change == "removed" else "full", before[slug])
