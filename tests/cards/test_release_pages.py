@@ -134,3 +134,24 @@ def test_searching_a_release_in_python_answers_as_the_sql_search_does(catalogue_
     filters = {"civilization": "lem", "type": "person,scene", "keyword": "heal"}
     assert ([row.card.slug for row in search_release(release, "", **filters)]
             == list(card_search("", **filters).values_list("slug", flat=True)))
+
+
+def test_a_removed_card_shows_with_its_old_face_and_an_older_release_still_finds_it(client, api, catalogue_db,
+                                                                                    settings, tmp_path):
+    settings.MEDIA_ROOT = tmp_path / "media"
+    card = Card.objects.filter(deck_entries__isnull=True).exclude(type__slug__in=["hero", "pyramid"]).first()
+    slug, name = card.slug, card.name
+    card.abilities.all().delete()
+    card.delete()
+    clear_cache()
+    publish("Playtest 1.1", reasons={slug: "Cut."})
+    body = client.get("/releases/playtest-1-1/").content.decode()
+    removed = body[body.index("removed-cards"):]
+    assert name in removed and "Cut." in removed and f"/releases/playtest-1-0/cards/{slug}/thumb.png?v=" in removed
+    assert client.get(f"/releases/playtest-1-0/cards/{slug}/thumb.png").status_code == 200
+    assert client.get(f"/releases/playtest-1-1/cards/{slug}/thumb.png").status_code == 404
+    assert [c["slug"] for c in api.get("/api/cards/", {"release": "playtest-1-0", "q": f'name:"{name}"'}).json()[
+        "results"]] == [slug]
+    assert api.get("/api/cards/", {"q": f'name:"{name}"'}).json()["count"] == 0
+    assert [e["change"] for e in api.get(f"/api/cards/{slug}/history/").json()] == ["added", "removed"]
+    clear_cache()
