@@ -27,6 +27,11 @@ class CardFilter(django_filters.FilterSet):
     q = django_filters.CharFilter(method="filter_query",
                                   help_text='A search in the query syntax, e.g. `t:person strike>=2 -civ:lem`; '
                                             '`owned`, `-owned`, `owned>=2` search your collection (log in).')
+    release = django_filters.CharFilter(
+        method="filter_release",
+        help_text="Browse the cards of a release (its slug, e.g. `playtest-1-0`): q, the filters and the ordering "
+                  "apply to that release's cards, as it published them. Unknown: 404 `release_not_found`.",
+    )
     ordering = django_filters.CharFilter(
         method="filter_ordering",
         help_text="name, cost, hp, rarity, type or faction; prefix '-' for descending. Default: name.",
@@ -48,6 +53,11 @@ class CardFilter(django_filters.FilterSet):
         except QuerySyntaxError as exc:
             raise ApiError(exc.code, f"Cannot read the query: {exc.message}.",
                            extra={"position": exc.position}) from exc
+
+    def filter_release(self, queryset, name: str, value: str):
+        """Only a release holding the draft's cards reaches the SQL search (`CardViewSet.list` answers the others
+        from their snapshot): its cards are the Card table's."""
+        return queryset
 
     def filter_ordering(self, queryset, name: str, value: str):
         try:

@@ -23,6 +23,9 @@ from rules.engine.catalogue import CardDef, Catalogue
 from .catalogue import catalogue_version, get_catalogue
 from .images import card_png
 from .models import Card, CardType, Civilization, EnergyType, Faction, Ideology, Keyword, Rarity
+from .release_pages import browsed_release, card_history, listed_cards, searched_in_python
+from .release_search import search_release
+from .releases import ReleaseError
 from .render import RENDER_VERSION, SIZES, type_line
 from .render.text import keyword_pattern
 from .rules_text import reminder_texts
@@ -39,7 +42,7 @@ VERSIONED_SECONDS = 24 * 3600         # ?v=<content_hash>: a new card gets a new
 REVALIDATE_SECONDS = 300
 VIEWS = ("grid", "table")
 RANGE_PARAMS = {"cost_min": ("cost", ">="), "cost_max": ("cost", "<="), "hp_min": ("hp", ">="), "hp_max": ("hp", "<=")}
-CATALOGUE_PARAMS = ("q", *FILTERS, *RANGE_PARAMS, "view", "order", "page")  # everything a search URL carries
+CATALOGUE_PARAMS = ("q", *FILTERS, *RANGE_PARAMS, "view", "order", "page", "release")  # everything a search URL carries
 SORT_COLUMNS = (("name", "Name"), ("cost", "Cost"), ("type", "Type"), ("faction", "Faction"),
                 ("rarity", "Rarity"), ("hp", "HP"))
 SYNTAX_EXAMPLES = (
@@ -169,10 +172,20 @@ def catalogue(request):
     error = None
     page = None
     try:
+        release = browsed_release(params.get("release"))
+    except ReleaseError as exc:
+        raise Http404(exc.message) from None
+    old = searched_in_python(release)
+    try:
         if order.lstrip("-") not in ORDERINGS:
             raise FilterError("bad_ordering", f"unknown sort order '{order}'")
-        results = matching_cards(params, order, request.user)
-        page = Paginator(results, PAGE_SIZE).get_page(params.get("page"))
+        if old:  # an older release: its snapshot, searched in Python (cards/release_search.py)
+            rows = search_release(release, query, ordering=order, ranges=_range_query(params),
+                                  **{name: params[name] for name in FILTERS if params.get(name)})
+            page = Paginator(rows, PAGE_SIZE).get_page(params.get("page"))
+            page.object_list = listed_cards(release, list(page.object_list))
+        else:
+            page = Paginator(matching_cards(params, order, request.user), PAGE_SIZE).get_page(params.get("page"))
     except QuerySyntaxError as exc:
         error = {"code": exc.code, "message": exc.message[:1].upper() + exc.message[1:], "position": exc.position,
                  "in_query": True, **_marked(query, exc.position)}
@@ -196,7 +209,8 @@ def catalogue(request):
         "grid_url": _url(params, view="grid"), "table_url": _url(params, view="table"),
         "pagination": _pagination(params, page),
         "max_proxy_cards": MAX_PROXY_CARDS,
-        "did_you_mean": did_you_mean(query) if page is not None and not page.paginator.count else [],
+        "did_you_mean": did_you_mean(query) if page is not None and not page.paginator.count and not old else [],
+        "release": release, "old_release": old,
     }
     return render(request, "cards/catalogue.html", context, status=400 if error else 200)
 
@@ -329,6 +343,7 @@ def card_detail(request, slug: str):
     return render(request, "cards/detail.html", {
         **lazy, "card_def": card_def, "catalogue_version": version, "cache_seconds": CARD_PAGE_SECONDS,
         "owned": lambda: owned_count(request.user, slug),
+        "history": lambda: card_history(slug),  # outside the cached part: a publish leaves the cards' version alone
     })
 
 
@@ -343,6 +358,11 @@ def search_proxies(request):
 
     params = catalogue_params(request)
     query = params.get("q", "")
+    try:
+        if searched_in_python(browsed_release(params.get("release"))):
+            return refuse("Proxies print the current cards: browse the current release to print them.")
+    except ReleaseError as exc:
+        raise Http404(exc.message) from None
     try:
         paper = proxies.paper_of(request.GET.get("paper"))
         cards = list(matching_cards(params, user=request.user)[:MAX_PROXY_CARDS + 1])

@@ -1,7 +1,8 @@
 """Every journey a player takes, walked in headless Chromium on a laptop (1366 px) and on a phone (390 px): sign-up,
-catalogue, card page, deckbuilder, deck page, proxies, goldfish, versus, lab, collection, community, API docs and an
-unknown address. Each step fails on sideways scrolling, on any console error or uncaught script error, and on a
-missing element, and leaves a screenshot in test-results/journeys/<width>/ (gitignored) for a person to look at.
+catalogue, card page, deckbuilder, deck page, proxies, goldfish, versus, lab, collection, community, API docs, the
+releases (the list, a release's patch notes, an older release's cards, a card's history) and an unknown address.
+Each step fails on sideways scrolling, on any console error or uncaught script error, and on a missing element,
+and leaves a screenshot in test-results/journeys/<width>/ (gitignored) for a person to look at.
 """
 import re
 from pathlib import Path
@@ -127,11 +128,37 @@ def test_every_journey_fits_the_screen_without_errors(page, live_server, width_n
     expect(walk.page.locator("#swagger-ui .info")).to_be_visible(timeout=15_000)
     walk.check("api-docs", "#swagger-ui .info")
 
+    # Releases: a designer publishes a change; the list, its patch notes (faces before and after), the older
+    # release's cards in the catalogue, and the card's history on its page.
+    changed = publish_a_change()
+    walk.go("/releases/")
+    walk.check("releases", "#release-playtest-1-1", "#release-playtest-1-0 .changed-count")
+    walk.go("/releases/playtest-1-1/")
+    walk.check("release-page", f"#change-{changed} .face-before", f"#change-{changed} .face-after", ".change-fields")
+    walk.go("/cards/?release=playtest-1-0")
+    walk.check("catalogue-old-release", "#release-banner", ".card-grid img")
+    walk.go(f"/cards/{changed}/")
+    walk.check("card-history", "#card-history li")
+
     # An unknown address: the site's own page (the browser reports the 404 status itself as a console error).
     walk.expected_errors.append("404")
     walk.go("/no-such-page/")
     walk.check("not-found", ".error-page", ".brand")
     expect(walk.page.locator("body")).not_to_contain_text("URLconf")
+
+
+def publish_a_change() -> str:
+    """Raise a card's first ability amount (as a designer would in the admin) and publish it as Playtest 1.1."""
+    from cards.models import Ability
+    from cards.releases import publish
+    from cards.services import card_refresh_derived
+
+    ability = Ability.objects.filter(amount__isnull=False).select_related("card").order_by("card__position").first()
+    ability.amount += 1
+    ability.save()
+    card_refresh_derived(ability.card)
+    publish("Playtest 1.1", notes="Round two.", reasons={ability.card.slug: "Too weak."})
+    return ability.card.slug
 
 
 def game_board(walk, kind, *selectors):
