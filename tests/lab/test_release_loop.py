@@ -3,7 +3,6 @@ release that publishes them names the study, with its measured effect, as the ev
 with a code. Studies and balance reports say the release they were played under and filter by it."""
 from __future__ import annotations
 
-import pytest
 from django.contrib.auth import get_user_model
 from rest_framework.test import APIClient
 
