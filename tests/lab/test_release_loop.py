@@ -97,6 +97,7 @@ def test_studies_and_reports_say_their_release_and_filter_by_it(catalogue_db):
     assert unknown.status_code == 404 and unknown.json()["code"] == "release_not_found"
     page = staff.get("/lab/?release=playtest-1-1").content.decode()
     assert new["url"] in page and old["url"] not in page
+    assert 'id="lab-release-filter"' in page and '<option value="playtest-1-1" selected>' in page
     assert 'data-release="playtest-1-0"' in staff.get(old["url"]).content.decode()
 
     hashes = {r["slug"]: r["data_hash"] for r in staff.get("/api/releases/").json()}
