@@ -92,7 +92,8 @@ class StudySerializer(serializers.Serializer):
 def simulation_data(sim) -> dict:
     return {"id": sim.pk, "url": sim.get_absolute_url(), "kind": sim.kind, "title": sim.title,
             "status": sim.status, "engine": sim.engine, "public": sim.is_public, "release": release_slug(sim),
-            "applied_to_draft": [row.card for row in applied(sim)],
+            # only a paired errata study can have been added to the draft: no query for the others
+            "applied_to_draft": [row.card for row in applied(sim)] if sim.study.get("paired") else [],
             "study": public_study(sim.study),
             "results": sim.results, "error": sim.error, "created_at": sim.created_at,
             "finished_at": sim.finished_at, **progress(sim)}
