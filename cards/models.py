@@ -5,6 +5,7 @@ searchable copy. Derived columns (`text`, `cost_total`, `hp`/`charge` of People,
 `content_hash`) are written by `cards.services`, never by hand; the search words columns follow the name, text and
 flavor on every save.
 """
+from django.conf import settings
 from django.db import models
 from django.db.models import Prefetch, Q
 
@@ -324,3 +325,32 @@ class Release(models.Model):
         if self.pk is not None and set(kwargs.get("update_fields") or ()) != {"current"}:
             raise ReleaseImmutable(f"Release {self.name!r} is published: it cannot be edited (publish a new one).")
         super().save(*args, **kwargs)
+
+
+class ReleaseEvidence(models.Model):
+    """A measurement offered as the reason for a card's next published change (issue 32): a finished paired errata
+    study of the lab whose errata a designer added to the draft. It waits (`release` empty) until a release that
+    changes the card is published, which takes it (`cards.releases.publish`); the release's changelog then links the
+    study and its measured effect. The study is named by id, not a foreign key: the cards app does not depend on the
+    lab's."""
+
+    card = models.SlugField(max_length=80, db_index=True)
+    study = models.CharField(max_length=32, db_index=True, help_text="The lab study's id (rules.Simulation).")
+    title = models.CharField(max_length=200, blank=True, help_text="The study's title, as it was applied.")
+    url = models.CharField(max_length=200, help_text="The study's page.")
+    effect = models.JSONField(default=dict, help_text="The measured effect: measure, mean, interval, games.")
+    added_at = models.DateTimeField(auto_now_add=True)
+    added_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+                                 related_name="+")
+    release = models.ForeignKey(Release, null=True, blank=True, on_delete=models.PROTECT, related_name="evidence",
+                                help_text="The release that published the change (empty: pending, in the draft).")
+
+    class Meta:
+        ordering = ["added_at", "pk"]
+        constraints = [models.UniqueConstraint(fields=["card", "study"], name="evidence_once_per_card_and_study")]
+
+    def __str__(self):
+        return f"Study {self.study} for {self.card}"
+
+    def as_dict(self) -> dict:
+        return {"study": self.study, "title": self.title, "url": self.url, "effect": self.effect}

@@ -32,6 +32,9 @@ CHANGE = inline_serializer("ReleaseCardChange", fields={
     "fields": serializers.DictField(child=serializers.ListField(child=serializers.JSONField()),
                                     help_text="Each field that differs, as [old, new] (data-file form)."),
     "reason": serializers.CharField(help_text="Why the designer changed it (empty: none given)."),
+    "evidence": serializers.ListField(child=serializers.DictField(), help_text=(
+        "The lab studies the change was published on: [{study, title, url, effect: {measure, mean, interval, "
+        "games}}] (a paired errata study added to the draft from the lab; [] for none).")),
 })
 CHANGES = inline_serializer("ReleaseChanges", fields={
     "from": serializers.CharField(allow_null=True, help_text="The release this one was published over."),

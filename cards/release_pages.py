@@ -23,7 +23,6 @@ from .rules_text import ability_text
 from .services import content_hash
 
 _CHANGES = DerivedCache(maxsize=64)  # (release slug, data hash) -> release_changes(release)
-EVIDENCE_FIELD = "evidence"  # the hook: a Release field card slug -> {"url", "label", "effect"}, once the lab adds it
 
 
 def changes_of(release: Release) -> dict[str, Any]:
@@ -37,14 +36,25 @@ def changes_of(release: Release) -> dict[str, Any]:
     return answer
 
 
-def evidence_for(release: Release, card: str) -> dict[str, Any] | None:
-    """The evidence a release records for a card's change (a workbench study: url, label, measured effect), or None.
-
-    The hook for the lab's "Add these errata to the draft" (issue 32): a `Release.evidence` mapping of card slug to
-    {"url", "label", "effect"} is rendered by the patch notes as soon as the model has that field."""
-    evidence = getattr(release, EVIDENCE_FIELD, None) or {}
-    found = evidence.get(card) if isinstance(evidence, dict) else None
-    return found if isinstance(found, dict) and found.get("url") else None
+def evidence_rows(evidence: list[dict]) -> list[dict[str, str]]:
+    """The changelog's evidence for a card (the lab studies it was published on, `cards.releases.release_changes`) as
+    the patch notes print it: the study's link and its measured effect in words — "win rate: +0.04 (0.01 to 0.07),
+    2,000 games"."""
+    rows = []
+    for item in evidence:
+        effect = item.get("effect") or {}
+        text = ""
+        if isinstance(effect.get("mean"), (int, float)):
+            text = f"{effect.get('measure') or 'effect'}: {effect['mean']:+.2f}"
+            interval = effect.get("interval")
+            if isinstance(interval, (list, tuple)) and len(interval) == 2 and all(
+                    isinstance(x, (int, float)) for x in interval):
+                text += f" ({interval[0]:.2f} to {interval[1]:.2f})"
+            if isinstance(effect.get("games"), int):
+                text += f", {effect['games']:,} games"
+        rows.append({"url": item.get("url", ""), "label": item.get("title") or f"Study {item.get('study')}",
+                     "effect": text})
+    return rows
 
 
 # --- card faces of a release ---------------------------------------------------------------------------------------
@@ -132,7 +142,7 @@ def patch_notes(release: Release) -> dict[str, Any]:
         slug, change = row["card"], row["change"]
         entry = {"slug": slug, "name": names.get(slug, slug), "reason": row["reason"],
                  "fields": [r for f, (old, new) in row["fields"].items() for r in field_rows(f, old, new)],
-                 "evidence": evidence_for(release, slug)}
+                 "evidence": evidence_rows(row.get("evidence", []))}
         if change != "added":
             entry["before"] = face_url(previous, slug, "thumb" if change == "removed" else "full", before[slug])
         if change != "removed":

@@ -24,7 +24,7 @@ from django.utils import timezone
 from rules.engine.catalogue import DATA_DIR, VARIANTS_PATH, Catalogue, compile_catalogue, data_hash, slugify
 
 from .catalogue import FRESHNESS_SECONDS, DerivedCache, database_data, get_catalogue
-from .models import Release
+from .models import Release, ReleaseEvidence
 
 FIRST_RELEASE = "Playtest 1.0"  # the first release's name, unless rulebook.yaml names it (`first_release:`)
 _DUMPER = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
@@ -141,11 +141,16 @@ def card_changes(old: Mapping[str, Any] | None, new: Mapping[str, Any],
 
 
 def release_changes(release: Release) -> dict[str, Any]:
-    """The release's changelog: the cards it changed from the release it was published over."""
+    """The release's changelog: the cards it changed from the release it was published over, each with the
+    evidence it was published on (the lab studies that measured it; [] for none)."""
     previous = release.previous
-    return {"from": previous.slug if previous else None, "to": release.slug,
-            "cards": card_changes(release_data(previous) if previous else None, release_data(release),
-                                  release.reasons)}
+    cards = card_changes(release_data(previous) if previous else None, release_data(release), release.reasons)
+    evidence: dict[str, list] = {}
+    for row in ReleaseEvidence.objects.filter(release=release):
+        evidence.setdefault(row.card, []).append(row.as_dict())
+    for row in cards:
+        row["evidence"] = evidence.get(row["card"], [])
+    return {"from": previous.slug if previous else None, "to": release.slug, "cards": cards}
 
 
 # --- making releases ---------------------------------------------------------------------------------------------
@@ -193,11 +198,14 @@ def publish(name: str, notes: str = "", reasons: Mapping[str, str] | None = None
         _forget_listing()
         transaction.on_commit(_forget_listing)
         try:
-            return Release.objects.create(slug=slug, name=name, published_at=now or timezone.now(), notes=notes,
-                                          data_hash=hash_, payload=dump_payload(data), reasons=dict(reasons or {}),
-                                          previous=current, current=True)
+            release = Release.objects.create(slug=slug, name=name, published_at=now or timezone.now(), notes=notes,
+                                             data_hash=hash_, payload=dump_payload(data), reasons=dict(reasons or {}),
+                                             previous=current, current=True)
         except IntegrityError as exc:  # another publish won the race for `current`, or the name
             raise ReleaseError("release_conflict", f"Another release was published meanwhile ({exc}).") from exc
+        # The lab studies waiting as evidence for these cards' next change (rules/lab/evidence.py) are its evidence.
+        ReleaseEvidence.objects.filter(release__isnull=True, card__in=changed).update(release=release)
+        return release
 
 
 # --- writing a release's files ------------------------------------------------------------------------------------

@@ -18,10 +18,10 @@ from django.db import transaction
 from django.db.models import Max, ProtectedError
 from django.utils import timezone
 
-from rules.engine.catalogue import DATA_DIR, CardDef, Catalogue, compile_catalogue
+from rules.engine.catalogue import DATA_DIR, CardDef, Catalogue, compile_catalogue, slugify
 
 from . import rules_text
-from .catalogue import build_data, card_def_to_data, card_to_data, clear_cache, read_files
+from .catalogue import build_data, card_def_to_data, card_to_data, clear_cache, database_data, read_files
 from .models import (
     Ability,
     Card,
@@ -299,6 +299,38 @@ def card_refresh_derived(card: Card) -> Card:
         ability.text = rules_text.ability_text(ability_def, catalogue)
     Ability.objects.bulk_update(abilities, ["text"])
     return card
+
+
+@transaction.atomic
+def write_draft_cards(changed: Mapping[str, dict[str, Any]]) -> list[str]:
+    """Write changed cards (slug -> the card in the data-file form) to the draft, as `load_catalogue` writes a card
+    whose file changed: its rows, costs and abilities, text, content hash and search words, so the catalogue, its
+    images and its search follow at once. The lab's "Add these errata to the draft" calls this. Returns the slugs
+    actually changed (a card already as given is not touched); CatalogueDataError if the cards do not compile."""
+    existing = {card.slug: card for card in Card.objects.filter(slug__in=list(changed))}
+    unknown = sorted(set(changed) - set(existing))
+    if unknown:
+        raise CatalogueDataError(f"no card {', '.join(unknown)} in the draft")
+    cards = [changed.get(raw.get("slug") or slugify(raw["name"]), raw) for raw in database_data()["cards"]]
+    data = build_data(cards)
+    catalogue = compile_data(data)
+    ids = _load_tables(data)
+    now, written, parts = timezone.now(), [], {}
+    for slug, card in existing.items():
+        card_def = catalogue.cards[slug]
+        _check_card(card_def, ids, catalogue)
+        fields, costs, abilities = _card_rows(card_def, catalogue, ids, art=card.art.name or "")
+        if fields["content_hash"] == card.content_hash:
+            continue
+        Card.objects.filter(pk=card.pk).update(**fields, updated_at=now)
+        CardCost.objects.filter(card_id=card.pk).delete()
+        Ability.objects.filter(card_id=card.pk).delete()
+        parts[slug] = (costs, abilities)
+        written.append(slug)
+    _write_parts({slug: existing[slug].pk for slug in parts}, parts)
+    transaction.on_commit(clear_cache)  # queryset updates bypass the model signals that normally clear it
+    clear_cache()
+    return written
 
 
 # --- exporting --------------------------------------------------------------------------------------------------

@@ -6,15 +6,17 @@ Limits: games per study (more when signed in) -> 400 `bad_games`; studies runnin
 from __future__ import annotations
 
 from django.http import Http404
-from drf_spectacular.utils import OpenApiResponse, extend_schema
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import status
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from decks.serializers import ErrorSerializer
+from rules.lab import evidence
 from rules.lab import serializers as s
 from rules.lab import services as lab
+from rules.lab.releases import of_release, requested_release
 from rules.models import Simulation
 from rules.play.actors import actor_for
 
@@ -23,6 +25,12 @@ E400 = OpenApiResponse(ErrorSerializer, description="`invalid`, `bad_kind`, `bad
                        "`bad_pyramid`, `bad_errata` (with the `path` that is wrong or that the engine would not play), `bad_target_width`, `bad_filler`, "
                        "`invalid_variant`, `bad_seating`, `invalid_deck` (a deck the validator refuses).")
 E404 = OpenApiResponse(ErrorSerializer, description="`not_found`: no study (or readable deck) with this id.")
+E404_RELEASE = OpenApiResponse(ErrorSerializer, description="`release_not_found`: no release with that slug.")
+RELEASE = OpenApiParameter("release", str, description="Only the studies played under this release (its slug).")
+E400_APPLY = OpenApiResponse(ErrorSerializer, description="`not_a_paired_errata_study`: no errata measured.")
+E403_APPLY = OpenApiResponse(ErrorSerializer, description="`staff_only`: only staff add errata to the draft.")
+E409_APPLY = OpenApiResponse(ErrorSerializer, description="`study_not_finished`, `errata_already_applied`, "
+                             "`errata_already_in_draft`, `errata_do_not_apply` (the draft changed under them).")
 E429 = OpenApiResponse(ErrorSerializer, description="`too_many_studies`: wait for one to finish or cancel it.")
 
 
@@ -44,10 +52,15 @@ class SimulationListView(APIView):
     permission_classes = [AllowAny]
     throttle_scope = "expensive"   # starting a study: the per-client limit on costly requests (reading too)
 
-    @extend_schema(tags=TAGS, summary="My studies, most recent first", responses={200: s.StudySerializer(many=True)})
+    @extend_schema(tags=TAGS, summary="My studies, most recent first", parameters=[RELEASE],
+                   responses={200: s.StudySerializer(many=True), 404: E404_RELEASE})
     def get(self, request):
         actor = actor_for(request)
-        sims = Simulation.objects.of_player(actor.user, actor.session_key)[:50]
+        release = requested_release(request.query_params.get("release"))
+        sims = Simulation.objects.of_player(actor.user, actor.session_key)
+        if release is not None:
+            sims = of_release(sims.filter(study__data_hash=release.data_hash), release)
+        sims = sims[:50]
         return Response(s.StudySerializer([s.simulation_data(sim) for sim in sims], many=True).data)
 
     @extend_schema(tags=TAGS, summary="Start a study: it runs in the background, split into seeded chunks",
@@ -83,4 +96,17 @@ class SimulationCancelView(APIView):
                    responses={200: s.StudySerializer, 404: E404})
     def post(self, request, sim_id: str):
         sim = lab.cancel(lab.refresh(owned(request, sim_id)))
+        return Response(s.StudySerializer(s.simulation_data(sim)).data)
+
+
+class SimulationApplyErrataView(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(tags=TAGS, summary="Add a finished paired errata study's errata to the draft (staff)", request=None,
+                   description="Writes the errata into the draft (the database's cards) and records the study as "
+                   "the evidence of each changed card's next published release.",
+                   responses={200: s.StudySerializer, 400: E400_APPLY, 403: E403_APPLY, 404: E404, 409: E409_APPLY})
+    def post(self, request, sim_id: str):
+        sim = lab.refresh(readable(request, sim_id))
+        evidence.apply_to_draft(sim, request.user)
         return Response(s.StudySerializer(s.simulation_data(sim)).data)

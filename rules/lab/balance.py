@@ -12,6 +12,7 @@ from typing import Any
 from cards.catalogue import get_catalogue
 from cataclysm_site.api_errors import ApiError
 from rules.lab import services as lab
+from rules.lab.releases import release_slug
 from rules.models import BalanceReport, Simulation
 from rules.play.actors import Actor
 
@@ -60,7 +61,8 @@ def report_data(report: BalanceReport) -> dict[str, Any]:
 def export(data: dict[str, Any]) -> dict[str, Any]:
     """The report as JSON: its inputs and every study's results."""
     report = data["report"]
-    return {"id": report.pk, "title": report.title, "level": report.level, "variants": report.variants,
+    return {"id": report.pk, "title": report.title, "release": release_slug(report), "level": report.level,
+            "variants": report.variants,
             "errata": report.errata, "data_hash": report.data_hash, "matrix": data["matrix"].results,
             "impact": {slug: sim.results for slug, sim in data["impacts"]}}
 

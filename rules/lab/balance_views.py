@@ -8,8 +8,11 @@ from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods
 
+from cards.models import Release
 from cataclysm_site.api_errors import ApiError
 from rules.lab import balance
+from rules.lab.releases import of_release, release_names, release_slug, requested_release
+from rules.lab.views import page_release
 from rules.models import BalanceReport
 from rules.play.actors import actor_for
 from rules.play.decks import variant_choices
@@ -52,12 +55,24 @@ def reports(request):
         else:
             return redirect(report)
     status = 400 if request.method == "POST" else 200
-    return render(request, "lab/reports.html", {"form": form, "errors": errors,
-                                                "reports": BalanceReport.objects.all()[:30]}, status=status)
+    release = page_release(request)
+    shown = BalanceReport.objects.all()
+    if release is not None:
+        shown = of_release(shown.filter(data_hash=release.data_hash), release)
+    names, releases = release_names(), list(Release.objects.all())
+    shown = list(shown[:30])
+    for item in shown:
+        item.release_name = names.get(release_slug(item))
+    return render(request, "lab/reports.html", {"form": form, "errors": errors, "reports": shown,
+                                                "release": release, "releases": releases,
+                                                "latest_pair": releases[1::-1] if len(releases) > 1 else None},
+                  status=status)
 
 
 def report(request, report_id):
-    return render(request, "lab/report.html", balance.report_data(get_report(report_id)))
+    data = balance.report_data(get_report(report_id))
+    slug = release_slug(data["report"])
+    return render(request, "lab/report.html", {**data, "release": Release.objects.filter(slug=slug).first()})
 
 
 def report_json(request, report_id):
@@ -69,5 +84,27 @@ def report_json(request, report_id):
 
 def compare(request, report_id, other_id):
     before, after = balance.report_data(get_report(report_id)), balance.report_data(get_report(other_id))
-    return render(request, "lab/report_compare.html", {"before": before, "after": after,
-                                                       "compared": balance.compare(before, after)})
+    return render(request, "lab/report_compare.html", {
+        "before": before, "after": after, "compared": balance.compare(before, after),
+        "sides": [{"label": "Before", "data": before}, {"label": "After", "data": after}]})
+
+
+def release_compare(request, before_slug, after_slug):
+    """'Playtest 1.0 vs 1.1': each release's latest balance report, the matrix and card impact side by side."""
+    releases = [page_release_slug(slug) for slug in (before_slug, after_slug)]
+    sides = []
+    for release in releases:
+        found = of_release(BalanceReport.objects.filter(data_hash=release.data_hash), release)
+        if not found:
+            raise Http404(f"No balance report was played under {release.name} yet: start one while it is current.")
+        sides.append(balance.report_data(found[0]))
+    return render(request, "lab/report_compare.html", {
+        "before": sides[0], "after": sides[1], "compared": balance.compare(*sides), "releases": releases,
+        "sides": [{"label": r.name, "data": d} for r, d in zip(releases, sides)]})
+
+
+def page_release_slug(slug: str) -> Release:
+    try:
+        return requested_release(slug)
+    except ApiError as exc:
+        raise Http404(exc.message) from None

@@ -6,6 +6,8 @@ from rest_framework import serializers
 
 from rules.engine.studydata import public_study
 from rules.engine.studykinds import KINDS, STUDY_KINDS
+from rules.lab.evidence import applied
+from rules.lab.releases import release_slug
 from rules.lab.services import progress
 
 
@@ -86,6 +88,11 @@ class StudySerializer(serializers.Serializer):
     seconds_left = serializers.FloatField(allow_null=True)
     engine = serializers.CharField(help_text="celery (workers on the broker) or local (the embedded process pool)")
     public = serializers.BooleanField()
+    release = serializers.CharField(allow_null=True, help_text=(
+        "The slug of the release whose cards the study played (null: cards no release holds: before releases, or "
+        "an unpublished draft). Its games always play those cards."))
+    applied_to_draft = serializers.ListField(child=serializers.CharField(), help_text=(
+        "The cards whose errata staff added to the draft from this paired study (its evidence; [] for none)."))
     study = serializers.JSONField(help_text="The inputs: kind, decks, players, seed, games, variants, seating.")
     results = serializers.JSONField(allow_null=True, help_text="Once done: distributions, win rates with 95% "
                                     "intervals, means (their shape depends on the kind).")
@@ -96,7 +103,9 @@ class StudySerializer(serializers.Serializer):
 
 def simulation_data(sim) -> dict:
     return {"id": sim.pk, "url": sim.get_absolute_url(), "kind": sim.kind, "title": sim.title,
-            "status": sim.status, "engine": sim.engine, "public": sim.is_public,
+            "status": sim.status, "engine": sim.engine, "public": sim.is_public, "release": release_slug(sim),
+            # only a paired errata study can have been added to the draft: no query for the others
+            "applied_to_draft": [row.card for row in applied(sim)] if sim.study.get("paired") else [],
             "study": public_study(sim.study),
             "results": sim.results, "error": sim.error, "created_at": sim.created_at,
             "finished_at": sim.finished_at, **progress(sim)}

@@ -11,11 +11,14 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods, require_POST
 
 from cards.catalogue import get_catalogue
+from cards.models import Release
 from cataclysm_site.api_errors import ApiError
 from rules.engine.studydata import public_study
 from rules.engine.studykinds import KINDS, STUDY_KINDS
 from rules.lab import api as lab_api
+from rules.lab import evidence
 from rules.lab import services as lab
+from rules.lab.releases import of_release, release_slug, requested_release
 from rules.models import Seating, Simulation
 from rules.play.actors import actor_for
 from rules.play.charts import histogram_chart
@@ -79,11 +82,23 @@ def start(request):
         form = StudyForm(initial={"decks": request.GET.getlist("deck"), "kind": request.GET.get("kind", "goldfish")},
                          decks=decks)
     actor = actor_for(request)
-    studies = Simulation.objects.of_player(actor.user, actor.session_key)[:30]
+    release = page_release(request)
+    studies = Simulation.objects.of_player(actor.user, actor.session_key)
+    if release is not None:
+        studies = of_release(studies.filter(study__data_hash=release.data_hash), release)
     status = 400 if request.method == "POST" else 200
-    return render(request, "lab/start.html", {"form": form, "decks": decks, "errors": errors, "studies": studies,
-                                              "kinds": STUDY_KINDS.values(), "shown_for": shown_for()},
+    return render(request, "lab/start.html", {"form": form, "decks": decks, "errors": errors, "studies": studies[:30],
+                                              "kinds": STUDY_KINDS.values(), "shown_for": shown_for(),
+                                              "releases": Release.objects.all(), "release": release},
                   status=status)
+
+
+def page_release(request):
+    """The release a page's `?release=` filters by (None: all); an unknown one is a 404 page."""
+    try:
+        return requested_release(request.GET.get("release"))
+    except ApiError as exc:
+        raise Http404(exc.message) from None
 
 
 def shown_for() -> dict[str, str]:
@@ -96,17 +111,32 @@ def shown_for() -> dict[str, str]:
     return {group: " ".join(names) for group, names in groups.items()}
 
 
-def study(request, sim_id):
-    """One study: a live progress bar while it runs (static/js/lab.js polls the API), then its results."""
+def study(request, sim_id, *, apply_error: ApiError | None = None):
+    """One study: a live progress bar while it runs (static/js/lab.js polls the API), then its results; to staff, a
+    finished paired errata study offers "Add these errata to the draft" (rules/lab/evidence.py)."""
     sim = lab.refresh(lab_api.readable(request, sim_id))
     results = sim.results or {}
     charts = [histogram_chart(title, results.get(key)) for title, key in
               (("Legacy after the Cataclysm", "legacy"), ("Round of the Cataclysm", "rounds")) if results.get(key)]
+    slug = release_slug(sim)
     return render(request, "lab/study.html", {
         "sim": sim, "progress": lab.progress(sim), "results": results, "charts": charts,
-        "is_owner": actor_for(request).may_act_in(sim),
-        "results_json": json.dumps(results, indent=1) if results else "",
-    })
+        "is_owner": actor_for(request).may_act_in(sim), "kind_label": STUDY_KINDS[sim.kind].label,
+        "release": Release.objects.filter(slug=slug).first() if slug else None,
+        "applied": evidence.applied(sim), "may_apply": evidence.refusal(sim, request.user) is None,
+        "apply_error": apply_error,
+    }, status=apply_error.status_code if apply_error else 200)
+
+
+@require_POST
+def apply_errata(request, sim_id):
+    """Staff add a finished paired errata study's errata to the draft; a refusal shows on the study's page."""
+    sim = lab.refresh(lab_api.readable(request, sim_id))
+    try:
+        evidence.apply_to_draft(sim, request.user)
+    except ApiError as exc:
+        return study(request, sim_id, apply_error=exc)
+    return redirect(sim)
 
 
 @require_POST
@@ -121,7 +151,8 @@ def download(request, sim_id, fmt):
     if fmt not in ("json", "csv"):
         raise Http404("Results come as results.json or results.csv.")
     sim = lab_api.readable(request, sim_id)
-    body = {"id": sim.pk, "title": sim.title, "study": public_study(sim.study), "status": sim.status,
+    body = {"id": sim.pk, "title": sim.title, "release": release_slug(sim), "study": public_study(sim.study),
+            "status": sim.status,
             "results": sim.results}
     if fmt == "json":
         response = HttpResponse(json.dumps(body, indent=1), content_type="application/json")

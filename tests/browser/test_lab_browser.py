@@ -89,7 +89,7 @@ def test_a_pyramid_study_of_another_composition_from_the_form(page, live_server,
     page.fill("#id_games", "200")
     page.click("#lab-start-button")
     page.wait_for_selector("#lab-results", timeout=120_000)
-    assert "own Pyramid deck: 30 the-pulse, 20 the-surge" in page.locator("header").last.inner_text()
+    assert "own Pyramid deck: 30 The Pulse, 20 The Surge" in page.locator("header").last.inner_text()   # names
     assert page.locator(".gf-chart-fig").count() == 1   # the Cataclysm round's distribution
 
 

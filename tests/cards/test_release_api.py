@@ -26,7 +26,7 @@ def test_the_list_the_changelog_and_the_bulk_file_follow_a_published_release(api
     assert (newest["slug"], newest["current"], oldest["current"]) == ("playtest-1-1", True, False)
     assert api.get("/api/releases/playtest-1-1/changes/").json() == {"from": "playtest-1-0", "to": "playtest-1-1",
         "cards": [{"card": "dr-veylan", "change": "changed", "fields": {"hp": [old_hp, old_hp + 2]},
-                   "reason": "Sturdier."}]}
+                   "reason": "Sturdier.", "evidence": []}]}   # no lab study behind it (tests/lab/test_release_loop.py)
     old = {c["slug"]: c for c in api.get("/api/releases/playtest-1-0/cards.json").json()["cards"]}
     new = api.get("/api/releases/playtest-1-1/cards.json").json()
     assert new["data_hash"] == newest["data_hash"] and len(new["cards"]) == len(old) == Card.objects.count()

@@ -124,7 +124,7 @@ def test_a_pyramid_composition_is_studied_and_named_and_the_printed_one_is_the_p
                                                                           {"card": "the-surge", "count": 10}])
     assert "pyramid_deck" not in printed["study"]
     page = api.get(f"/lab/{mine['id']}/").content.decode()
-    assert "the study's own Pyramid deck: 25 the-pulse, 25 the-surge" in page
+    assert "the study's own Pyramid deck: 25 The Pulse, 25 The Surge" in page   # by name, not slug (issue 33)
 
 
 def test_closing_the_local_pool_stops_its_processes_and_a_later_study_starts_a_fresh_one(api):

@@ -7,6 +7,9 @@ import json
 
 import pytest
 
+from cards.catalogue import card_def_to_data, get_catalogue
+from cards.releases import publish
+from cards.services import write_draft_cards
 from rules.models import BalanceReport, Simulation
 from tests.lab.conftest import wait_for
 
@@ -48,3 +51,20 @@ def test_bad_reports_are_refused_and_an_unknown_one_is_a_404(client, catalogue_d
     assert wrong.status_code == 400 and "errata.nobody" in wrong.content.decode()
     assert BalanceReport.objects.count() == 0 and client.get("/lab/reports/nope/").status_code == 404
     assert client.get("/lab/reports/").status_code == 200
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_releases_compare_side_by_side_by_their_latest_reports(client, catalogue_db):
+    before = start_report(client)
+    assert client.get("/lab/reports/releases/playtest-1-0/playtest-1-1/").status_code == 404   # no such release yet
+    write_draft_cards({"talah": {**card_def_to_data(get_catalogue()["talah"]), "hp": 40}})   # an erratum, in the draft
+    publish("Playtest 1.1")
+    assert client.get("/lab/reports/releases/playtest-1-0/playtest-1-1/").status_code == 404   # no report of 1.1
+    after = start_report(client)
+    finished_page(client, before), finished_page(client, after)
+    assert json.loads(client.get(f"{after.get_absolute_url()}report.json").content)["release"] == "playtest-1-1"
+    page = client.get("/lab/reports/releases/playtest-1-0/playtest-1-1/").content.decode()
+    assert "Playtest 1.0 vs Playtest 1.1" in page and page.count('class="lab-matrix"') == 2
+    assert 'id="compare-cards"' in page and 'data-card="' in page
+    listing = client.get("/lab/reports/").content.decode()
+    assert 'id="release-compare-link"' in listing
