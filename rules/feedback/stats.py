@@ -1,15 +1,16 @@
 """Per card and release, how the card did in people's finished live tables, as 17lands shows a set's cards.
 
 For each seat of each finished table played under the release (`cards.releases.release_of_game`, the function
-every game's payload names its release by) whose deck ran the card: a game; "drawn" when a copy left the deck by
-the end (in the opening hand or drawn later: 17lands' "game in hand"), else "not drawn"; "played" when a copy
+every game's payload names its release by) whose deck ran the card — a saved deck that is public now, as
+`rules.live.privacy` rules: a private deck's or a pasted list's cards are its player's secret, and even a tally of a
+few tables would tell them — a game; "drawn" when a copy left the deck by the end (in the opening hand or drawn later: 17lands' "game in hand"), else "not drawn"; "played" when a copy
 reached the board, the stack or, spent, the graveyard. Each group's win rate counts a draw as half a win and comes
 with its Wilson 95% interval, which stays inside [0, 1] and is honest for the few games a playtest has.
 
 What the engine's final state says of each table never changes once it is finished, so it is kept per process by
 table id and in the site's shared cache (Redis or the database in production), so that a new process does not
-rebuild every table again; a release's whole tally is kept by (release, number of its finished tables, latest
-finish), so a newly finished table recomputes the tally from the kept rows plus the one new table's state.
+rebuild every table again; a release's whole tally is kept by its tables (each with its public seats and finish), so
+a newly finished table, or a deck made private, recomputes the tally from the kept rows plus any new table's state.
 Measured (SQLite, 2 cores, 502 finished tables of 10 and 60 decisions): 2.7 s when no process has read any table
 (about 5 ms a table, its final state restored), 0.14 s from the kept rows, 0.04 s for a tally already kept.
 """
@@ -23,6 +24,7 @@ from django.core.cache import cache
 from cards.catalogue import DerivedCache
 from cards.models import Release
 from cards.releases import release_of_game
+from rules.live.privacy import note_public_seats
 from rules.models import Table, TableStatus
 from rules.play.store import load_state
 
@@ -77,18 +79,22 @@ def release_tables(release: Release):
 
 
 def release_tally(release: Release) -> tuple[int, dict[str, dict[str, Any]]]:
-    """(the release's finished tables, {card: {"games", "score", "<group>": [games, score]}})."""
-    candidates = release_tables(release)
-    stamp = list(candidates.values_list("pk", "created_at", "finished_at"))
+    """(the release's finished tables, {card: {"games", "score", "<group>": [games, score]}}), counting only the
+    seats that played a deck public now (`rules.live.privacy`: a private deck's or a pasted list's cards stay its
+    player's, in a tally of a few tables too)."""
+    candidates = note_public_seats(list(release_tables(release).only("pk", "created_at", "finished_at",
+                                                                      "p1_deck_id", "p2_deck_id")))
     if Release.objects.filter(data_hash=release.data_hash).count() == 1:  # the usual case: every table is its
-        mine = {pk for pk, _, _ in stamp}
+        tables = candidates
     else:  # a hash two releases hold (a change published, then undone): each table's release by its start
-        mine = {pk for pk, created, _ in stamp if release_of_game(release.data_hash, created) == release.slug}
-    key = (release.slug, len(mine), max((f for pk, _, f in stamp if pk in mine and f), default=None))
+        tables = [t for t in candidates if release_of_game(release.data_hash, t.created_at) == release.slug]
+    public = {t.pk: t._public_seats for t in tables}
+    key = (release.slug, tuple((t.pk, tuple(sorted(t._public_seats)), t.finished_at) for t in tables))
     cached = _TALLIES.get(key)
     if cached is not None:
         return cached
     tally: dict[str, dict[str, Any]] = {}
+    mine = {pk for pk, seats in public.items() if seats}
     rows = {pk: _SEEN.get(pk) for pk in mine}
     missing = [pk for pk, kept in rows.items() if kept is None]
     if missing:  # what another process (or this one before a restart) read of them, from the shared cache
@@ -106,7 +112,9 @@ def release_tally(release: Release) -> tuple[int, dict[str, dict[str, Any]]]:
     if computed:
         cache.set_many(computed, timeout=SHARED_SECONDS)
     for pk in sorted(rows):
-        for cards, drawn, played, score in rows[pk]:
+        for seat, (cards, drawn, played, score) in enumerate(rows[pk]):
+            if seat not in public[pk]:
+                continue
             for slug in cards:
                 row = tally.setdefault(slug, {"games": 0, "score": 0.0, **{g: [0, 0.0] for g in GROUPS}})
                 row["games"] += 1
@@ -114,8 +122,8 @@ def release_tally(release: Release) -> tuple[int, dict[str, dict[str, Any]]]:
                 for group in ("drawn" if slug in drawn else "not_drawn", "played" if slug in played else "not_played"):
                     row[group][0] += 1
                     row[group][1] += score
-    _TALLIES.put(key, (len(mine), tally))
-    return len(mine), tally
+    _TALLIES.put(key, (len(tables), tally))
+    return len(tables), tally
 
 
 def _rate(games: int, score: float) -> dict[str, Any]:

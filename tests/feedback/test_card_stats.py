@@ -84,3 +84,24 @@ def test_the_card_page_and_the_api_show_the_rates_and_say_the_bias(three_tables,
     assert "control cards" in body[0]["bias"]
     assert client.get(f"/api/cards/{slug}/stats/?release=nope").json()["code"] == "release_not_found"
     assert client.get("/api/cards/no-such-card/stats/").status_code == 404
+
+
+def test_a_private_deck_or_a_pasted_list_adds_nothing_to_the_statistics(catalogue_db):
+    """Its cards are its player's secret after the game too (rules/live/privacy.py): a tally of one table would
+    tell the opponent which cards it ran."""
+    from django.contrib.auth.models import User
+
+    from decks import services as deck_services
+    from decks.models import Visibility
+    from tests.live.test_privacy import starter_counts
+
+    ann, bob = signed_in("ann"), signed_in("bob")
+    hero, counts = starter_counts("starter-dr-veylan")
+    deck = deck_services.deck_create(owner=User.objects.get(username="ann"), name="Ann's", hero=hero, counts=counts,
+                                     visibility=Visibility.PRIVATE)
+    finished_table(ann, bob, seed=5, decisions=10, resigns=bob, deck=deck.pk)
+    release = Release.objects.get(current=True)
+    slug = sorted(ONLY_P1)[0]
+    assert (stats.card_stats(slug, release)["tables"], stats.card_stats(slug, release)["games"]) == (1, 0)
+    deck_services.deck_update(deck=deck, visibility=Visibility.PUBLIC)
+    assert stats.card_stats(slug, release)["games"] == 1
