@@ -102,3 +102,13 @@ def test_the_card_page_offers_the_note_form_to_signed_in_players(catalogue_db, s
     assert CardNote.objects.filter(card=CARD, release__slug="playtest-1-0").count() == (1 if signed else 0)
     if signed:
         assert "Seen it win alone." in client.get(f"/cards/{CARD}/").content.decode()
+
+
+def test_notes_are_rate_limited_like_community_writes_reads_are_not(catalogue_db, settings):
+    settings.REST_FRAMEWORK = {**settings.REST_FRAMEWORK, "DEFAULT_THROTTLE_RATES": {
+        **settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"], "community": "2/min"}}
+    ann = signed_in("ann")
+    assert [post(ann, text=f"n{i}").status_code for i in range(3)] == [201, 201, 429]
+    form = ann.post(f"/cards/{CARD}/notes/add/", {"text": "one more"}, format="multipart")
+    assert form.status_code == 429 and CardNote.objects.count() == 2
+    assert all(ann.get(URL).status_code == 200 for _ in range(4))
