@@ -17,9 +17,11 @@ Measured (SQLite, 2 cores, 502 finished tables of 10 and 60 decisions): 2.7 s wh
 from __future__ import annotations
 
 import math
+from time import monotonic
 from typing import Any
 
 from django.core.cache import cache
+from django.db import connection
 
 from cards.catalogue import DerivedCache
 from cards.models import Release
@@ -38,6 +40,8 @@ _SEEN = DerivedCache(maxsize=20000)   # table id -> per seat (deck's distinct ca
 _TALLIES = DerivedCache(maxsize=32)   # (release slug, tables, latest finish) -> {card: tally}
 SHARED_KEY = "card-stats-seen:%s"     # the shared cache's copy of a table's seat rows (every process reads it)
 SHARED_SECONDS = 30 * 24 * 3600
+FRESH_SECONDS = 10.0  # how long a process shows a tally before it looks for newly finished tables again
+_RECENT: dict[str, tuple[float, tuple]] = {}  # release slug -> (monotonic time, tally): a card page costs no query
 
 
 def wilson(score: float, games: int) -> tuple[float, float] | None:
@@ -81,7 +85,19 @@ def release_tables(release: Release):
 def release_tally(release: Release) -> tuple[int, dict[str, dict[str, Any]]]:
     """(the release's finished tables, {card: {"games", "score", "<group>": [games, score]}}), counting only the
     seats that played a deck public now (`rules.live.privacy`: a private deck's or a pasted list's cards stay its
-    player's, in a tally of a few tables too)."""
+    player's, in a tally of a few tables too). Re-read at most once every FRESH_SECONDS per process outside
+    transactions (as the catalogue's stamp is, less often), so a card page's panel mostly costs no query for it."""
+    recent = _RECENT.get(release.slug)
+    in_transaction = connection.in_atomic_block
+    if recent is not None and not in_transaction and monotonic() - recent[0] < FRESH_SECONDS:
+        return recent[1]
+    result = _tally(release)
+    if not in_transaction:
+        _RECENT[release.slug] = (monotonic(), result)
+    return result
+
+
+def _tally(release: Release) -> tuple[int, dict[str, dict[str, Any]]]:
     candidates = note_public_seats(list(release_tables(release).only("pk", "created_at", "finished_at",
                                                                       "p1_deck_id", "p2_deck_id")))
     if Release.objects.filter(data_hash=release.data_hash).count() == 1:  # the usual case: every table is its
