@@ -9,6 +9,7 @@ from .models import (
     Ability,
     Card,
     CardCost,
+    CardNote,
     CardType,
     Civilization,
     EnergyType,
@@ -108,3 +109,13 @@ class ReleaseAdmin(admin.ModelAdmin):
 
     def has_delete_permission(self, request, obj=None):
         return False
+
+
+@admin.register(CardNote)
+class CardNoteAdmin(admin.ModelAdmin):
+    """Players' playtest notes, to find or remove one; designers read and address them at /cards/<slug>/notes/."""
+
+    list_display = ("card", "release", "author", "created_at", "addressed_by")
+    list_filter = ("release", "addressed_by")
+    search_fields = ("card", "text", "author__username")
+    raw_id_fields = ("author",)

@@ -354,3 +354,33 @@ class ReleaseEvidence(models.Model):
 
     def as_dict(self) -> dict:
         return {"study": self.study, "title": self.title, "url": self.url, "effect": self.effect}
+
+
+class CardNote(models.Model):
+    """A player's playtest note on a card, tagged with the release it is about (issue 32: what players saw).
+
+    The card is its slug, not a foreign key: a note stays with the release it was written under even when a later
+    release renames or removes the card. The game given as evidence is a live table's or a goldfish game's id (the
+    rules app checks it is the author's own or public when the note is written: `rules.feedback.services`).
+    `addressed_by` is the release a designer marked as answering the note."""
+
+    class GameKind(models.TextChoices):
+        LIVE = "live", "Live table"
+        GOLDFISH = "goldfish", "Goldfish game"
+
+    card = models.SlugField(max_length=120, db_index=True)
+    release = models.ForeignKey(Release, on_delete=models.PROTECT, related_name="card_notes")
+    author = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="card_notes")
+    text = models.TextField(help_text="Markdown, rendered and sanitized like deck comments.")
+    game_kind = models.CharField(max_length=10, choices=GameKind.choices, blank=True)
+    game_id = models.CharField(max_length=32, blank=True, help_text="The evidence: a live table's or goldfish game's id.")
+    created_at = models.DateTimeField(auto_now_add=True)
+    addressed_by = models.ForeignKey(Release, null=True, blank=True, on_delete=models.PROTECT, related_name="+",
+                                     help_text="The release that answers the note (none: open).")
+
+    class Meta:
+        ordering = ["created_at", "pk"]
+        indexes = [models.Index(fields=["card", "release"], name="card_note_card_release")]
+
+    def __str__(self):
+        return f"Note on {self.card} ({self.release_id}) by {self.author_id}"

@@ -63,6 +63,7 @@ INSTALLED_APPS = [
     "rules.versus",
     "rules.live",
     "rules.lab",
+    "rules.feedback",  # what players saw: card statistics from live games and playtest notes (issue 32)
 ]
 
 MIDDLEWARE = [

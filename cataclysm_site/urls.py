@@ -29,11 +29,13 @@ urlpatterns = [
     path("api/", include("decks.api_urls")),
     path("api/", include("rules.api_urls")),
     path("api/", include("rules.live.api_urls")),
+    path("api/", include("rules.feedback.api_urls")),
     path("", include("decks.urls")),
     path("", include("rules.goldfish.urls")),
     path("", include("rules.versus.urls")),
     path("", include("rules.live.urls")),
     path("", include("rules.lab.urls")),
+    path("", include("rules.feedback.urls")),
     path("", include("cards.urls")),
 ] + static(settings.MEDIA_URL, document_root=settings.MEDIA_ROOT)
 

@@ -78,6 +78,11 @@ DOMAIN_REFUSALS = {
                                            "not_your_decision, game_over)",
     "POST /api/versus/{game_id}/continue/": "the game must not be over (game_over)",
     "POST /api/versus/{game_id}/bot/": "the game must not be over (game_over)",
+    "POST /api/cards/{slug}/notes/": "a note needs a release to be about and a game given as evidence must be the "
+                                     "author's own or public (no_release, release_not_found, game_not_visible, "
+                                     "bad_game, release_mismatch, empty_note)",
+    "PATCH /api/cards/{slug}/notes/{note_id}/": "the addressing release must exist and not come before the note's "
+                                                "(release_not_found, release_before_note)",
     "POST /api/simulations/": "the decks must be readable legal decks, as many as the kind takes, and the players "
                               "known; errata must name real cards and fields the engine plays for their type (bad_decks, bad_games, "
                               "bad_player, invalid_variant, bad_seating, invalid_deck, bad_errata)",
