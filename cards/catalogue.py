@@ -11,10 +11,16 @@ change made elsewhere (`manage.py load_catalogue`, another worker's admin, a bul
 read on every call, and a catalogue compiled inside a transaction is never trusted without re-reading the stamp, so
 a rolled-back change is never served. Call `clear_cache()` after changing cards with bulk queries in-process.
 `catalogue_version()` names the cards' current state, for keying caches of anything derived from them.
+
+The database's cards are the *draft* of the next release (issue 32). New games are played under the *current
+release* (`play_catalogue()`), never the draft: a game records its hash, and only a published release's cards never
+change, so only they can replay it forever. Until a release exists (a database set up before releases, before
+`load_catalogue` ran again) the draft is played, as before releases, and a warning says so.
 """
 from __future__ import annotations
 
 import hashlib
+import logging
 import threading
 from collections import OrderedDict
 from functools import lru_cache
@@ -36,7 +42,9 @@ from rules.engine.catalogue import (
     slugify,
 )
 
-from .models import Ability, Card, CardCost
+from .models import Ability, Card, CardCost, Release
+
+log = logging.getLogger(__name__)
 
 
 class CatalogueNotLoaded(RuntimeError):
@@ -139,6 +147,8 @@ _lock = threading.Lock()
 _cached: tuple[tuple, Catalogue, str] | None = None  # (stamp, catalogue, version)
 _derived_caches: list[DerivedCache] = []
 _checked_at: float | None = None  # monotonic time the stamp was last read outside a transaction and matched
+_release: tuple[float, str | None] | None = None  # (monotonic time read, the current release's data hash)
+_warned_no_release = False
 
 
 def _stamp() -> tuple:
@@ -193,11 +203,47 @@ def catalogue_version() -> str:
     return _entry()[2]
 
 
+def current_release_hash() -> str | None:
+    """Return the current release's data hash, or None when no release exists yet: re-read at most once every
+    FRESHNESS_SECONDS per process outside transactions (as the cards' stamp is), on every call inside one."""
+    global _release
+    cached, in_transaction = _release, connection.in_atomic_block
+    if cached is not None and not in_transaction and monotonic() - cached[0] < FRESHNESS_SECONDS:
+        return cached[1]
+    hash_ = Release.objects.filter(current=True).values_list("data_hash", flat=True).first()
+    _release = None if in_transaction else (monotonic(), hash_)
+    return hash_
+
+
+def play_catalogue() -> Catalogue:
+    """Return the catalogue new games are played and their decks checked under: the current release's.
+
+    Not the draft (the database's cards as the admin edits them): a game is replayed under the release its hash
+    names, and a draft edited again before it is published would leave its games under no release, replaying a
+    game that was never played. The release's catalogue is compiled once per process and cached by its hash (the
+    draft's own when they agree, right after a publish). With no release at all, the draft, as before releases.
+    """
+    global _warned_no_release
+    hash_ = current_release_hash()
+    if hash_ is not None:
+        from .releases import catalogue_for_hash  # cards.releases builds on this module
+
+        compiled = catalogue_for_hash(hash_)
+        if compiled is not None:
+            return compiled
+    if not _warned_no_release:
+        _warned_no_release = True
+        log.warning("No card release exists yet: new games play the draft (the database's cards), and a later edit "
+                    "leaves them under no release. Run `python manage.py load_catalogue` to make the first release.")
+    return get_catalogue()
+
+
 def clear_cache() -> None:
     """Forget the compiled catalogue, so the next call reads the database (tests, loaders, admin saves)."""
-    global _cached, _checked_at
+    global _cached, _checked_at, _release
     _cached = None
     _checked_at = None
+    _release = None
     _tables.cache_clear()
     for derived in _derived_caches:
         derived.clear()
@@ -210,6 +256,13 @@ def _card_changed(sender, **kwargs) -> None:
     _checked_at = None
 
 
+def _release_changed(sender, **kwargs) -> None:
+    """A release published (or made current) in this process: new games play it at once."""
+    global _release
+    _release = None
+
+
+post_save.connect(_release_changed, sender=Release, dispatch_uid="catalogue-release-save")
 for _model in (Card, CardCost, Ability):
     post_save.connect(_card_changed, sender=_model, dispatch_uid=f"catalogue-{_model.__name__}-save")
     post_delete.connect(_card_changed, sender=_model, dispatch_uid=f"catalogue-{_model.__name__}-delete")

@@ -12,7 +12,7 @@ from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from cards.catalogue import get_catalogue
+from cards.catalogue import play_catalogue
 from decks import selectors as deck_selectors
 from rules.goldfish import selectors, services
 from rules.goldfish import serializers as s
@@ -48,7 +48,7 @@ def respond(request, live: LiveGame, *, log_from: int = 0, full: bool = False,
     """Render a game for this client (with the `cards` map when `full`)."""
     actor = actor_for(request)
     payload = selectors.game_payload(live.game, live.state, actor=actor, log_from=log_from,
-                                     catalogue=get_catalogue() if full else None)
+                                     catalogue=play_catalogue() if full else None)
     return Response(payload, status=status_code)  # already GameSerializer's shape; it stays for the schema
 
 
@@ -98,7 +98,7 @@ class GoldfishListView(APIView):
     )
     def post(self, request):
         data = validated(ps.StartSerializer, request)
-        catalogue = get_catalogue()
+        catalogue = play_catalogue()
         deck, hero, counts, problems = deck_input(request.user, data, catalogue)
         live = services.goldfish_start(
             actor=actor_for(request, create=True), deck=deck, hero=hero, counts=counts, problems=problems,

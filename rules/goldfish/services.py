@@ -11,7 +11,7 @@ from typing import Any, Iterable, Mapping
 from django.http import Http404
 from django.utils import timezone
 
-from cards.catalogue import get_catalogue
+from cards.catalogue import play_catalogue
 from cataclysm_site.api_errors import ApiError
 from decks.models import Deck, DeckSimulation
 from decks.validation import Problem
@@ -94,7 +94,7 @@ def goldfish_start(*, actor: Actor, deck: Deck | None = None, hero: str | None =
                    seed: int | None = None, seating: str = Seating.SIDE_BY_SIDE, variants: Iterable[str] = (),
                    catalogue: Catalogue | None = None) -> LiveGame:
     """Start a goldfish game of a saved deck or a decklist; refuse a deck the validator does not pass."""
-    catalogue = catalogue or get_catalogue()
+    catalogue = catalogue or play_catalogue()
     seating = clean_seating(seating)
     variants = clean_variants(catalogue, variants)
     seed = clean_seed(seed)
@@ -185,7 +185,7 @@ def goldfish_bot(*, game: GoldfishGame, actor: Actor, bot: str = "greedy", until
 def deck_simulate(*, deck: Deck, games: int, bot: str = "greedy", seed: int | None = None,
                   seating: str = Seating.SIDE_BY_SIDE, catalogue: Catalogue | None = None) -> DeckSimulation:
     """Play `games` goldfish games of a deck with a bot and store the engine's statistics."""
-    catalogue = catalogue or get_catalogue()
+    catalogue = catalogue or play_catalogue()
     if bot not in BOTS:
         raise ApiError(UNKNOWN_BOT, f"Choose a bot from: {', '.join(BOTS)}.")
     if isinstance(games, bool) or not isinstance(games, int) or not 1 <= games <= MAX_SIMULATED_GAMES:

@@ -9,7 +9,7 @@ from django import forms
 from django.shortcuts import render
 from django.views.decorators.http import require_http_methods
 
-from cards.catalogue import get_catalogue
+from cards.catalogue import play_catalogue
 from decks import selectors as deck_selectors
 from rules.goldfish import selectors, services
 from rules.goldfish.services import BOTS
@@ -42,7 +42,7 @@ def start_context(request, form: StartForm, errors=()) -> dict:
         "my_games": selectors.games_of(actor, limit=12),
         "top_games": selectors.top_games(),
         "seatings": Seating.choices,
-        "variants": list(get_catalogue().variants.values()),
+        "variants": list(play_catalogue().variants.values()),
         "chosen_variants": form["variants"].value() or [],
     }
 
@@ -50,7 +50,7 @@ def start_context(request, form: StartForm, errors=()) -> dict:
 def start_game(request, form: StartForm):
     """Start the game the form describes; return the new game, or raise ApiError with the reasons."""
     data = form.cleaned_data
-    catalogue = get_catalogue()
+    catalogue = play_catalogue()
     source = data.get("source") or "deck"
     deck, hero, counts, problems = form_deck(
         request, catalogue, source=source, text=data.get("text"),
@@ -81,7 +81,7 @@ def board(request, game_id):
     game = selectors.get_game(game_id, actor)
     return render(request, "goldfish/board.html", {
         "game": game,
-        "variants": variant_rows(game.variants, get_catalogue()),
+        "variants": variant_rows(game.variants, play_catalogue()),
         "is_owner": actor.may_act_in(game),
         "bots": BOTS,
         "share_url": request.build_absolute_uri(game.get_absolute_url()),
@@ -93,7 +93,7 @@ def replay(request, game_id):
     game = selectors.get_game(game_id, actor_for(request))
     return render(request, "goldfish/replay.html", {
         "game": game,
-        "variants": variant_rows(game.variants, get_catalogue()),
+        "variants": variant_rows(game.variants, play_catalogue()),
         "share_url": request.build_absolute_uri(selectors.game_links(game)["replay_url"]),
     })
 

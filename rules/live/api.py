@@ -13,7 +13,7 @@ from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from cards.catalogue import get_catalogue
+from cards.catalogue import play_catalogue
 from decks.serializers import ErrorSerializer
 from rules.live import chat, ratings, replay, services
 from rules.live import selectors as ls
@@ -49,7 +49,7 @@ def write(request, fn, log_from: int = 0, **kwargs) -> Response:
 
 
 def deck_kwargs(request, data) -> dict:
-    deck, hero, counts, problems = deck_input(request.user, data, get_catalogue())
+    deck, hero, counts, problems = deck_input(request.user, data, play_catalogue())
     return {"deck": deck, "hero": hero, "counts": counts, "problems": problems}
 
 

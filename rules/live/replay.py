@@ -59,7 +59,7 @@ def replay_index(table: Table, seat: int | None = None) -> dict[str, Any]:
         "actions": [step["action"] for step in steps], "steps": steps, "cpu_moves": [], "events": final.events,
         "digest": final.digest() if whole else view_digest(board_view(table, final, seat)),
         "cards": cards_for([*(d["hero"] for d in record["decks"]), *(c for d in decks if d for c in d["cards"]),
-                            *(() if whole else seen_slugs(table))]),
+                            *(() if whole else seen_slugs(table))], final.cat),
     }
 
 

@@ -17,9 +17,10 @@ from django.db.models import Q
 from django.urls import reverse
 from django.utils import timezone
 
-from cards.catalogue import DerivedCache, catalogue_version, get_catalogue
+from cards.catalogue import DerivedCache, play_catalogue
 from cards.releases import release_of_game
 from rules.engine import GameState
+from rules.engine.catalogue import Catalogue
 from rules.live import chat, clock, privacy, states
 from rules.live.services import seat_of
 from rules.live.shared import (
@@ -37,11 +38,14 @@ from rules.models import Table, TableStatus
 CARD_ENTRIES = DerivedCache(maxsize=1024)  # the `cards` map of a set of slugs: the same for every view showing them
 
 
-def cards_for(slugs) -> dict[str, dict]:
-    key = (frozenset(slugs), catalogue_version())
+def cards_for(slugs, catalogue: Catalogue | None = None) -> dict[str, dict]:
+    """The `cards` map of these slugs as `catalogue` (the table's game's; default: the one new games play) has
+    them: a table plays its release's cards, whatever the draft says (issue 32)."""
+    catalogue = catalogue or play_catalogue()
+    key = (frozenset(slugs), catalogue.data_hash)
     entries = CARD_ENTRIES.get(key)
     if entries is None:
-        entries = card_entries(get_catalogue(), key[0])
+        entries = card_entries(catalogue, key[0])
         CARD_ENTRIES.put(key, entries)
     return entries
 
@@ -138,7 +142,7 @@ def table_payload(table: Table, actor: Actor | None = None, *, seat: int | None 
     sees_all = privacy.sees_all(table, seat)
     out = {**summary(table, now, seat), "seat": seat, "is_player": seat is not None,
            "invite_url": invite_url(table) if seat is not None else None,
-           "seed": table.seed if finished and sees_all else None, "variant_rows": variant_rows(table.variants, get_catalogue()),
+           "seed": table.seed if finished and sees_all else None, "variant_rows": variant_rows(table.variants, state.cat if state is not None else play_catalogue()),
            "release": release_of_game(table.data_hash, table.created_at), "draw_offer": table.draw_offer, "winner": table.winner, "end": table.end or None,
            "legacy": table.legacy, "rounds": table.rounds, "finished_at": table.finished_at, "rated": table.rated,
            "decks": decklists(table, seat),
@@ -164,7 +168,7 @@ def table_payload(table: Table, actor: Actor | None = None, *, seat: int | None 
         result=state.result() if state.is_over or finished else None,
         digest=state.digest() if finished and sees_all else view_digest(view),
         prompt=table_prompt(table, state, view, seat),
-        cards=None if known_cards is not None and slugs <= known_cards else cards_for(slugs),
+        cards=None if known_cards is not None and slugs <= known_cards else cards_for(slugs, state.cat),
     )
     return out
 

@@ -17,7 +17,7 @@ from django.db.models import F
 from django.http import Http404
 from django.utils import timezone
 
-from cards.catalogue import get_catalogue
+from cards.catalogue import play_catalogue
 from cataclysm_site.api_errors import ApiError
 from decks.models import Deck
 from decks.validation import Problem
@@ -220,7 +220,7 @@ def open_table(*, actor: Actor, deck: Deck | None = None, hero: str | None = Non
                increment: int = 0, grace_seconds: int = DEFAULT_GRACE, listed: bool = True,
                rematch_of: Table | None = None, catalogue: Catalogue | None = None) -> Table:
     """Open a table with my deck in the seat I chose; it waits for a second player (`join`)."""
-    catalogue = catalogue or get_catalogue()
+    catalogue = catalogue or play_catalogue()
     if seat not in SEATS:
         raise ApiError(BAD_SEAT, f"Seat is one of: {', '.join(SEATS)}.")
     index = SEATS[seat] if SEATS[seat] is not None else secrets.randbelow(2)
@@ -246,7 +246,7 @@ def join_table(*, table_id: str, actor: Actor, deck: Deck | None = None, hero: s
                counts: Mapping[str, int] | None = None, problems: tuple[Problem, ...] = (),
                invite: str | None = None, catalogue: Catalogue | None = None) -> Table:
     """Sit in the empty seat with a legal deck: the game starts (the engine's set-up, up to its first decision)."""
-    catalogue = catalogue or get_catalogue()
+    catalogue = catalogue or play_catalogue()
     table = get_table(table_id)
     if seat_of(table, actor) is not None:
         raise ApiError(ALREADY_SEATED, "You already sit at this table: share its invite link with your opponent.")

@@ -9,7 +9,7 @@ from django import forms
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods
 
-from cards.catalogue import get_catalogue
+from cards.catalogue import play_catalogue
 from cataclysm_site.api_errors import ApiError
 from rules.live import privacy, ratings, services
 from rules.live import selectors as ls
@@ -38,14 +38,14 @@ def deck_choice(request, data) -> dict:
     source = {"text": data["text"]} if (data.get("text") or "").strip() else {"deck": data.get("deck")}
     if not source.get("text") and not source.get("deck"):
         raise ApiError("no_deck", "Choose your deck, or paste a decklist.")
-    deck, hero, counts, problems = deck_input(request.user, source, get_catalogue())
+    deck, hero, counts, problems = deck_input(request.user, source, play_catalogue())
     return {"deck": deck, "hero": hero, "counts": counts, "problems": problems}
 
 
 def start_context(request, form, errors=()) -> dict:
     return {"form": form, "errors": errors, "lobby": ls.lobby(), "mine": ls.tables_of(actor_for(request)),
             "my_decks": playable_decks_of(request.user), "starters": starter_decks(),
-            "variants": list(get_catalogue().variants.values())}
+            "variants": list(play_catalogue().variants.values())}
 
 
 @require_http_methods(["GET", "POST"])

@@ -1,5 +1,11 @@
 """Decks into games: a saved deck or a decklist checked by the validator and expanded for the engine, the seed, the
-seating and the rule variants cleaned, and a deck as a reference in a payload."""
+seating and the rule variants cleaned, and a deck as a reference in a payload.
+
+Every game mode starts its games under `cards.catalogue.play_catalogue()`, the current release's cards, and checks
+the decks against the same catalogue (issue 32; docs/designers/releases.md): the draft (the admin's unpublished
+edits) is never dealt, not even for staff, because a game is replayed under the release its hash names and only a
+release's cards never change. Staff play-test a change by publishing it, or measure it in the lab, whose studies
+carry the cards they played. With no release at all, the draft is played, as before releases."""
 from __future__ import annotations
 
 import secrets
@@ -7,7 +13,7 @@ from typing import Any, Iterable, Mapping
 
 from django.db.models import F, Max, Q, QuerySet
 
-from cards.catalogue import get_catalogue
+from cards.catalogue import play_catalogue
 from cataclysm_site.api_errors import ApiError
 from decks import selectors as deck_selectors
 from decks.formats import get_format
@@ -109,7 +115,7 @@ def deck_input(user, data: Mapping[str, Any], catalogue: Catalogue) -> tuple:
 
 def variant_choices() -> list[tuple[str, str]]:
     """The rule variants a start form offers, (slug, name), read when the form is built."""
-    return [(v.slug, v.name) for v in get_catalogue().variants.values()]
+    return [(v.slug, v.name) for v in play_catalogue().variants.values()]
 
 
 def variant_rows(slugs, catalogue: Catalogue) -> list[dict[str, str]]:

@@ -102,8 +102,9 @@ def keep_state(game: Game, state: GameState) -> None:
 
 def game_catalogue(game: Game, catalogue: Catalogue | None = None) -> Catalogue:
     """The cards a stored game is rebuilt under: its release's (the one whose hash the game records; issue 32), so
-    that a later release never changes a game already played. A game whose hash no release holds (played before
-    releases, or on a draft never published) is rebuilt under the current cards, as before releases. A catalogue
+    that a later release never changes a game already played. New games are dealt under the current release
+    (`cards.catalogue.play_catalogue`), so a release always holds their hash. A game whose hash no release holds
+    (played before releases) is rebuilt under the current cards, as before releases. A catalogue
     the caller chose on purpose (not the current one) is kept."""
     current = get_catalogue()
     if catalogue is not None and catalogue is not current:

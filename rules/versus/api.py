@@ -13,7 +13,7 @@ from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from cards.catalogue import get_catalogue
+from cards.catalogue import play_catalogue
 from decks import selectors as deck_selectors
 from rules.play import serializers as gs
 from rules.play.actors import actor_for
@@ -45,7 +45,7 @@ E400_ACT = OpenApiResponse(gs.IllegalActionSerializer, description="`illegal_act
 def respond(request, live: LiveGame, *, log_from: int = 0,
             status_code: int = status.HTTP_200_OK) -> Response:
     payload = vs.versus_payload(live.game, live.state, actor=actor_for(request), log_from=log_from,
-                                catalogue=get_catalogue())
+                                catalogue=play_catalogue())
     return Response(payload, status=status_code)
 
 
@@ -53,7 +53,7 @@ def conflict(request, exc: GameConflict) -> Response:
     """Answer 409 with the game as it is now, so the client can redraw and choose again."""
     game = versus.get_versus(exc.game.pk)
     payload = vs.versus_payload(game, load_state(game), actor=actor_for(request),
-                                catalogue=get_catalogue())
+                                catalogue=play_catalogue())
     return conflict_answer(exc, s.VersusGameSerializer(payload).data)
 
 
@@ -80,7 +80,7 @@ class VersusListView(APIView):
     )
     def post(self, request):
         data = validated(s.VersusStartSerializer, request)
-        catalogue = get_catalogue()
+        catalogue = play_catalogue()
         deck, hero, counts, problems = deck_input(request.user, data, catalogue)
         opponent = deck_selectors.get_readable_deck(request.user, data["opponent"])
         live = versus.versus_start(

@@ -20,7 +20,7 @@ from typing import Any, Mapping
 from django.http import Http404
 from django.utils import timezone
 
-from cards.catalogue import get_catalogue
+from cards.catalogue import play_catalogue
 from cataclysm_site.api_errors import ApiError
 from decks.models import Deck
 from decks.validation import Problem
@@ -162,7 +162,7 @@ def versus_start(*, actor: Actor, opponent: Deck | None, difficulty: str = Diffi
     """Start a game of the visitor's deck against a CPU playing `opponent`; both decks must pass the validator.
 
     The CPU plays at once if the first decision is its own (its mulligan, or choosing who goes first)."""
-    catalogue = catalogue or get_catalogue()
+    catalogue = catalogue or play_catalogue()
     difficulty = clean_difficulty(difficulty)
     seat_index = clean_seat(seat)
     seating = clean_seating(seating)

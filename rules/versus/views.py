@@ -9,7 +9,7 @@ from django import forms
 from django.shortcuts import render
 from django.views.decorators.http import require_http_methods
 
-from cards.catalogue import get_catalogue
+from cards.catalogue import play_catalogue
 from decks import selectors as deck_selectors
 from rules.models import Difficulty, Seating
 from rules.play.actors import actor_for
@@ -41,13 +41,13 @@ def start_context(request, form: VersusForm, errors=()) -> dict:
     decks = opponent_decks(request.user)
     return {"form": form, "errors": errors, "decks": decks,
             "games": vs.versus_games_of(actor_for(request), limit=12),
-            "variants": list(get_catalogue().variants.values()), "chosen_variants": form["variants"].value() or []}
+            "variants": list(play_catalogue().variants.values()), "chosen_variants": form["variants"].value() or []}
 
 
 def start_game(request, form: VersusForm):
     """Start the game the form describes; return it, or raise ApiError with the reasons."""
     data = form.cleaned_data
-    catalogue = get_catalogue()
+    catalogue = play_catalogue()
     deck, hero, counts, problems = form_deck(request, catalogue, source=data.get("source") or "deck",
                                              text=data.get("text"), deck_id=data.get("deck"),
                                              missing="Choose your deck.")
@@ -76,7 +76,7 @@ def board(request, game_id):
     game = versus.get_versus(game_id, actor)
     return render(request, "versus/board.html", {
         "game": game, "is_owner": actor.may_act_in(game),
-        "variants": variant_rows(game.variants, get_catalogue()),
+        "variants": variant_rows(game.variants, play_catalogue()),
         "share_url": request.build_absolute_uri(game.get_absolute_url()),
     })
 
@@ -86,7 +86,7 @@ def replay(request, game_id):
     game = versus.get_versus(game_id, actor_for(request))
     return render(request, "versus/replay.html", {
         "game": game, "share_url": request.build_absolute_uri(vs.links(game)["replay_url"]),
-        "variants": variant_rows(game.variants, get_catalogue()),
+        "variants": variant_rows(game.variants, play_catalogue()),
     })
 
 

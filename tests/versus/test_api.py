@@ -50,7 +50,7 @@ def cpu_replies_are_its_own_choices(game_row: VersusGame):
     record = game_row.record()
     for move in game_row.cpu_moves:
         record["actions"] = game_row.actions[:move["step"] - 1]
-        state = engine_replay(services.get_catalogue(), record)
+        state = engine_replay(services.play_catalogue(), record)
         bot = get_bot(versus.CPU_BOTS[game_row.difficulty], versus.cpu_seed(game_row.seed))
         assert bot.choose(state).id == move["action"] == game_row.actions[move["step"] - 1]
         assert getattr(bot, "last_reason", "") == move["reason"]
@@ -242,7 +242,7 @@ def test_a_game_against_the_computer_plays_and_records_its_rule_variants(api):
     assert response.json()["variants"] == ["tide"]
     row = VersusGame.objects.get()
     assert row.variants == ["tide"] and row.record()["variants"] == ["tide"]
-    assert engine_replay(services.get_catalogue(), row.record()).variants == ("tide",)
+    assert engine_replay(services.play_catalogue(), row.record()).variants == ("tide",)
     refused = api.post("/api/versus/", {"deck": "starter-dr-veylan", "opponent": "starter-elder-maru",
                                         "variants": ["nope"]}, format="json")
     assert refused.status_code == 400 and refused.json()["code"] == "invalid_variant"
@@ -258,7 +258,7 @@ def test_a_game_ended_by_the_full_circle_says_so_in_its_row_and_the_decks_record
     game = finish(api, start(api, seed=8))
     row = VersusGame.objects.get()
     assert row.ending == game["result"]["ending"] and row.ending in ("edges_locked", "full_circle")
-    state = load_scenario(services.get_catalogue(), {
+    state = load_scenario(services.play_catalogue(), {
         "players": [{"hero": "dr-veylan"}, {"hero": "elder-maru"}], "phase": "pyramid", "round": 50,
         "pyramid": {"edges": [20, 3, 9, 0], "deck": ["the-pulse"] * 5}})
     play_out(state, get_bot("greedy"))

@@ -18,3 +18,19 @@ def test_a_versus_game_replays_and_resumes_under_its_release(api):
     assert (again["digest"], again["release"], again["outdated"]) == (game["digest"], "playtest-1-0", True)
     assert again["cards"][HERO] == replay["cards"][HERO]
     assert start(api, seed=31)["release"] == "playtest-1-1"
+
+
+def test_a_versus_game_started_while_the_draft_differs_plays_the_release_and_replays_after_the_publish(api):
+    from cards.catalogue import clear_cache
+    from tests.goldfish.test_release_play import edit_the_hero_in_the_draft
+
+    released = start(api, seed=37)
+    edit_the_hero_in_the_draft()
+    game = start(api, seed=37)
+    assert (game["release"], game["outdated"], game["cards"][HERO]) == ("playtest-1-0", False,
+                                                                        released["cards"][HERO])
+    replay = api.get(f"/api/versus/{game['id']}/replay/").json()
+    publish_a_sturdier_hero(extra=0)
+    clear_cache()
+    assert api.get(f"/api/versus/{game['id']}/replay/").json() == replay
+    assert api.get(f"/api/versus/{game['id']}/").json()["release"] == "playtest-1-0"
