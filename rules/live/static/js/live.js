@@ -253,7 +253,7 @@
     });
   };
 
-  // The running clock's hourglass, drawn as an inline SVG (not the "⏳" character, a box where the font lacks it).
+  // The running clock's hourglass, drawn as an inline SVG (not an hourglass character: a box where the font lacks it).
   var SVG = "http://www.w3.org/2000/svg";
   var HOURGLASS = "M6 2h12v2h-1v3.2a5 5 0 0 1-2.6 4.4L13.2 12l1.2.4A5 5 0 0 1 17 16.8V20h1v2H6v-2h1v-3.2a5 5 0 0 1 " +
     "2.6-4.4l1.2-.4-1.2-.4A5 5 0 0 1 7 7.2V4H6zm3 2v3.2a3 3 0 0 0 1.6 2.6L12 10.6l1.4-.8A3 3 0 0 0 15 7.2V4zm3 " +
