@@ -28,7 +28,8 @@
     var you = name === "you";
     var Name = name.charAt(0).toUpperCase() + name.slice(1);
     return { name: name, Name: Name, poss: you ? "your" : name + "'s", Poss: you ? "Your" : Name + "'s",
-             mine: you ? "yours" : name + "'s", short: short, wins: you ? "You win" : Name + " wins" };
+             mine: you ? "yours" : name + "'s", short: short, wins: you ? "You win" : Name + " wins",
+             label: Name };  // (label: how the replay heads this side's decisions, "You: …")
   }
 
   function sideOf(seat) { return seat === ME ? SIDES.me : SIDES.opp; }
@@ -959,7 +960,7 @@
     byId("rp-step").textContent = "Step " + frame.step + " of " + frame.of;
     var why = (index.cpu_moves || []).filter(function (m) { return m.step === frame.step; })[0];
     // (A hidden seat's decision comes as the whole sentence the public log wrote: "Player 2 plays Light Resonance".)
-    byId("rp-what").textContent = step ? (step.action === "hidden" ? "" : sideOf(step.player).Name + ": ") + step.label +
+    byId("rp-what").textContent = step ? (step.action === "hidden" ? "" : sideOf(step.player).label + ": ") + step.label +
       (why && why.reason ? " — " + why.reason : "") : "Before the first decision";
     byId("gf-status").textContent = statusLine(view, { result: frame.result });
     byId("gf-prompt-text").textContent = frame.prompt.text;
@@ -1054,7 +1055,7 @@
     if (page) {
       ME = parseInt(page.dataset.seat, 10) || 0;
       VERSUS = page.dataset.versus === "1";
-      if (VERSUS) SIDES.opp = side("the computer", "CPU");
+      if (VERSUS) { SIDES.opp = side("the computer", "CPU"); SIDES.opp.label = "Computer"; }
       if (page.dataset.me) SIDES.me = side(page.dataset.me, page.dataset.meShort || page.dataset.me);
       if (page.dataset.opp) SIDES.opp = side(page.dataset.opp, page.dataset.oppShort || page.dataset.opp);
       ME_NAMED = SIDES.me.name !== "you";
