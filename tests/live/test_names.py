@@ -86,3 +86,12 @@ def test_the_running_clock_draws_its_hourglass_as_an_icon_not_a_glyph():
     script = LIVE_JS.read_text()
     assert "⏳" not in script  # a box where the font lacks it
     assert 'createElementNS(SVG, "svg")' in script and "live-hourglass" in script
+
+
+def test_a_live_board_never_calls_a_player_the_computer(alice, bob):
+    created = open_table(alice, deck="starter-dr-veylan")
+    bob.post(f"/api/tables/{created['id']}/join/", {"deck": "starter-elder-maru"}, content_type="application/json")
+    for client in (alice, bob, Client()):
+        html = page(client, f"/play/{created['id']}/")
+        assert "computer" not in html.lower()
+        assert "Player 2&#x27;s board · bob · Elder Maru" in html or "Player 1&#x27;s board · bob" in html
