@@ -72,8 +72,9 @@ def sees_all(table: Table, seat: int | None) -> bool:
     return shown_seats(table, seat) == SEATS
 
 
-def deck_names(table: Table, seat: int | None) -> list[str | None]:
-    """What a page calls each seat's deck for this viewer: its name if they may read it, else its Hero."""
+def deck_names(table: Table, seat: int | None, hero_name=lambda slug: slug) -> list[str | None]:
+    """What a page calls each seat's deck for this viewer: its name if they may read it, else its Hero (named by
+    `hero_name`: the callers pass the catalogue's name, never the slug)."""
     named = named_seats(table, seat)
-    return [None if d is None else (d["name"] or d["hero"]) if s in named else d["hero"]
+    return [None if d is None else (d["name"] or hero_name(d["hero"])) if s in named else hero_name(d["hero"])
             for s, d in enumerate(table.decks or [None, None])]

@@ -35,11 +35,28 @@ HIDDEN_STEP = "hidden"
 PUBLIC_ZONES = (BOARD, GRAVE)
 
 
-def visible_step(step: dict, shown: frozenset[int]) -> dict:
-    """A step as this viewer may read it: a hidden seat's decision only by its kind (its id and label withheld)."""
+# A hidden seat's decision in words where the log says nothing of it (a pass with nothing to resolve, a choice of a
+# target the log names only once it resolves): what a person at the table saw the other player do.
+HIDDEN_WORDS = {"pass": "passed", "end_turn": "ended the turn", "play_energy": "played an Energy",
+                "mulligan": "kept or mulliganed the opening hand", "first_player": "chose who goes first"}
+
+
+def hidden_label(step: dict, events: list[dict]) -> str:
+    """How a hidden seat's decision reads: the first line the engine's (public) log wrote for it — "Player 2 plays
+    Light Resonance" — else its kind in words ("Player 2 passed"), else "Player 2 made a hidden choice"."""
+    player = step["player"]
+    for event in events[step["events_from"]:step["events_to"]]:
+        if event.get("player") == player and event.get("text", "").startswith(f"Player {player + 1} "):
+            return event["text"]
+    return f"Player {player + 1} {HIDDEN_WORDS.get(step['kind'], 'made a hidden choice')}"
+
+
+def visible_step(step: dict, shown: frozenset[int], events: list[dict]) -> dict:
+    """A step as this viewer may read it: a hidden seat's decision only as the public log tells it (its id and
+    label withheld: they may name a card of a hidden hand)."""
     if step["player"] in shown:
         return step
-    return {**step, "action": HIDDEN_STEP, "label": f"Player {step['player'] + 1} decides ({step['kind']})."}
+    return {**step, "action": HIDDEN_STEP, "label": hidden_label(step, events)}
 
 
 def replay_index(table: Table, seat: int | None = None) -> dict[str, Any]:
@@ -50,13 +67,14 @@ def replay_index(table: Table, seat: int | None = None) -> dict[str, Any]:
     shown = privacy.shown_seats(table, seat)
     whole = privacy.sees_all(table, seat)
     decks = [d if s in shown else None for s, d in enumerate(record["decks"])]
-    steps = [visible_step(step, shown) for step in replayed["steps"]]
+    events = final.events
+    steps = [visible_step(step, shown, events) for step in replayed["steps"]]
     return {
         "id": table.pk, **links(table), "replay_url": replay_url(table), "status": table.status, "seat": seat,
         "winner": table.winner, "end": table.end, "legacy": table.legacy, "rounds": table.rounds,
         "engine_version": record["engine_version"], "data_hash": record["data_hash"],
         "seed": table.seed if whole else None, "seating": table.seating, "decks": decks,
-        "actions": [step["action"] for step in steps], "steps": steps, "cpu_moves": [], "events": final.events,
+        "actions": [step["action"] for step in steps], "steps": steps, "cpu_moves": [], "events": events,
         "digest": final.digest() if whole else view_digest(board_view(table, final, seat)),
         "cards": cards_for([*(d["hero"] for d in record["decks"]), *(c for d in decks if d for c in d["cards"]),
                             *(() if whole else seen_slugs(table))], final.cat),
@@ -86,6 +104,6 @@ def replay_frame(table: Table, step: int, seat: int | None = None) -> dict[str, 
     text = ("The Cataclysm has come." if frame.is_over else
             f"Player {decider + 1} to decide." if decider is not None else "The rules engine plays on.")
     return {"step": step, "of": len(replayed["steps"]),
-            "action": visible_step(replayed["steps"][step - 1], shown) if step else None,
+            "action": visible_step(replayed["steps"][step - 1], shown, replayed["final"].events) if step else None,
             "state": view, "prompt": {"kind": "replay", "text": text}, "result": frame.result(),
             "digest": frame.digest() if whole else view_digest(view), "events_to": frame.event_count}

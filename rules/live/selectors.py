@@ -66,6 +66,28 @@ def player_name(table: Table, seat: int) -> str | None:
     return "Guest" if (table.p1_session, table.p2_session)[seat] else None
 
 
+def hero_name(slug: str) -> str:
+    """A Hero as a person reads it ("Dr. Veylan"), never its slug."""
+    entry = cards_for([slug]).get(slug)
+    return entry["name"] if entry else slug
+
+
+def seat_labels(table: Table, viewer: int | None) -> list[dict[str, Any] | None]:
+    """Each seat as a page names it for this viewer: the player's name and Hero ("alice · Dr. Veylan"), and the
+    deck's name where the viewer may read it and it says more than the Hero; None for an empty seat."""
+    names = privacy.deck_names(table, viewer, hero_name)
+    out: list[dict[str, Any] | None] = []
+    for seat, deck in enumerate(table.decks or [None, None]):
+        if deck is None:
+            out.append(None)
+            continue
+        hero = hero_name(deck["hero"])
+        player = player_name(table, seat) or f"Player {seat + 1}"
+        out.append({"seat": seat, "player": player, "hero": hero, "label": f"{player} · {hero}",
+                    "deck": names[seat] if names[seat] != hero else None})
+    return out
+
+
 def players(table: Table, now, viewer: int | None = None) -> list[dict[str, Any]]:
     out = []
     named = privacy.named_seats(table, viewer)
@@ -186,7 +208,7 @@ def lobby(*, limit: int = 50) -> list[Table]:
     tables = privacy.note_public_seats(list(rows.select_related("p1_user", "p2_user")
                                             .order_by("status", "-updated_at")[:limit]))
     for table in tables:
-        table.deck_names = privacy.deck_names(table, None)  # what the start page shows of each seat's deck
+        table.seat_labels = seat_labels(table, None)  # what the start page shows of each seat: player, Hero, deck
     return tables
 
 
@@ -197,3 +219,23 @@ def tables_of(actor: Actor, *, limit: int = 20) -> list[Table]:
     if actor.session_key:
         mine |= Q(p1_session=actor.session_key) | Q(p2_session=actor.session_key)
     return list(Table.objects.filter(mine).select_related("p1_user", "p2_user").order_by("-updated_at")[:limit])
+
+
+def sides(seat: int | None, labels: list[dict[str, Any] | None], *, replay: bool = False) -> dict[str, Any]:
+    """How the shared board script names the two sides for this viewer (goldfish.js reads data-me/data-opp): a
+    player at the live table is "you" facing "your opponent"; a spectator, and everyone in a replay (a record of
+    both seats), reads "Player 1" and "Player 2". Never "the computer": a person sits in each seat."""
+    mine = seat if seat is not None else 0
+    other = 1 - mine
+    if seat is not None and not replay:
+        words = {"me": "you", "me_short": "You", "opp": "your opponent", "opp_short": "Opp"}
+    else:
+        words = {"me": f"Player {mine + 1}", "me_short": f"P{mine + 1}",
+                 "opp": f"Player {other + 1}", "opp_short": f"P{other + 1}"}
+
+    def who(s: int) -> str:
+        label = labels[s] if s < len(labels) else None
+        return f" · {label['label']}" if label else ""
+
+    return {"seat": mine, **words, "my_title": f"Player {mine + 1}'s board{who(mine)}",
+            "opp_title": f"Player {other + 1}'s board{who(other)}", "hand_title": f"Player {mine + 1}'s hand"}

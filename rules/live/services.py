@@ -121,9 +121,20 @@ def seat_fields(seat: int, actor: Actor) -> dict[str, Any]:
     return {f"{prefix}_user": user, f"{prefix}_session": "" if user else actor.session_key}
 
 
-def deck_entry(deck: Deck | None, hero: str, counts: Mapping[str, int]) -> dict[str, Any]:
+def deck_entry(deck: Deck | None, hero: str, counts: Mapping[str, int], kept: Mapping[str, Any] | None = None
+               ) -> dict[str, Any]:
+    """A seat's deck as the table records it; `kept`: the entry of the game a rematch repeats, whose list it plays
+    again under the same name and saved deck (not the deck as it may have been edited since)."""
+    if kept is not None:
+        return {"hero": hero, "cards": list(deck_spec(hero, counts).cards), "name": kept.get("name") or "",
+                "deck_id": kept.get("deck_id"), "deck_version": kept.get("deck_version")}
     return {"hero": hero, "cards": list(deck_spec(hero, counts).cards), "name": deck.name if deck else "",
             "deck_id": deck.pk if deck else None, "deck_version": deck.version if deck else None}
+
+
+def saved_deck(kept: Mapping[str, Any]) -> Deck | None:
+    """The saved deck a kept entry names, if it still exists (its visibility decides who sees the list afterwards)."""
+    return Deck.objects.filter(pk=kept["deck_id"]).first() if kept.get("deck_id") else None
 
 
 # ---------------------------------------------------------------------------------------------- writing
@@ -218,7 +229,8 @@ def open_table(*, actor: Actor, deck: Deck | None = None, hero: str | None = Non
                counts: Mapping[str, int] | None = None, problems: tuple[Problem, ...] = (), seat: str = "first",
                seating: str = "side-by-side", variants=(), seed: int | None = None, clock_minutes: int | None = None,
                increment: int = 0, grace_seconds: int = DEFAULT_GRACE, listed: bool = True,
-               rematch_of: Table | None = None, catalogue: Catalogue | None = None) -> Table:
+               rematch_of: Table | None = None, kept: Mapping[str, Any] | None = None,
+               catalogue: Catalogue | None = None) -> Table:
     """Open a table with my deck in the seat I chose; it waits for a second player (`join`)."""
     catalogue = catalogue or play_catalogue()
     if seat not in SEATS:
@@ -232,19 +244,21 @@ def open_table(*, actor: Actor, deck: Deck | None = None, hero: str | None = Non
         raise ApiError(BAD_GRACE, f"The grace period is {GRACE_RANGE[0]} to {GRACE_RANGE[1]} seconds.")
     hero, counts = checked_deck(catalogue, deck=deck, hero=hero, counts=counts, problems=problems)
     decks: list[Any] = [None, None]
-    decks[index] = deck_entry(deck, hero, counts)
+    decks[index] = deck_entry(deck, hero, counts, kept)
     table = Table(listed=listed, invite_token=secrets.token_urlsafe(12), decks=decks, seating=seating,
                   variants=variants, seed=seed, engine_version=ENGINE_VERSION, data_hash=catalogue.data_hash,
                   clock_seconds=clock_seconds, clock_increment=increment, grace_seconds=grace_seconds,
                   clocks=[float(clock_seconds)] * 2 if clock_seconds is not None else [],
-                  rematch_of=rematch_of, **seat_fields(index, actor), **{f"p{index + 1}_deck": deck})
+                  rematch_of=rematch_of, **seat_fields(index, actor),
+                  **{f"p{index + 1}_deck": deck if kept is None else saved_deck(kept)})
     table.save(force_insert=True)
     return table
 
 
 def join_table(*, table_id: str, actor: Actor, deck: Deck | None = None, hero: str | None = None,
                counts: Mapping[str, int] | None = None, problems: tuple[Problem, ...] = (),
-               invite: str | None = None, catalogue: Catalogue | None = None) -> Table:
+               invite: str | None = None, kept: Mapping[str, Any] | None = None,
+               catalogue: Catalogue | None = None) -> Table:
     """Sit in the empty seat with a legal deck: the game starts (the engine's set-up, up to its first decision)."""
     catalogue = catalogue or play_catalogue()
     table = get_table(table_id)
@@ -257,7 +271,7 @@ def join_table(*, table_id: str, actor: Actor, deck: Deck | None = None, hero: s
     seat = 1 if table.decks[0] is not None else 0
     hero, counts = checked_deck(catalogue, deck=deck, hero=hero, counts=counts, problems=problems)
     decks = list(table.decks)
-    decks[seat] = deck_entry(deck, hero, counts)
+    decks[seat] = deck_entry(deck, hero, counts, kept)
     specs = [deck_spec(d["hero"], Counter(d["cards"])) for d in decks]
     try:
         state = new_game(catalogue, specs, seating=table.seating, seed=table.seed, variants=table.variants)
@@ -270,7 +284,8 @@ def join_table(*, table_id: str, actor: Actor, deck: Deck | None = None, hero: s
     fields = {"decks": decks, "status": TableStatus.LIVE, "actions": state.action_ids, "state": state.to_json(),
               "engine_version": ENGINE_VERSION, "data_hash": catalogue.data_hash,
               "to_move": state.current_player, "turn_started_at": now, "started_at": now, "p1_seen": now,
-              "p2_seen": now, f"p{seat + 1}_deck": deck, **seat_fields(seat, actor)}
+              "p2_seen": now, f"p{seat + 1}_deck": deck if kept is None else saved_deck(kept),
+              **seat_fields(seat, actor)}
     try:
         table = write(table, fields, read_version=table.version)
     except TableConflict as exc:
@@ -349,20 +364,17 @@ def rematch(*, table_id: str, actor: Actor) -> Table:
         raise ApiError(NOT_FINISHED, "A rematch is offered once the game is over.")
     mine = table.decks[seat]
     counts = Counter(mine["cards"])
-    deck = Deck.objects.filter(pk=mine.get("deck_id")).first() if mine.get("deck_id") else None
     existing = table.rematches.filter(status=TableStatus.OPEN).first()
     if existing is not None:
         if seat_of(existing, actor) is not None:
             return existing
         return join_table(table_id=existing.pk, actor=actor, hero=mine["hero"], counts=counts,
-                          invite=existing.invite_token)
+                          invite=existing.invite_token, kept=mine)
     new = open_table(actor=actor, hero=mine["hero"], counts=counts, seat=("second", "first")[seat],
                      seating=table.seating, variants=table.variants,
                      clock_minutes=table.clock_seconds // 60 if table.clock_seconds else None,
                      increment=table.clock_increment, grace_seconds=table.grace_seconds, listed=False,
-                     rematch_of=table)
-    if deck is not None:
-        Table.objects.filter(pk=new.pk).update(**{f"p{2 - seat}_deck": deck})
+                     rematch_of=table, kept=mine)
     notify.changed(table.pk, table.version, again=True)  # the opponent's page offers to accept it
     return new
 

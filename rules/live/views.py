@@ -95,17 +95,17 @@ def table(request, table_id):
             errors = ["Choose a deck."]
     seat = services.seat_of(row, actor_for(request))
     other = row.decks[1 - (seat or 0)] if row.decks else None
-    names = privacy.deck_names(row, seat)
+    seats = ls.seat_labels(row, seat)
     context = {
         "table": row, "seat": seat, "invite": request.POST.get("invite") or request.GET.get("invite", ""),
         "can_join": row.status == "open" and seat is None, "errors": errors,
         "my_decks": playable_decks_of(request.user), "starters": starter_decks(),
         "share_url": request.build_absolute_uri(ls.invite_url(row)) if seat is not None else None,
         "watch_url": request.build_absolute_uri(row.get_absolute_url()),
+        "seats": seats, "sides": ls.sides(seat, seats), "host": next((s for s in seats if s), None),
         # The versus board's sections name the other side from `game` (live.js retitles them for each viewer).
-        "deck_names": names,
-        "game": {"get_difficulty_display": "Play a friend", "opponent_hero": other["hero"] if other else "",
-                 "opponent_name": names[1 - (seat or 0)] or ""},
+        "game": {"get_difficulty_display": "Play a friend", "opponent_hero": ls.hero_name(other["hero"]) if other else "",
+                 "opponent_name": (seats[1 - (seat or 0)] or {}).get("label", "")},
     }
     return render(request, "live/table.html", context, status=400 if errors else 200)
 
@@ -114,11 +114,10 @@ def replay(request, table_id):
     """Step through a finished table's decisions (goldfish.js's replay, from the table's replay API)."""
     row = services.get_table(table_id)
     seat = services.seat_of(row, actor_for(request))
+    seats = ls.seat_labels(row, seat)
     return render(request, "live/replay.html", {"table": row, "finished": row.status == "finished",
-                                                "deck_names": privacy.deck_names(row, seat),
-                                                "seed": row.seed if privacy.sees_all(row, seat) else None,
-                                                "game": {"get_difficulty_display": "", "opponent_name": "",
-                                                         "opponent_hero": ""}})
+                                                "seats": seats, "sides": ls.sides(seat, seats, replay=True),
+                                                "seed": row.seed if privacy.sees_all(row, seat) else None})
 
 
 def leaderboard(request):

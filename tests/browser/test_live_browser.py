@@ -136,7 +136,8 @@ def test_two_players_and_a_spectator_play_live_on_phones(browser, settings):
                 wait_version(guest, version)
         row = Table.objects.get()
         assert (row.status, row.end, len(row.actions)) == ("finished", "cataclysm", len(plan))
-        ending = "A draw" if row.winner is None else f"Player {row.winner + 1} wins after the Cataclysm"
+        ending = ("The Cataclysm has come: a draw" if row.winner is None
+                  else f"Player {row.winner + 1} wins after the Cataclysm")
 
         # The end screen on all three phones: the result, the Legacy breakdown, the replay link and the rematch.
         for page in pages:
@@ -157,6 +158,6 @@ def test_two_players_and_a_spectator_play_live_on_phones(browser, settings):
         expect(host.locator("#rp-step")).to_contain_text("Step 0")
         host.click("#rp-next")  # at once, as an impatient player would: the step is taken once the replay has loaded
         expect(host.locator("#rp-what")).to_have_text(re.compile(r"^Player [12]: "))
-        expect(host.locator("#vs-opp-title")).to_have_text("Player 2's board")
+        expect(host.locator("#vs-opp-title")).to_have_text("Player 2's board · Guest · Elder Maru")
         fits_the_phone(host)
     assert errors == []

@@ -41,7 +41,7 @@ def test_versus_against_the_computer_by_clicking_reload_bot_to_the_end_and_repla
 
     # The navigation leads to the start page: my deck, the computer's deck, difficulty, seat, seating, seed.
     page.goto(f"{base}/")
-    page.get_by_role("link", name="Versus").click()
+    page.get_by_role("link", name="Versus", exact=True).click()  # the header's link (the home page has a card too)
     page.wait_for_url(re.compile(r"/versus/$"))
     page.select_option("#id_deck", "starter-dr-veylan")
     page.select_option("#id_opponent", "starter-elder-maru")

@@ -19,6 +19,21 @@
   var ME = 0;
   var VERSUS = false;
   var OPPONENT = "the opponent";
+  // How the page names the two sides: the goldfish and versus defaults ("you" and the opponent or the computer), or
+  // what the page says in data-me/data-opp (a live table: "you" and "your opponent"; a spectator's "Player 1" and
+  // "Player 2"), each with its possessive, its short corner label and its verb.
+  var SIDES = { me: side("you", "You"), opp: side("the opponent", "Opp.") };
+
+  function side(name, short) {
+    var you = name === "you";
+    var Name = name.charAt(0).toUpperCase() + name.slice(1);
+    return { name: name, Name: Name, poss: you ? "your" : name + "'s", Poss: you ? "Your" : Name + "'s",
+             mine: you ? "yours" : name + "'s", short: short, wins: you ? "You win" : Name + " wins",
+             label: Name };  // (label: how the replay heads this side's decisions, "You: …")
+  }
+
+  function sideOf(seat) { return seat === ME ? SIDES.me : SIDES.opp; }
+  var ME_NAMED = false;  // the page's own side has a name ("Player 1"), not "you"
   var RARITY_MARK = { common: "C", uncommon: "U", rare: "R" };
 
   // ------------------------------------------------------------------------------------------- DOM helpers
@@ -66,6 +81,8 @@
   function byId(id) { return document.getElementById(id); }
   // The computer's reasons in players' words (static/js/cpu_words.js, loaded by the versus pages).
   function cpuWords(reason) { return window.CodexCpuWords ? window.CodexCpuWords.plain(reason) : reason; }
+
+  function handSize(player) { return player.hand ? player.hand.length : (player.hand_count || 0); }
 
   function plural(n, word, many) { return n + " " + (n === 1 ? word : (many || word + "s")); }
 
@@ -278,7 +295,7 @@
     clear(root);
     root.appendChild(el("div", { class: "gf-board-top" }, [
       el("div", { class: "gf-hero-slot" }, me.hero ? heroTile(me.hero, ctx) :
-        el("p", { class: "gf-empty danger", text: (mine ? "Your" : "Its") + " Hero has fallen: no Hero abilities; the game goes on." })),
+        el("p", { class: "gf-empty danger", text: (mine ? SIDES.me : SIDES.opp).Poss + " Hero has fallen: no Hero abilities; the game goes on." })),
       el("dl", { class: "gf-counts" }, [
         el("div", {}, [el("dt", { text: "Deck" }), el("dd", { id: ids.deck, text: String(me.deck_count) })]),
         el("div", {}, [el("dt", { text: "Hand" }), el("dd", { id: ids.hand, text: String(me.hand_count !== undefined ? me.hand_count : me.hand.length) })]),
@@ -306,7 +323,7 @@
       for (var i = 0; i < me.hand_count; i++) backs.push(el("span", { class: "vs-card-back", "aria-hidden": "true" }));
       root.appendChild(el("section", { class: "gf-zone vs-opp-hand" }, [
         el("h3", { class: "gf-zone-title" }, ["Hand", el("span", { class: "muted", text: " " + me.hand_count + " face down" })]),
-        el("div", { class: "vs-backs", title: plural(me.hand_count, "card") + " in the computer's hand" }, backs)]));
+        el("div", { class: "vs-backs", title: plural(me.hand_count, "card") + " in " + SIDES.opp.poss + " hand" }, backs)]));
       return;
     }
     if (VERSUS) return;
@@ -320,8 +337,12 @@
   function renderHand(root, view, ctx) {
     var me = view.players[ME];
     clear(root);
+    if (!me.hand) {  // a replay's view of a seat whose hand this viewer may not see: only how many
+      root.appendChild(el("p", { class: "muted small gf-empty", text: plural(me.hand_count || 0, "card") + " face down." }));
+      return;
+    }
     if (!me.hand.length) {
-      root.appendChild(el("p", { class: "muted small gf-empty", text: "Your hand is empty." }));
+      root.appendChild(el("p", { class: "muted small gf-empty", text: SIDES.me.Poss + " hand is empty." }));
       return;
     }
     me.hand.forEach(function (entry) {
@@ -375,11 +396,11 @@
         text: edge.edge + " " + edge.charge + "/" + edge.max }));
       var shared = mine && edge.adjacent.length > 1;
       var sub = edge.locked ? "locked " + edge.discharge_counter + "/" + edge.discharge_at :
-        (edge.dead ? "dead" : (shared ? "shared" : (mine ? "yours" : (VERSUS ? "computer's" : "opponent's"))));
+        (edge.dead ? "dead" : (shared ? "shared" : (mine ? SIDES.me.mine : SIDES.opp.mine)));
       if (sub) group.appendChild(svgEl("text", { x: lx, y: ly + 13, class: "gf-edge-sub", "text-anchor": anchor, text: sub }));
       svg.appendChild(group);
 
-      var who = edge.adjacent.map(function (p) { return p === ME ? "you" : OPPONENT; });
+      var who = edge.adjacent.map(function (p) { return sideOf(p).name; });
       var text = edge.dead ? "dead edge: adjacent to no one" : "adjacent to " + who.join(" and ");
       listRoot.appendChild(el("li", { class: cls, data: { edge: edge.edge } }, [
         el("span", { class: "gf-edge-line" }, [el("strong", { text: edge.edge }),
@@ -391,7 +412,7 @@
     });
     Object.keys(CORNERS).forEach(function (seat) {
       var c = CORNERS[seat];
-      var label = seat === me.seat ? "You" : (seat === opp.seat ? (VERSUS ? "CPU" : "Opp.") : "");
+      var label = seat === me.seat ? SIDES.me.short : (seat === opp.seat ? SIDES.opp.short : "");
       svg.appendChild(svgEl("circle", { cx: c[0], cy: c[1], r: label ? 9 : 5, class: "gf-seat" + (seat === me.seat ? " me" : (label ? " opp" : "")) }));
       var dx = c[0] < 60 ? -2 : (c[0] > 200 ? 2 : 0);
       var dy = c[1] < 60 ? -14 : (c[1] > 200 ? 24 : 4);
@@ -407,7 +428,7 @@
     view.stack.slice().reverse().forEach(function (item, i) {
       list.appendChild(el("li", { class: i === 0 ? "top" : "" }, [
         el("span", { class: "tag", text: i === 0 ? "top" : "#" + (view.stack.length - i) }), " ", item.text,
-        el("span", { class: "muted small", text: " — " + (item.controller === ME ? "yours" : OPPONENT + "'s") })
+        el("span", { class: "muted small", text: " — " + sideOf(item.controller).mine })
       ]));
     });
   }
@@ -585,15 +606,16 @@
     section.appendChild(el("h2", { class: "section-title", id: "gf-result-title", text: "The Cataclysm — " + headline }));
     section.appendChild(el("p", {}, [
       el("span", { class: "gf-legacy-total", id: "gf-legacy-total", text: String(total) }), " Legacy after ",
-      plural(game.rounds || game.state.round, "round"), " · seed " + game.seed + " · " + game.seating,
+      plural(game.rounds || game.state.round, "round"),
+      (game.seed === null || game.seed === undefined ? "" : " · seed " + game.seed) + " · " + game.seating,
       game.bot_assisted ? " " : null, game.bot_assisted ? el("span", { class: "tag", text: "bot-assisted" }) : null
     ]));
     if (result.ending_text) section.appendChild(el("p", { class: "gf-ending", id: "gf-ending", "data-ending": result.ending, text: result.ending_text + "." }));
     if (note) section.appendChild(el("p", { class: "gf-record" + (rec && rec.is_record ? " new" : ""), text: note }));
     if (VERSUS) {
-      var verdict = result.winner === null ? "A draw" : (result.winner === ME ? "You win" : "The computer wins");
+      var verdict = result.winner === null ? "A draw" : sideOf(result.winner).wins;
       section.appendChild(el("p", { class: "vs-verdict", id: "vs-verdict" }, [el("strong", { text: verdict }),
-        " — your Legacy " + total + ", the computer's " + result.legacy[1 - ME] +
+        " — " + SIDES.me.poss + " Legacy " + total + ", " + SIDES.opp.poss + " " + result.legacy[1 - ME] +
         (result.tiebreak && result.tiebreak !== "draw" ? " (tiebreak: " + result.tiebreak + ")" : "")]));
     }
     if (result.eliminated[ME]) section.appendChild(el("p", { class: "danger", text: "No Hero and no cards on the board: eliminated, 0 Legacy." }));
@@ -630,12 +652,11 @@
     if (view.round) parts.push("Round " + view.round);
     var phase = PHASES[view.phase] || view.phase;
     if (view.is_over) parts.push("Game over");
-    else if (view.active_player === ME) parts.push("Your turn · " + phase);
-    else if (view.active_player === 1 - ME) parts.push((VERSUS ? "The computer's" : "Opponent's") + " turn · " + phase);
+    else if (view.active_player === ME || view.active_player === 1 - ME) parts.push(sideOf(view.active_player).Poss + " turn · " + phase);
     else parts.push(phase);
     if (view.stack.length) parts.push(plural(view.stack.length, "item") + " on the stack");
-    if (!view.is_over && game.result) parts.push("board worth " + game.result.legacy[ME] + " Legacy now" +
-      (VERSUS ? " (the computer's " + game.result.legacy[1 - ME] + ")" : ""));
+    if (!view.is_over && game.result) parts.push((ME_NAMED ? SIDES.me.poss + " " : "") + "board worth " + game.result.legacy[ME] + " Legacy now" +
+      (VERSUS ? " (" + SIDES.opp.poss + " " + game.result.legacy[1 - ME] + ")" : ""));
     return parts.join(" · ");
   }
 
@@ -793,7 +814,7 @@
     renderBoard(byId("gf-board-body"), view, ctx);
     if (byId("vs-opp-body")) renderBoard(byId("vs-opp-body"), view, ctx, 1 - ME);
     renderHand(byId("gf-hand"), view, ctx);
-    byId("gf-hand-count").textContent = String(view.players[ME].hand.length);
+    byId("gf-hand-count").textContent = String(handSize(view.players[ME]));
     renderStack(byId("gf-stack"), byId("gf-stack-list"), view);
     renderLog(byId("gf-log"), this.log, null, this.moves, this.fresh);
     renderDetail(byId("gf-detail"), view, ctx, act);
@@ -938,7 +959,8 @@
     var step = frame.action;
     byId("rp-step").textContent = "Step " + frame.step + " of " + frame.of;
     var why = (index.cpu_moves || []).filter(function (m) { return m.step === frame.step; })[0];
-    byId("rp-what").textContent = step ? (step.player === ME ? "You: " : (VERSUS ? "Computer: " : "Opponent: ")) + step.label +
+    // (A hidden seat's decision comes as the whole sentence the public log wrote: "Player 2 plays Light Resonance".)
+    byId("rp-what").textContent = step ? (step.action === "hidden" ? "" : sideOf(step.player).label + ": ") + step.label +
       (why && why.reason ? " — " + why.reason : "") : "Before the first decision";
     byId("gf-status").textContent = statusLine(view, { result: frame.result });
     byId("gf-prompt-text").textContent = frame.prompt.text;
@@ -946,7 +968,7 @@
     renderBoard(byId("gf-board-body"), view, ctx);
     if (byId("vs-opp-body")) renderBoard(byId("vs-opp-body"), view, ctx, 1 - ME);
     renderHand(byId("gf-hand"), view, ctx);
-    byId("gf-hand-count").textContent = String(view.players[ME].hand.length);
+    byId("gf-hand-count").textContent = String(handSize(view.players[ME]));
     renderStack(byId("gf-stack"), byId("gf-stack-list"), view);
     renderLog(byId("gf-log"), index.events.slice(0, frame.events_to), step ? [step.events_from, step.events_to] : null,
       (index.cpu_moves || []).filter(function (m) { return m.step <= frame.step; }));
@@ -1033,7 +1055,11 @@
     if (page) {
       ME = parseInt(page.dataset.seat, 10) || 0;
       VERSUS = page.dataset.versus === "1";
-      if (VERSUS) OPPONENT = "the computer";
+      if (VERSUS) { SIDES.opp = side("the computer", "CPU"); SIDES.opp.label = "Computer"; }
+      if (page.dataset.me) SIDES.me = side(page.dataset.me, page.dataset.meShort || page.dataset.me);
+      if (page.dataset.opp) SIDES.opp = side(page.dataset.opp, page.dataset.oppShort || page.dataset.opp);
+      ME_NAMED = SIDES.me.name !== "you";
+      OPPONENT = SIDES.opp.name;
     }
     var board = byId("goldfish");
     if (board) window.goldfishBoard = new Board(board);

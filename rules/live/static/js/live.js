@@ -48,7 +48,8 @@
   }
 
   // The versus board draws a seat's view; a spectator's view has no hand at all, which it shows as an empty hand
-  // (hidden below), and its words about "the computer" are replaced after each drawing.
+  // (hidden below). The page names the two sides for goldfish.js (data-me/data-opp): "you" and "your opponent",
+  // or for a spectator "Player 1" and "Player 2" — never "the computer".
   Live.prototype.hookBoard = function () {
     var self = this, board = this.board;
     if (!board) return;
@@ -200,7 +201,6 @@
     if (oppTitle) oppTitle.textContent = me === null ? name(1) + "'s board" : "Your opponent's board";
     var myTitle = byId("gf-board-title");
     if (myTitle) myTitle.textContent = me === null ? name(0) + "'s board" : "Your board";
-    renameInPyramid(me === null);
     var note = this.root.querySelector("#gf-actions p.muted");
     if (note && me === null) note.textContent = "You are watching: only the two players at this table can act.";
     var hand = byId("gf-hand");
@@ -235,38 +235,42 @@
     this.tick();
   };
 
-  // The versus Pyramid names the other seat "the computer" (and a spectator's seats "you" and "the computer").
-  var FOR_PLAYERS = [[/^CPU /, "Opp "], [/the computer/g, "your opponent"], [/computer's/g, "opponent's"]];
-  var FOR_SPECTATORS = [[/^CPU /, "P2 "], [/^You /, "P1 "], [/the computer and you/g, "both players"],
-    [/adjacent to you/g, "adjacent to Player 1"], [/the computer/g, "Player 2"], [/computer's/g, "Player 2's"],
-    [/^yours$/, "Player 1's"]];
-
-  function renameInPyramid(spectator) {
-    var rules = spectator ? FOR_SPECTATORS : FOR_PLAYERS;
-    ["gf-pyramid-figure", "gf-edges"].forEach(function (id) {
-      var root = byId(id);
-      if (!root) return;
-      var walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT, null);
-      for (var node = walker.nextNode(); node; node = walker.nextNode()) {
-        var text = node.nodeValue;
-        rules.forEach(function (rule) { text = text.replace(rule[0], rule[1]); });
-        if (text !== node.nodeValue) node.nodeValue = text;
-      }
-    });
-  }
-
   Live.prototype.tick = function () {
     var t = this.table, box = byId("live-clocks");
     if (!box || !t || !t.clock) return;
     var elapsed = (Date.now() - this.clockAt) / 1000;
     var self = this;
     box.hidden = false;
-    box.textContent = [0, 1].map(function (seat) {
-      var left = t.clock.remaining[seat] - (t.clock.running === seat ? elapsed : 0);
+    while (box.firstChild) box.removeChild(box.firstChild);
+    [0, 1].forEach(function (seat) {
+      var running = t.clock.running === seat;
+      var left = t.clock.remaining[seat] - (running ? elapsed : 0);
       var who = self.seat === null ? "Player " + (seat + 1) : (seat === self.seat ? "You" : "Opponent");
-      return who + " " + clockText(left) + (t.clock.running === seat ? " ⏳" : "");
-    }).join(" · ");
+      if (seat) box.appendChild(document.createTextNode(" · "));
+      var clock = el("span", { class: "live-clock" + (running ? " running" : ""), "data-seat": String(seat) }, who + " " + clockText(left));
+      if (running) clock.appendChild(hourglass());
+      box.appendChild(clock);
+    });
   };
+
+  // The running clock's hourglass, drawn as an inline SVG (not an hourglass character: a box where the font lacks it).
+  var SVG = "http://www.w3.org/2000/svg";
+  var HOURGLASS = "M6 2h12v2h-1v3.2a5 5 0 0 1-2.6 4.4L13.2 12l1.2.4A5 5 0 0 1 17 16.8V20h1v2H6v-2h1v-3.2a5 5 0 0 1 " +
+    "2.6-4.4l1.2-.4-1.2-.4A5 5 0 0 1 7 7.2V4H6zm3 2v3.2a3 3 0 0 0 1.6 2.6L12 10.6l1.4-.8A3 3 0 0 0 15 7.2V4zm3 " +
+    "9.4-1.4.8A3 3 0 0 0 9 16.8V20h6v-3.2a3 3 0 0 0-1.6-2.6z";
+
+  function hourglass() {
+    var svg = document.createElementNS(SVG, "svg");
+    svg.setAttribute("viewBox", "0 0 24 24");
+    svg.setAttribute("class", "live-hourglass");
+    svg.setAttribute("role", "img");
+    svg.setAttribute("aria-label", "running");
+    var path = document.createElementNS(SVG, "path");
+    path.setAttribute("d", HOURGLASS);
+    path.setAttribute("fill", "currentColor");
+    svg.appendChild(path);
+    return svg;
+  }
 
   Live.prototype.chat = function (lines) {
     var list = byId("live-chat");
@@ -290,24 +294,8 @@
     list.scrollTop = list.scrollHeight;
   };
 
-  // The replay of a finished table is goldfish.js's versus replay: name the two players as players, not "you" and
-  // "the computer".
-  function LiveReplay() {
-    var titles = { "vs-opp-title": "Player 2's board", "gf-board-title": "Player 1's board", "gf-hand-title": "Player 1's hand" };
-    Object.keys(titles).forEach(function (id) { var n = byId(id); if (n) n.textContent = titles[id]; });
-    var what = byId("rp-what");
-    if (!what || !window.MutationObserver) return;
-    var rename = function () {
-      var text = what.textContent;
-      var fixed = text.replace(/^You: /, "Player 1: ").replace(/^(Computer|Opponent): /, "Player 2: ");
-      if (fixed !== text) what.textContent = fixed;
-    };
-    new MutationObserver(rename).observe(what, { childList: true, characterData: true, subtree: true });
-  }
-
   document.addEventListener("DOMContentLoaded", function () {
     var root = document.querySelector("[data-live]");
     if (root) window.liveTable = new Live(root);
-    if (document.querySelector("[data-live-replay]")) LiveReplay();
   });
 })();
