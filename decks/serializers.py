@@ -335,10 +335,12 @@ class ExportSerializer(serializers.Serializer):
 class DeckVersionSerializer(serializers.ModelSerializer):
     count = serializers.IntegerField(source="card_count")
     author = serializers.SerializerMethodField()
+    release = serializers.CharField(source="release_slug", allow_null=True, read_only=True,
+                                    help_text="The release current when it was saved (null: before releases).")
 
     class Meta:
         model = DeckVersion
-        fields = ["number", "name", "hero", "count", "note", "author", "created_at"]
+        fields = ["number", "name", "hero", "count", "note", "author", "release", "created_at"]
 
     def get_author(self, version) -> str | None:
         return version.author.username if version.author_id else None

@@ -83,6 +83,12 @@ def test_a_deck_saved_after_the_release_shows_no_changed_cards(deck, ann):
     assert list(deck.versions.order_by("number").values_list("release__slug", flat=True)) == [
         "playtest-1-0", "playtest-1-1"]
     assert "Since you saved this deck" not in page(ann, deck)
+    versions = client.get(f"/api/decks/{deck.pk}/versions/").json()
+    assert [(v["number"], v["release"]) for v in versions] == [(2, "playtest-1-1"), (1, "playtest-1-0")]
+    assert client.get(f"/api/decks/{deck.pk}/versions/1/").json()["release"] == "playtest-1-0"
+    client.force_login(ann)
+    history = client.get(f"/decks/{deck.pk}/history/").content.decode()
+    assert '<a href="/releases/playtest-1-1/" class="version-release">Playtest 1.1</a>' in history
 
 
 def test_a_card_removed_in_a_release_makes_the_deck_illegal_with_the_reason(deck, ann, monkeypatch):
