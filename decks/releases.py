@@ -42,16 +42,18 @@ class ReleaseRef:
 
 
 def release_history() -> list[tuple[ReleaseRef, list[dict[str, Any]]]]:
-    """Every release, oldest first, with the cards it changed (one query; each changelog computed once per process)."""
+    """Every release, oldest first, with the cards it changed (one query; each changelog computed once per process).
+    The first release's "changes" (every card added) are left out: no deck is told them."""
     return _history()[0]
 
 
 def _history() -> tuple[list[tuple[ReleaseRef, list[dict[str, Any]]]], tuple[str, str, str] | None]:
     out, current = [], None
-    for slug, name, hash_, is_current in Release.objects.order_by("published_at", "pk").values_list(*_ROW_FIELDS):
+    rows = Release.objects.order_by("published_at", "pk").values_list(*_ROW_FIELDS)
+    for index, (slug, name, hash_, is_current) in enumerate(rows):
         if is_current:
             current = (slug, name, hash_)
-        cards = _CHANGES.get((slug, hash_))
+        cards = [] if index == 0 else _CHANGES.get((slug, hash_))
         if cards is None:
             with _CHANGES.computing((slug, hash_)):
                 cards = _CHANGES.get((slug, hash_))

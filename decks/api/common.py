@@ -55,7 +55,10 @@ class DeckDetailSerializer(s.DeckSerializer):
         return known[deck.pk]
 
     def get_saved_release(self, deck) -> str | None:
-        return saved_under(deck)
+        known = self.context.setdefault("saved_under", {})
+        if deck.pk not in known:
+            known[deck.pk] = saved_under(deck)
+        return known[deck.pk]
 
     @extend_schema_field(ChangedCardSerializer(many=True))
     def get_changed_cards(self, deck):
