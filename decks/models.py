@@ -132,6 +132,10 @@ class DeckVersion(models.Model):
     cards = models.JSONField(default=dict, help_text="Copies by card slug at that revision.")
     author = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
     note = models.CharField(max_length=200, blank=True, help_text="Why this revision exists (created, restored, …).")
+    release = models.ForeignKey(
+        "cards.Release", null=True, blank=True, on_delete=models.PROTECT, related_name="+",
+        help_text="The release current when this revision was saved (empty: saved before releases).",
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -12,7 +12,7 @@ from typing import Any, Mapping
 
 from django.contrib.auth import get_user_model
 from django.core.cache import cache
-from django.db.models import Count, Exists, OuterRef, Q, QuerySet
+from django.db.models import Count, Exists, F, OuterRef, Q, QuerySet
 from django.http import Http404
 from django.utils import timezone
 
@@ -355,7 +355,12 @@ def version_diff(old: DeckVersion, new: DeckVersion, catalogue=None) -> dict[str
 
 def deck_versions(deck: Deck) -> list[DeckVersion]:
     """Return the deck's versions, newest first."""
-    return list(DeckVersion.objects.filter(deck=deck).select_related("author").order_by("-number"))
+    return list(with_release(DeckVersion.objects.filter(deck=deck).select_related("author").order_by("-number")))
+
+
+def with_release(versions):
+    """Annotate each version with the slug and name of the release it was saved under (None: before releases)."""
+    return versions.annotate(release_slug=F("release__slug"), release_name=F("release__name"))
 
 
 def version_history(deck: Deck, catalogue=None) -> list[dict[str, Any]]:
@@ -374,7 +379,7 @@ def version_history(deck: Deck, catalogue=None) -> list[dict[str, Any]]:
 
 def get_version(deck: Deck, number: int) -> DeckVersion:
     """Return version `number` of the deck (404 when it has none)."""
-    version = DeckVersion.objects.filter(deck=deck, number=number).first()
+    version = with_release(DeckVersion.objects.filter(deck=deck, number=number)).first()
     if version is None:
         raise Http404(f"This deck has no version {number}.")
     return version

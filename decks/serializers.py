@@ -16,6 +16,7 @@ from decks import selectors
 from decks.codes import DeckCodeError, decode_deck, encode_deck
 from decks.formats import FORMATS
 from decks.models import Deck, DeckVersion, Visibility
+from decks.releases import Legality, current_legality
 from decks.services import MAX_DISTINCT_CARDS
 from decks.textio import parse_decklist
 
@@ -48,6 +49,11 @@ class ValidationSerializer(serializers.Serializer):
     errors = ProblemSerializer(many=True)
     warnings = ProblemSerializer(many=True)
     count = serializers.IntegerField(help_text="Cards in the deck, the Hero not counted.")
+
+
+class DeckValidationSerializer(ValidationSerializer):
+    release = serializers.CharField(allow_null=True, help_text="The release the deck is judged against: the current "
+                                    "one (null: none published yet, so the cards in the database).")
 
 
 class CardCountSerializer(serializers.Serializer):
@@ -274,9 +280,21 @@ class DeckSerializer(serializers.Serializer):
     def get_cards(self, deck):
         return deck_card_rows(deck, self.catalogue)
 
-    @extend_schema_field(ValidationSerializer)
+    @property
+    def legality(self) -> Legality:
+        """The current release's set, looked up once per response (the decks of a list share it)."""
+        if "legality" not in self.context:
+            self.context["legality"] = current_legality()
+        return self.context["legality"]
+
+    def changes(self, deck) -> list[dict]:
+        return []  # what changed since the save: told by the deck's own payload (decks.api.common)
+
+    @extend_schema_field(DeckValidationSerializer)
     def get_validation(self, deck):
-        return selectors.deck_validation(deck, self.catalogue).to_dict()
+        legality = self.legality
+        return {**legality.validate(deck, self.changes(deck)).to_dict(),
+                "release": legality.release.slug if legality.release else None}
 
     @extend_schema_field(OpenApiTypes.OBJECT)
     def get_statistics(self, deck):
@@ -317,10 +335,12 @@ class ExportSerializer(serializers.Serializer):
 class DeckVersionSerializer(serializers.ModelSerializer):
     count = serializers.IntegerField(source="card_count")
     author = serializers.SerializerMethodField()
+    release = serializers.CharField(source="release_slug", allow_null=True, read_only=True,
+                                    help_text="The release current when it was saved (null: before releases).")
 
     class Meta:
         model = DeckVersion
-        fields = ["number", "name", "hero", "count", "note", "author", "created_at"]
+        fields = ["number", "name", "hero", "count", "note", "author", "release", "created_at"]
 
     def get_author(self, version) -> str | None:
         return version.author.username if version.author_id else None

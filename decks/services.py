@@ -14,7 +14,7 @@ from django.core.cache import cache
 from django.db import transaction
 from django.db.models import F
 
-from cards.models import Card
+from cards.models import Card, Release
 from cataclysm_site import lookalikes
 from cataclysm_site.api_errors import ApiError
 from decks.formats import FORMATS
@@ -116,6 +116,8 @@ def _snapshot(deck: Deck, hero: Card | None, cards: Mapping[Card, int], *, autho
         cards={card.slug: count for card, count in sorted(cards.items(), key=lambda item: item[0].slug)},
         author=author if getattr(author, "is_authenticated", False) else None,
         note=note,
+        # the release current now: what changes later is told against it (issue 32)
+        release_id=Release.objects.filter(current=True).values_list("pk", flat=True).first(),
     )
 
 

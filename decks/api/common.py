@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import secrets
 
-from drf_spectacular.utils import OpenApiParameter, OpenApiResponse
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema_field
 from rest_framework.negotiation import DefaultContentNegotiation
 from rest_framework.renderers import JSONRenderer
 
@@ -14,6 +14,7 @@ from decks import selectors, services
 from decks import serializers as s
 from decks.codes import DeckCodeError, encode_deck
 from decks.models import Deck
+from decks.releases import changed_cards, deck_runs, saved_under
 from decks.stats import simulate_opening
 from decks.textio import format_decklist
 
@@ -27,6 +28,41 @@ E403 = OpenApiResponse(s.ErrorSerializer, description="Not logged in (`not_authe
 E404 = OpenApiResponse(s.ErrorSerializer, description="No such deck, or it is another user's private deck (`not_found`).")
 E409 = OpenApiResponse(s.DeckConflictSerializer, description="`version_conflict`: the deck changed since that version; `deck` is the current one.")
 DECK_ID = OpenApiParameter("deck_id", str, OpenApiParameter.PATH, description="The deck's random id, or `starter-<hero>`.")
+
+
+class ChangedCardSerializer(s.serializers.Serializer):
+    card = s.serializers.CharField(help_text="The card's slug.")
+    release = s.serializers.CharField(help_text="The release that changed it (its changelog: /releases/<slug>/).")
+    change = s.serializers.ChoiceField(choices=["added", "changed", "removed"])
+    fields = s.serializers.DictField(child=s.serializers.ListField(child=s.serializers.JSONField()),
+                                     help_text="Each field that differs, as [old, new] (data-file form).")
+    reason = s.serializers.CharField(help_text="Why the designer changed it (empty: none given).")
+
+
+class DeckDetailSerializer(s.DeckSerializer):
+    """One deck as its own endpoints return it: with the release it was last saved under and what changed since."""
+
+    saved_release = s.serializers.SerializerMethodField(
+        help_text="The release current when the deck was last saved (null: saved before releases).")
+    changed_cards = s.serializers.SerializerMethodField(
+        help_text="Each card the deck runs that a release changed since the deck was last saved, oldest first.")
+
+    def changes(self, deck) -> list[dict]:
+        """What changed since the save (decks.releases.changed_cards), computed once per deck."""
+        known = self.context.setdefault("changes", {})
+        if deck.pk not in known:
+            known[deck.pk] = changed_cards(deck_runs(deck), self.get_saved_release(deck), self.legality.history)
+        return known[deck.pk]
+
+    def get_saved_release(self, deck) -> str | None:
+        known = self.context.setdefault("saved_under", {})
+        if deck.pk not in known:
+            known[deck.pk] = saved_under(deck)
+        return known[deck.pk]
+
+    @extend_schema_field(ChangedCardSerializer(many=True))
+    def get_changed_cards(self, deck):
+        return self.changes(deck)
 
 
 def read_decklist(serializer: s.DecklistSerializer, catalogue, *, partial: bool = False):
@@ -46,7 +82,7 @@ def refuse_unreadable(problems) -> None:
 
 def render_deck(deck_id: str, catalogue) -> dict:
     deck = Deck.objects.with_cards().get(pk=deck_id)
-    return s.DeckSerializer(deck, context={"catalogue": catalogue}).data
+    return DeckDetailSerializer(deck, context={"catalogue": catalogue}).data
 
 
 def editable_deck(request, deck_id: str) -> Deck:

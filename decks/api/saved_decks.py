@@ -20,6 +20,7 @@ from decks.api.common import (
     E403,
     E404,
     E409,
+    DeckDetailSerializer,
     ExportNegotiation,
     conflict_with_deck,
     editable_deck,
@@ -105,7 +106,7 @@ class DeckListView(GenericAPIView):
 
     @extend_schema(
         tags=["decks"], summary="Save a new deck (an invalid one is kept as a draft)",
-        request=s.DeckWriteSerializer, responses={201: s.DeckSerializer, 400: E400, 403: E403},
+        request=s.DeckWriteSerializer, responses={201: DeckDetailSerializer, 400: E400, 403: E403},
     )
     def post(self, request):
         serializer = s.DeckWriteSerializer(data=request.data)
@@ -130,15 +131,15 @@ class DeckDetailView(APIView):
     permission_classes = [IsAuthenticatedOrReadOnly]
 
     @extend_schema(tags=["decks"], summary="One deck", parameters=[DECK_ID],
-                   responses={200: s.DeckSerializer, 404: E404})
+                   responses={200: DeckDetailSerializer, 404: E404})
     def get(self, request, deck_id):
         deck = selectors.get_readable_deck(request.user, deck_id)
-        return Response(s.DeckSerializer(deck, context={"catalogue": get_catalogue()}).data)
+        return Response(DeckDetailSerializer(deck, context={"catalogue": get_catalogue()}).data)
 
     @extend_schema(
         tags=["decks"], summary="Replace a deck (name and decklist required); saves a new version",
         parameters=[DECK_ID], request=s.DeckWriteSerializer,
-        responses={200: s.DeckSerializer, 400: E400, 403: E403, 404: E404, 409: E409},
+        responses={200: DeckDetailSerializer, 400: E400, 403: E403, 404: E404, 409: E409},
     )
     def put(self, request, deck_id):
         return self.write(request, deck_id, partial=False)
@@ -146,7 +147,7 @@ class DeckDetailView(APIView):
     @extend_schema(
         tags=["decks"], summary="Change some of a deck's fields; saves a new version",
         parameters=[DECK_ID], request=s.DeckWriteSerializer(partial=True),
-        responses={200: s.DeckSerializer, 400: E400, 403: E403, 404: E404, 409: E409},
+        responses={200: DeckDetailSerializer, 400: E400, 403: E403, 404: E404, 409: E409},
     )
     def patch(self, request, deck_id):
         return self.write(request, deck_id, partial=True)
@@ -201,7 +202,7 @@ class DeckForkView(APIView):
 
     @extend_schema(tags=["decks"], summary="Copy a deck you can read into a new private deck of yours",
                    parameters=[DECK_ID], request=s.ForkSerializer,
-                   responses={201: s.DeckSerializer, 400: E400, 403: E403, 404: E404})
+                   responses={201: DeckDetailSerializer, 400: E400, 403: E403, 404: E404})
     def post(self, request, deck_id):
         deck = selectors.get_readable_deck(request.user, deck_id)
         serializer = s.ForkSerializer(data=request.data)

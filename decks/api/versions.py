@@ -10,7 +10,17 @@ from cards.catalogue import get_catalogue
 from cataclysm_site.api_errors import ApiError
 from decks import selectors, services
 from decks import serializers as s
-from decks.api.common import DECK_ID, E400, E403, E404, E409, conflict_with_deck, editable_deck, render_deck
+from decks.api.common import (
+    DECK_ID,
+    E400,
+    E403,
+    E404,
+    E409,
+    DeckDetailSerializer,
+    conflict_with_deck,
+    editable_deck,
+    render_deck,
+)
 
 BAD_VERSION = "bad_version"
 
@@ -71,7 +81,7 @@ class DeckRestoreView(APIView):
     @extend_schema(
         tags=["decks"], summary="Make an old version the current one (saved as a new version)",
         parameters=[DECK_ID], request=s.RestoreSerializer,
-        responses={200: s.DeckSerializer, 400: E400, 403: E403, 404: E404, 409: E409},
+        responses={200: DeckDetailSerializer, 400: E400, 403: E403, 404: E404, 409: E409},
     )
     def post(self, request, deck_id, number):
         deck = editable_deck(request, deck_id)

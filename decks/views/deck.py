@@ -20,6 +20,7 @@ from decks.formats import FORMATS
 from decks.forms import CommentForm, CompareForm, ForkForm, RestoreForm, TagsForm
 from decks.markdown import render_markdown
 from decks.models import Deck
+from decks.releases import changed_cards, current_legality, deck_runs, notice_lines, saved_under
 from decks.serializers import deck_code
 from decks.textio import format_decklist, group_title
 
@@ -126,6 +127,8 @@ def deck_detail(request, deck_id):
     community = selectors.deck_community(request.user, deck)
     for comment in community["comments"]:
         comment.html = render_markdown(comment.body, catalogue)
+    legality = current_legality()  # judged against the published set (decks.releases)
+    changes = changed_cards(deck_runs(deck), saved_under(deck), legality.history)
     groups = grouped_cards(deck, catalogue)
     lacking = {row["card"]: row["missing"] for row in ownership["missing"]} if ownership else {}
     for group in groups:
@@ -136,7 +139,9 @@ def deck_detail(request, deck_id):
         "hero": catalogue.cards.get(hero_slug) if hero_slug else None,
         "hero_card": deck.hero,
         "groups": groups,
-        "validation": selectors.deck_validation(deck, catalogue),
+        "validation": legality.validate(deck, changes),
+        "judged_release": legality.release,
+        "changed_cards": notice_lines(changes, legality.history, catalogue),
         "stats": stats_context(selectors.deck_statistics(deck, catalogue), catalogue),
         "text": format_decklist(hero_slug, deck.counts(), catalogue),
         "code": deck_code(deck, catalogue),

@@ -15,6 +15,7 @@ from cards.catalogue import get_catalogue
 from cards.models import Faction
 from decks import selectors
 from decks.forms import DeckSearchForm
+from decks.releases import current_legality
 from decks.textio import group_title
 
 DECKS_PER_PAGE = 24
@@ -26,9 +27,9 @@ def hero_choices(catalogue) -> list[tuple[str, str]]:
 
 def deck_rows(decks, catalogue) -> list[dict[str, Any]]:
     """Return each deck of a list with its verdict and a type breakdown."""
-    rows = []
+    rows, legality = [], current_legality()  # judged against the current release, as the deck's page is
     for deck in decks:
-        result = selectors.deck_validation(deck, catalogue)
+        result = legality.validate(deck)
         hero = catalogue.cards.get(deck.hero.slug) if deck.hero else None
         types: dict[str, int] = {}
         for entry in deck.entries.all():
