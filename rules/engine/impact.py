@@ -55,8 +55,9 @@ def _game(catalogue, study: Mapping[str, Any], spec: DeckSpec, index: int, varia
     return SCORE[row["outcome"]], float(row["legacy_a"]), row["state"]
 
 
-def _seen(state, player: int) -> tuple[set, set]:
-    """The deck's cards drawn (out of the deck by the end) and played (on the board or, spent, in the graveyard)."""
+def cards_seen(state, player: int) -> tuple[set, set]:
+    """The deck's cards drawn (out of the deck by the end) and played (on the board or, spent, in the graveyard): the
+    one reading of "drawn" and "played" that card impact studies and the card pages' player statistics share."""
     drawn, played = set(), set()
     for card in state.cards:
         if card.owner != player or card.info.type == "hero":
@@ -78,7 +79,7 @@ def play(catalogue, study: Mapping[str, Any], index: int, tally: dict, variants:
     filler = study["filler"]
     measure, legacy, state = _game(catalogue, study, DeckSpec(deck["hero"], tuple(deck["cards"])), index, variants)
     seat = 0 if not study["decks"][1:] or index % 2 == 0 else 1
-    drawn, played = _seen(state, seat)
+    drawn, played = cards_seen(state, seat)
     _add(tally, "/measure", measure)
     _add(tally, "/legacy", legacy)
     for slug in distinct(deck):

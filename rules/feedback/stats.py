@@ -26,6 +26,7 @@ from django.db import connection
 from cards.catalogue import DerivedCache
 from cards.models import Release
 from cards.releases import release_of_game
+from rules.engine.impact import cards_seen
 from rules.live.privacy import note_public_seats
 from rules.models import Table, TableStatus
 from rules.play.store import load_state
@@ -63,14 +64,7 @@ def seat_rows(table: Table) -> list[tuple[frozenset, frozenset, frozenset, float
     state = load_state(table)
     rows = []
     for seat in (0, 1):
-        drawn, played = set(), set()
-        for card in state.cards:
-            if card.owner != seat or card.info.type == "hero":
-                continue
-            if card.zone != "deck":
-                drawn.add(card.slug)
-            if card.zone in ("board", "graveyard", "stack"):
-                played.add(card.slug)
+        drawn, played = cards_seen(state, seat)
         score = 0.5 if table.winner is None else float(table.winner == seat)
         rows.append((frozenset(table.decks[seat]["cards"]), frozenset(drawn), frozenset(played), score))
     _SEEN.put(table.pk, rows)
