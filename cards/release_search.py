@@ -21,7 +21,7 @@ from .catalogue import DerivedCache
 from .releases import release_catalogue, release_data
 from .rules_text import IMPLICIT_KEYWORDS_BY_TYPE, card_text
 from .search import And, Compare, HasKeyword, Node, Not, Or, QuerySyntaxError, Text, Vocabulary, parse_query
-from .selectors import FILTERS, ORDERINGS, FilterError
+from .selectors import ORDERINGS, FilterError, filter_node
 from .text_search import words, words_of
 
 OWNED_IN_RELEASE = ("'owned' searches your collection against the current cards: browse the current release "
@@ -152,23 +152,6 @@ def matches(node: Node | None, row: Row, cards: ReleaseCards) -> bool:
     raise TypeError(f"not a query node: {node!r}")
 
 
-def _filter_node(name: str, value: str, vocabulary: Vocabulary) -> Node:
-    """The tree of one named filter (comma-separated: any of them), resolved as `selectors.filter_q` does."""
-    if name not in FILTERS:
-        raise FilterError("bad_filter", f"unknown filter '{name}' (filters: {', '.join(FILTERS)})")
-    parts = [part.strip() for part in str(value).split(",") if part.strip()]
-    if not parts:
-        raise FilterError("bad_filter", f"the '{name}' filter needs a value")
-    nodes = []
-    for part in parts:
-        try:
-            resolved = vocabulary.resolve(name, part)
-        except QuerySyntaxError as exc:
-            raise FilterError("bad_filter", f"{name}: {exc.message}") from exc
-        nodes.append(HasKeyword(resolved) if name == "keyword" else Compare(name, "=", resolved))
-    return Or(tuple(nodes))
-
-
 def _sort_key(key: str, cards: ReleaseCards) -> Callable[[Row], Any]:
     big = 1 << 30  # nulls last, as the SQL ordering puts them
     values = {
@@ -191,7 +174,7 @@ def search_release(release, query: str = "", *, ordering: str = "name", ranges: 
         choices = ", ".join(f"{name}, -{name}" for name in ORDERINGS)
         raise FilterError("bad_ordering", f"unknown ordering '{ordering}' (choose from: {choices})")
     nodes = [parse_query(query, cards.vocabulary), parse_query(ranges, cards.vocabulary)]
-    nodes += [_filter_node(name, value, cards.vocabulary) for name, value in filters.items() if value not in (None, "")]
+    nodes += [filter_node(name, value, cards.vocabulary) for name, value in filters.items() if value not in (None, "")]
     tree = reduce(lambda a, b: And((a, b)) if a is not None else b, [n for n in nodes if n is not None], None)
     try:
         found = sorted((row for row in cards.rows if matches(tree, row, cards)), key=lambda row: row.card.name)

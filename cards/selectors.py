@@ -156,23 +156,28 @@ def query_q(query: str, vocabulary: Vocabulary | None = None, owned=None) -> Q:
         raise
 
 
-def filter_q(name: str, value: str, vocabulary: Vocabulary | None = None) -> Q:
-    """Return the Q for one named filter; a comma-separated value means any of them."""
+def filter_node(name: str, value: str, vocabulary: Vocabulary) -> Node:
+    """The query tree of one named filter; a comma-separated value means any of them. The SQL search compiles it
+    (`filter_q`) and an older release's search evaluates it (`cards.release_search`), so both read a filter alike."""
     if name not in FILTERS:
         raise FilterError("bad_filter", f"unknown filter '{name}' (filters: {', '.join(FILTERS)})")
-    vocabulary = vocabulary or default_vocabulary()
     parts = [part.strip() for part in str(value).split(",") if part.strip()]
     if not parts:
         raise FilterError("bad_filter", f"the '{name}' filter needs a value")
-    qs = []
+    nodes = []
     for part in parts:
         try:
             resolved = vocabulary.resolve(name, part)
         except QuerySyntaxError as exc:
             raise FilterError("bad_filter", f"{name}: {exc.message}") from exc
-        node = HasKeyword(resolved) if name == "keyword" else Compare(name, "=", resolved)
-        qs.append(compile_query(node, vocabulary))
-    return reduce(or_, qs)
+        nodes.append(HasKeyword(resolved) if name == "keyword" else Compare(name, "=", resolved))
+    return Or(tuple(nodes))
+
+
+def filter_q(name: str, value: str, vocabulary: Vocabulary | None = None) -> Q:
+    """Return the Q for one named filter; a comma-separated value means any of them."""
+    vocabulary = vocabulary or default_vocabulary()
+    return compile_query(filter_node(name, value, vocabulary), vocabulary)
 
 
 def order_cards(queryset: QuerySet, ordering: str) -> QuerySet:
