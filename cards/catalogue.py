@@ -22,12 +22,12 @@ from __future__ import annotations
 import hashlib
 import logging
 import threading
-from collections import OrderedDict
 from functools import lru_cache
 from pathlib import Path
 from time import monotonic
 from typing import Any, Hashable
 
+from cachetools import LRUCache
 from django.db import connection
 from django.db.models.signals import post_delete, post_save
 
@@ -269,14 +269,23 @@ for _model in (Card, CardCost, Ability):
 
 
 class DerivedCache:
-    """A small per-process LRU of values computed from the cards; key them with `catalogue_version()`."""
+    """A small per-process LRU of values computed from the cards; key them with `catalogue_version()`.
+
+    The eviction is cachetools' `LRUCache`; what it does not give is kept here: a lock around it (cachetools' caches
+    are not thread-safe, and ASGI and gunicorn's threads share this one), per-key locks so that threads that miss
+    the same key compute it once (`computing`), `take` for values the caller will change, and registration so that
+    `clear_cache()` empties every cache derived from the cards.
+    """
 
     def __init__(self, maxsize: int = 256):
         self.maxsize = maxsize
-        self._items: OrderedDict[Hashable, Any] = OrderedDict()
+        self._items: LRUCache = LRUCache(maxsize=maxsize)
         self._lock = threading.Lock()
         self._computing = [threading.Lock() for _ in range(16)]
         _derived_caches.append(self)
+
+    def __len__(self) -> int:
+        return len(self._items)
 
     def computing(self, key: Hashable) -> threading.Lock:
         """Return a lock to hold while computing the value for `key` (look it up again once holding it).
@@ -288,12 +297,9 @@ class DerivedCache:
         return self._computing[hash(key) % len(self._computing)]
 
     def get(self, key: Hashable) -> Any:
-        """Return the value kept for `key`, or None."""
+        """Return the value kept for `key` (now the most recently used), or None."""
         with self._lock:
-            value = self._items.get(key)
-            if value is not None:
-                self._items.move_to_end(key)
-            return value
+            return self._items.get(key)
 
     def take(self, key: Hashable) -> Any:
         """Remove and return the value kept for `key`, or None (for values the caller will change)."""
@@ -304,9 +310,6 @@ class DerivedCache:
         """Keep `value` for `key`, forgetting the least recently used entry when full."""
         with self._lock:
             self._items[key] = value
-            self._items.move_to_end(key)
-            while len(self._items) > self.maxsize:
-                self._items.popitem(last=False)
 
     def clear(self) -> None:
         with self._lock:
