@@ -13,6 +13,10 @@ from django.core.exceptions import ImproperlyConfigured
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
+# Three small readers rather than django-environ's Env: an empty value (NAME=, as in .env.example) means the default
+# here, where Env.int fails on it, and list items are trimmed ("a.org, b.org"), where Env.list keeps the spaces.
+# The database URL is dj-database-url's, which django-environ would only wrap.
+
 
 def env_bool(name: str, default: bool) -> bool:
     value = os.environ.get(name)

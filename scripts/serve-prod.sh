@@ -7,6 +7,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+# Read here, not by django-environ in settings.py: every step below needs it (migrate, gunicorn's own settings in
+# gunicorn_conf.py, GUNICORN_EXTRA_ARGS, the checks just after), and an empty value must mean the default, where
+# django-environ's read_env sets it empty.
 if [ -f .env ]; then
   while IFS= read -r line || [ -n "$line" ]; do
     [[ $line =~ ^[[:space:]]*(export[[:space:]]+)?([A-Za-z_][A-Za-z0-9_]*)=(.*)$ ]] || continue
