@@ -1,5 +1,13 @@
-"""Goldfish games: one deck played under the full rules against the empty opponent, saved after every decision.
+"""The rules app's tables, in this order (the features' apps hold no model yet: ARCHITECTURE.md):
 
+- played games: `PlayedGame` (abstract: what they share), `GoldfishGame` (one deck against the empty opponent) and
+  `VersusGame` (a deck against the computer);
+- the lab: `Simulation` (a study) and its `SimulationChunk`s, and `BalanceReport` (a permanent, shareable report
+  read from studies);
+- live tables: `Table` (a game between two people), `TableMessage` (a line of its chat) and `PlayerRating` (a
+  player's record and rating).
+
+Goldfish games: one deck played under the full rules against the empty opponent, saved after every decision.
 The action log (`actions`) is the game: replaying it from the seed rebuilds every state. `state` keeps the engine's
 `to_json()` of a recent state (saved every few decisions, and at the end) so a request need not replay from scratch:
 the decisions logged after it are applied to it. `version` counts saved decisions; writes go through
