@@ -13,27 +13,34 @@ from django.core.exceptions import ImproperlyConfigured
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
-# Three small readers rather than django-environ's Env: an empty value (NAME=, as in .env.example) means the default
+# Small readers rather than django-environ's Env: an empty value (NAME=, as in .env.example) means the default
 # here, where Env.int fails on it, and list items are trimmed ("a.org, b.org"), where Env.list keeps the spaces.
 # The database URL is dj-database-url's, which django-environ would only wrap.
 
 
+def env(name: str, default: str = "") -> str:
+    """Return the variable, or `default` when it is unset or blank: .env.example's NAME= means the default, and
+    reaches the process as an empty string through a shell, a container's or systemd's environment file."""
+    value = os.environ.get(name, "")
+    return value if value.strip() else default
+
+
 def env_bool(name: str, default: bool) -> bool:
-    value = os.environ.get(name)
-    return default if value is None else value.strip().lower() in {"1", "true", "yes", "on"}
+    value = env(name)
+    return default if not value else value.strip().lower() in {"1", "true", "yes", "on"}
 
 
 def env_list(name: str, default: str) -> list[str]:
-    return [item.strip() for item in os.environ.get(name, default).split(",") if item.strip()]
+    return [item.strip() for item in env(name, default).split(",") if item.strip()]
 
 
 def env_int(name: str, default: int) -> int:
-    value = os.environ.get(name, "").strip()
+    value = env(name).strip()
     return int(value) if value else default
 
 
 DEBUG = env_bool("DJANGO_DEBUG", True)
-SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY", "")
+SECRET_KEY = env("DJANGO_SECRET_KEY")
 if not SECRET_KEY:
     if not DEBUG:
         raise RuntimeError("DJANGO_SECRET_KEY must be set when DJANGO_DEBUG is off")
@@ -114,7 +121,7 @@ ASGI_APPLICATION = "cataclysm_site.asgi.application"
 
 DATABASES = {
     "default": dj_database_url.parse(
-        os.environ.get("DATABASE_URL") or f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
+        env("DATABASE_URL") or f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
         conn_max_age=env_int("DJANGO_CONN_MAX_AGE", 60),
         conn_health_checks=True,
     )
@@ -187,17 +194,17 @@ LOGOUT_REDIRECT_URL = "/"
 
 # E-mail (password resets). Locally the messages are printed on the console; with DJANGO_EMAIL_HOST set they go out
 # over SMTP (DJANGO_EMAIL_BACKEND overrides the choice, e.g. the locmem backend in tests).
-EMAIL_HOST = os.environ.get("DJANGO_EMAIL_HOST", "")
-EMAIL_BACKEND = os.environ.get("DJANGO_EMAIL_BACKEND") or (
+EMAIL_HOST = env("DJANGO_EMAIL_HOST")
+EMAIL_BACKEND = env("DJANGO_EMAIL_BACKEND") or (
     "django.core.mail.backends.smtp.EmailBackend" if EMAIL_HOST else "django.core.mail.backends.console.EmailBackend"
 )
 EMAIL_PORT = env_int("DJANGO_EMAIL_PORT", 587)
-EMAIL_HOST_USER = os.environ.get("DJANGO_EMAIL_HOST_USER", "")
-EMAIL_HOST_PASSWORD = os.environ.get("DJANGO_EMAIL_HOST_PASSWORD", "")
+EMAIL_HOST_USER = env("DJANGO_EMAIL_HOST_USER")
+EMAIL_HOST_PASSWORD = env("DJANGO_EMAIL_HOST_PASSWORD")
 EMAIL_USE_TLS = env_bool("DJANGO_EMAIL_USE_TLS", True)
 EMAIL_USE_SSL = env_bool("DJANGO_EMAIL_USE_SSL", False)
 EMAIL_TIMEOUT = env_int("DJANGO_EMAIL_TIMEOUT", 10)
-DEFAULT_FROM_EMAIL = os.environ.get("DJANGO_DEFAULT_FROM_EMAIL", "Cataclysm Codex <noreply@localhost>")
+DEFAULT_FROM_EMAIL = env("DJANGO_DEFAULT_FROM_EMAIL", "Cataclysm Codex <noreply@localhost>")
 PASSWORD_RESET_TIMEOUT = env_int("DJANGO_PASSWORD_RESET_TIMEOUT", 3 * 24 * 3600)
 
 LANGUAGE_CODE = "en-us"
@@ -207,9 +214,9 @@ USE_TZ = True
 
 STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
-STATIC_ROOT = Path(os.environ.get("DJANGO_STATIC_ROOT") or BASE_DIR / "staticfiles")
+STATIC_ROOT = Path(env("DJANGO_STATIC_ROOT") or BASE_DIR / "staticfiles")
 MEDIA_URL = "media/"
-MEDIA_ROOT = Path(os.environ.get("DJANGO_MEDIA_ROOT") or BASE_DIR / "media")
+MEDIA_ROOT = Path(env("DJANGO_MEDIA_ROOT") or BASE_DIR / "media")
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {
@@ -239,12 +246,12 @@ REST_FRAMEWORK = {
         "cataclysm_site.throttling.ScopedRateThrottle",
     ],
     "DEFAULT_THROTTLE_RATES": {
-        "anon": os.environ.get("DJANGO_THROTTLE_ANON", "300/min"),
-        "user": os.environ.get("DJANGO_THROTTLE_USER", "1200/min"),
-        "expensive": os.environ.get("DJANGO_THROTTLE_EXPENSIVE", "120/min"),
-        "community": os.environ.get("DJANGO_THROTTLE_COMMUNITY", "30/min"),
+        "anon": env("DJANGO_THROTTLE_ANON", "300/min"),
+        "user": env("DJANGO_THROTTLE_USER", "1200/min"),
+        "expensive": env("DJANGO_THROTTLE_EXPENSIVE", "120/min"),
+        "community": env("DJANGO_THROTTLE_COMMUNITY", "30/min"),
         # Token requests per client: each one hashes a password (failed ones are also limited per account).
-        "login": os.environ.get("DJANGO_THROTTLE_LOGIN", "20/min"),
+        "login": env("DJANGO_THROTTLE_LOGIN", "20/min"),
     },
     # How many reverse proxies append to X-Forwarded-For; 0 trusts only REMOTE_ADDR, so clients cannot spoof it.
     "NUM_PROXIES": env_int("DJANGO_NUM_PROXIES", 0),
@@ -273,7 +280,7 @@ LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
-    "root": {"handlers": ["console"], "level": os.environ.get("DJANGO_LOG_LEVEL") or "WARNING"},
+    "root": {"handlers": ["console"], "level": env("DJANGO_LOG_LEVEL", "WARNING")},
 }
 
 # The cache holds what every process must agree on: the API's rate-limit counters and the public deck feeds' ids.
@@ -293,10 +300,10 @@ def redis_cache_location(broker_url: str) -> str:
 
 def cache_choice() -> str:
     """Return DJANGO_CACHE, or the default: per process with DEBUG on, shared with it off."""
-    chosen = os.environ.get("DJANGO_CACHE", "").strip()
+    chosen = env("DJANGO_CACHE").strip()
     if chosen or DEBUG:
         return chosen or "locmem"
-    broker = os.environ.get("CELERY_BROKER_URL", "").strip()
+    broker = env("CELERY_BROKER_URL").strip()
     return redis_cache_location(broker) if broker.startswith(("redis://", "rediss://")) else "database"
 
 
@@ -339,7 +346,7 @@ SECURE_CROSS_ORIGIN_OPENER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
 # Pages load scripts, styles, fonts and data from this site only: no CDN, no inline <script> or <style>,
 # no style="" or onclick="" attributes. DJANGO_CSP_REPORT_ONLY=true only reports breaches (to the browser console).
-CONTENT_SECURITY_POLICY = os.environ.get(
+CONTENT_SECURITY_POLICY = env(
     "DJANGO_CONTENT_SECURITY_POLICY",
     "default-src 'self'; img-src 'self' data:; object-src 'none'; base-uri 'self'; form-action 'self'; "
     "frame-ancestors 'none'",
@@ -349,8 +356,8 @@ CONTENT_SECURITY_POLICY_REPORT_ONLY = env_bool("DJANGO_CSP_REPORT_ONLY", False)
 # The designers' lab (rules/lab/services.py): studies run as chunks on Celery workers when a broker is configured
 # (CELERY_BROKER_URL, e.g. redis://127.0.0.1:6379/0; `make run` starts Redis and a worker and sets it). Without one,
 # the same chunk function runs in a local process pool of this web process, on every core (the embedded default).
-CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL", "")
-CELERY_RESULT_BACKEND = os.environ.get("CELERY_RESULT_BACKEND", CELERY_BROKER_URL)
+CELERY_BROKER_URL = env("CELERY_BROKER_URL")
+CELERY_RESULT_BACKEND = env("CELERY_RESULT_BACKEND", CELERY_BROKER_URL)
 CELERY_TASK_ACKS_LATE = True               # a chunk is acknowledged once played: a lost worker's chunk is played again
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1      # each worker process holds one chunk at a time: the others stay shared
@@ -366,7 +373,7 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {
 CELERY_TASK_SERIALIZER = CELERY_RESULT_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 # `load_catalogue` draws every card image ahead: "background" (the default), "now" or "skip" (the tests skip it).
-CARD_IMAGES_AHEAD = os.environ.get("CARD_IMAGES_AHEAD", "background")
+CARD_IMAGES_AHEAD = env("CARD_IMAGES_AHEAD", "background")
 LAB_MAX_GAMES = env_int("LAB_MAX_GAMES", 1_000_000)            # games per study, signed in
 LAB_MAX_GAMES_ANONYMOUS = env_int("LAB_MAX_GAMES_ANONYMOUS", 20_000)
 LAB_MAX_RUNNING = env_int("LAB_MAX_RUNNING", 2)                # studies not yet finished at once, per visitor
@@ -381,7 +388,7 @@ LAB_DRIVE_SECONDS = env_int("LAB_DRIVE_SECONDS", 1)
 # else REDIS_URL, else the lab's CELERY_BROKER_URL, which `make run` sets) every server process reaches every socket;
 # without it, the in-memory layer serves one process. rules/live/layer.py keeps idle sockets open (its reads outwait
 # the layer's blocking ones) and sockets alive through a Redis outage; rules/live/watch.py resubscribes them after one.
-CHANNEL_LAYER_URL = os.environ.get("CHANNEL_LAYER_URL") or os.environ.get("REDIS_URL") or (
+CHANNEL_LAYER_URL = env("CHANNEL_LAYER_URL") or env("REDIS_URL") or (
     CELERY_BROKER_URL if CELERY_BROKER_URL.startswith(("redis://", "rediss://")) else "")
 
 

@@ -120,3 +120,22 @@ def test_env_example_can_be_sourced_by_a_shell_and_means_the_same_there():
     sourced = dict(item.split("=", 1) for item in result.stdout.decode().split("\0") if "=" in item)
     documented = documented_environment()
     assert documented and {name: sourced.get(name) for name in documented} == documented
+
+
+def settings_read(env: dict[str, str]) -> dict[str, str]:
+    """Return every setting (as its repr) that the settings module makes with this site configuration."""
+    script = ("import json; from cataclysm_site import settings as s; "
+              "print(json.dumps({k: repr(getattr(s, k)) for k in dir(s) if k.isupper()}))")
+    base = {k: v for k, v in os.environ.items() if k not in re.findall(r"^([A-Z_]+)=", ENV_EXAMPLE.read_text(), re.M)}
+    result = subprocess.run([sys.executable, "-c", script], cwd=ROOT, env={**base, **env}, capture_output=True,
+                            text=True, timeout=60)
+    assert result.returncode == 0, result.stderr
+    return json.loads(result.stdout.strip().splitlines()[-1])
+
+
+def test_a_variable_set_empty_means_its_default():
+    """.env.example: 'An empty value (NAME=) means the default' — also where NAME= reaches the process as an empty
+    string (a shell sourcing the file, a container's or systemd's environment file), not only through serve-prod."""
+    names = re.findall(r"^([A-Z_]+)=", ENV_EXAMPLE.read_text(), flags=re.M)
+    unset, empty = settings_read({}), settings_read({name: "" for name in names})
+    assert {k: v for k, v in empty.items() if unset[k] != v} == {}
