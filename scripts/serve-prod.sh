@@ -7,9 +7,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-# Read here, not by django-environ in settings.py: every step below needs it (migrate, gunicorn's own settings in
-# gunicorn_conf.py, GUNICORN_EXTRA_ARGS, the checks just after), and an empty value must mean the default, where
-# django-environ's read_env sets it empty.
+# Read here, not by django-environ's read_env in settings.py: every step below needs it, not only Django (the checks
+# just after, gunicorn's own settings in gunicorn_conf.py, GUNICORN_EXTRA_ARGS), and a development server
+# (`make run`) must not pick up a production .env.
 if [ -f .env ]; then
   while IFS= read -r line || [ -n "$line" ]; do
     [[ $line =~ ^[[:space:]]*(export[[:space:]]+)?([A-Za-z_][A-Za-z0-9_]*)=(.*)$ ]] || continue
