@@ -44,7 +44,8 @@ pg-start:
 pg-stop:
 	@scripts/pg.sh stop
 
-# The linter (ruff, configured in pyproject.toml: pyflakes and import sorting); `make test` runs it too.
+# The linter (ruff, configured in pyproject.toml: pyflakes, import sorting, no function above cyclomatic complexity
+# 20); `make test` runs it too.
 lint: install
 	$(PY) -m ruff check .
 
