@@ -754,7 +754,10 @@
       var pay = game.legal_actions.filter(function (a) {
         return qp.samePay(a.pay, cost) && (a.card === card || (here && here.zone === "hand" && a.card_slug === here.entry.card));
       });
-      if (pay.length) return self.act(pay[0].id);
+      var exact = pay.filter(function (a) { return a.card === card; });
+      if (exact.length) pay = exact;
+      if (pay.length === 1) return self.act(pay[0].id);
+      if (pay.length) { self.flash("The energy is in your pool: choose where the card goes."); return; }  // (equip: which Person)
       var own = game.can_act && game.legal_actions.some(function (a) { return a.kind === "end_turn"; });
       var me = game.state.players[ME];
       var plan = own && left > 0 ? qp.plan(cost, me.pool, me.energy || [], self.cards, game.legal_actions) : null;
@@ -767,7 +770,7 @@
       var version = game.version;
       return Promise.resolve(self.act(tap)).then(function () { if (self.game.version !== version) return step(left - 1); });
     };
-    return step(taps.length);
+    return step(2 * taps.length + 2);  // (a bound, not a count: a tap overtaken by another move is planned again)
   };
 
   Board.prototype.accept = function (game, logFrom) {

@@ -181,6 +181,9 @@
     else if (message.type === "chat") this.chatLine(message.line);
     else if (message.type === "rematch") location.href = message.table.url;
     else if (message.type === "error") {
+      // A decision sent just before a move this page has already shown (the opponent's draw offer between two
+      // steps of tap-and-pay): refused as stale, and already settled by that move; nothing to say.
+      if (message.code === "conflict" && message.table && this.table && message.table.version <= this.table.version) return;
       if (message.table) this.show(message.table);
       this.flash(message.message || "That was refused.", true);
       this.settle();
