@@ -1,7 +1,7 @@
 """One gesture per play at a live table (issue 33): two players in headless Chromium, the game brought over the API to
 the host's Action Phase with a card in hand that the pool cannot pay yet but the untapped Energy cards can; the
 card's panel offers "Tap … and play …" (static/js/quick_pay.js, as in goldfish and versus) and one click taps the
-energy and plays the card, which both players then see on the board.
+energy and plays the card, which both players then see on the board; then E ends the turn (static/js/keys.js).
 
 The site is served by an ASGI server in a thread of the test process (tests/live/servers.py)."""
 from __future__ import annotations
@@ -127,6 +127,19 @@ def test_a_live_player_taps_and_plays_a_card_in_one_click(browser, settings):
         expect(guest.locator("#vs-opp-body .gf-card", has_text=name)).not_to_have_count(0, timeout=UPDATE_MS)
         played_by_taps(name, cost, before)
         expect(host.locator("#gf-flash")).to_be_hidden()
+
+        # Keys at a live table: an "e" typed in the chat is a letter of the chat; E on the board ends the turn.
+        settled = Table.objects.get().version
+        host.fill("#live-chat-text", "")
+        host.press("#live-chat-text", "e")
+        host.press("#live-chat-text", "Enter")
+        expect(guest.locator("#live-chat li").last).to_contain_text("e", timeout=UPDATE_MS)
+        assert Table.objects.get().version == settled
+        host.locator("#gf-status").click()  # (out of the chat box)
+        host.keyboard.press("e")
+        wait_version(guest, settled + 1)
+        assert Table.objects.get().actions[-1] == "end_turn.0"
+        expect(guest.locator("#gf-actions .gf-act").first).to_be_visible(timeout=UPDATE_MS)
     assert errors == []
 
 
