@@ -21,6 +21,7 @@
 
   var TYPING = /^(INPUT|TEXTAREA|SELECT)$/;
   var OFFERED = ".gf-act:not([disabled])";
+  var LETTER = { pass: "P", end_turn: "E" };
 
   function byId(id) { return document.getElementById(id); }
 
@@ -40,15 +41,21 @@
     return Array.prototype.slice.call(list);
   }
 
-  /* Show each offered button's number (data-key, drawn by css/keys.css) and drop stale ones. */
+  /* Show each offered button's number (data-key, drawn by css/keys.css), name its keys (aria-keyshortcuts: the
+     number, P, E) and drop stale ones. */
   function number() {
-    Array.prototype.forEach.call(document.querySelectorAll("#goldfish [data-key]"), function (b) {
+    Array.prototype.forEach.call(document.querySelectorAll("#goldfish [data-key], #goldfish [aria-keyshortcuts]"), function (b) {
       delete b.dataset.key;
       b.removeAttribute("aria-keyshortcuts");
     });
     offered().slice(0, 9).forEach(function (b, i) {
       b.dataset.key = String(i + 1);
       b.setAttribute("aria-keyshortcuts", String(i + 1));
+    });
+    Object.keys(LETTER).forEach(function (kind) {  // P and E, said to assistive technology on their buttons
+      Array.prototype.forEach.call(document.querySelectorAll("#gf-actions .gf-act[data-kind=" + kind + "]"), function (b) {
+        b.setAttribute("aria-keyshortcuts", ((b.getAttribute("aria-keyshortcuts") || "") + " " + LETTER[kind]).trim());
+      });
     });
   }
 
