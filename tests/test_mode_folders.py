@@ -17,13 +17,13 @@ ROOT = Path(__file__).resolve().parent.parent
 RULES = ROOT / "rules"
 
 # What each mode's folder holds, as the names its pages and users call it by. The goldfish board (its script, style,
-# quick-pay helper and board fragments) is drawn by the versus and live pages too: it is goldfish's until the board
-# becomes a module of its own. The commands of the engine (goldfish, match, run_scenario) serve every mode from
+# quick-pay and keyboard helpers and board fragments) is drawn by the versus and live pages too: it is goldfish's
+# until the board becomes a module of its own. The commands of the engine (goldfish, match, run_scenario) serve every mode from
 # the command line and stay in the rules app.
 MODES = {
     "goldfish": {"templates": ("goldfish/start.html", "goldfish/board.html", "goldfish/replay.html",
                                "goldfish/deck.html", "goldfish/_board_sections.html"),
-                 "static": ("js/goldfish.js", "css/goldfish.css", "js/quick_pay.js"),
+                 "static": ("js/goldfish.js", "css/goldfish.css", "js/quick_pay.js", "js/keys.js", "css/keys.css"),
                  "libraries": ("goldfish",), "commands": ()},
     "versus": {"templates": ("versus/start.html", "versus/board.html", "versus/replay.html", "versus/matchups.html"),
                "static": ("js/cpu_words.js",), "libraries": ("versus",), "commands": ()},

@@ -494,11 +494,11 @@
     if (entry.statuses && entry.statuses.length) body.appendChild(el("p", { class: "small", text: "Now: " + entry.statuses.join(", ") }));
     if (!ctx.readonly) {
       var offers = actionsFor(entry.id, ctx);
-      body.appendChild(el("h3", { class: "gf-zone-title", text: offers.length ? "What you can do with it" : "Nothing to do with it now" }));
+      var quick = quickPlay(here, info, view, ctx);  // tap-and-pay is one of its plays
+      body.appendChild(el("h3", { class: "gf-zone-title", text: offers.length || quick ? "What you can do with it" : "Nothing to do with it now" }));
       if (offers.length) body.appendChild(el("div", { class: "gf-detail-actions" }, offers.map(function (a) {
         return actionButton(a, a.label, act, "");
       })));
-      var quick = quickPlay(here, info, view, ctx);
       if (quick) body.appendChild(quick);
     }
     if (info.url) body.appendChild(el("p", { class: "small" }, el("a", { href: info.url, target: "_blank", rel: "noopener", text: "Card page" })));
@@ -741,24 +741,36 @@
 
   Board.prototype.act = function (actionId) { return this.post("actions/", { action: actionId }); };
 
-  /* Tap each Energy card of the plan, one decision after another, then pay the card's printed cost; stop at the
-     first refusal (the flash says why) and leave whatever choice remains to the player. */
+  /* Tap the Energy cards the card's printed cost names, one decision after another, then pay the cost. Each step
+     is planned afresh from the game as the server last sent it (`act` settles once the board has moved on: at a
+     live table the socket's update, whoever's move it was), so a step refused or overtaken by another move never
+     taps on from a stale plan: it stops, the flash says why, and whatever choice remains is the player's. */
   Board.prototype.quickPlay = function (taps, card, cost) {
     var self = this;
-    var step = function (i) {
-      if (i < taps.length) {
-        var version = self.game.version;
-        var tap = window.CodexQuickPay.tapFor(taps[i], self.game.legal_actions);
-        if (!tap) { self.flash("That Energy card can no longer be tapped; carry on by hand.", true); return; }
-        return self.act(tap).then(function () { if (self.game.version !== version) return step(i + 1); });
-      }
-      var pay = self.game.legal_actions.filter(function (a) {
-        return a.card === card && window.CodexQuickPay.samePay(a.pay, cost);
+    var qp = window.CodexQuickPay;
+    var step = function (left) {
+      var game = self.game;
+      var here = indexZones(game.state)[card];  // (the engine may offer the play on another copy of the name)
+      var pay = game.legal_actions.filter(function (a) {
+        return qp.samePay(a.pay, cost) && (a.card === card || (here && here.zone === "hand" && a.card_slug === here.entry.card));
       });
+      var exact = pay.filter(function (a) { return a.card === card; });
+      if (exact.length) pay = exact;
       if (pay.length === 1) return self.act(pay[0].id);
-      if (!pay.length) self.flash("The energy is in your pool, but the card cannot be played right now.", true);
+      if (pay.length) { self.flash("The energy is in your pool: choose where the card goes."); return; }  // (equip: which Person)
+      var own = game.can_act && game.legal_actions.some(function (a) { return a.kind === "end_turn"; });
+      var me = game.state.players[ME];
+      var plan = own && left > 0 ? qp.plan(cost, me.pool, me.energy || [], self.cards, game.legal_actions) : null;
+      var tap = plan ? qp.tapFor(plan[0], game.legal_actions) : null;
+      if (!tap) {
+        self.flash(!own ? "The game moved on before the card was paid; carry on by hand." :
+          "The energy is in your pool, but the card cannot be played right now.", true);
+        return;
+      }
+      var version = game.version;
+      return Promise.resolve(self.act(tap)).then(function () { if (self.game.version !== version) return step(left - 1); });
     };
-    step(0);
+    return step(2 * taps.length + 2);  // (a bound, not a count: a tap overtaken by another move is planned again)
   };
 
   Board.prototype.accept = function (game, logFrom) {

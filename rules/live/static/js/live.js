@@ -26,6 +26,7 @@
 
   // (window.liveHeartbeatMs: a test's shorter heartbeat; nothing on the site sets it.)
   var HEARTBEAT = window.liveHeartbeatMs || 15000, SILENCE = 2 * HEARTBEAT + HEARTBEAT / 3;
+  var SETTLE_MS = 20000;  // a decision nobody answered (a dropped socket) stops waiting; the reconnect redraws
 
   function Live(root) {
     this.root = root;
@@ -39,6 +40,7 @@
     this.retry = 0;
     this.heardAt = 0;
     this.clockAt = 0;
+    this.waiters = [];  // decisions made from the board, waiting for the table that follows them
     this.hookBoard();
     this.bind();
     this.connect();
@@ -61,7 +63,25 @@
       accept.call(board, game, logFrom);
     };
     board.render = function () { render.call(board); self.decorate(); };
-    board.act = function (actionId) { self.decide({ type: "action", action: actionId }); };
+    // A decision from the board (a button, a key, each step of tap-and-pay) goes out over the socket; the promise
+    // settles once the table has moved on from the version it was made at (whoever's move that was) or the server
+    // refused it, so a multi-step play (goldfish.js's quickPlay) takes its next step from the board as it is then.
+    board.act = function (actionId) {
+      var after = self.table ? self.table.version : -1;
+      return new Promise(function (resolve) {
+        var timer = setTimeout(done, SETTLE_MS);
+        function done() { clearTimeout(timer); resolve(); }
+        self.waiters.push({ after: after, resolve: done });
+        self.decide({ type: "action", action: actionId });
+      });
+    };
+  };
+
+  /* Settle the decisions waiting for the table to move past their version (all of them: a refusal). */
+  Live.prototype.settle = function (version) {
+    var still = [];
+    this.waiters.forEach(function (w) { if (version === undefined || version > w.after) w.resolve(); else still.push(w); });
+    this.waiters = still;
   };
 
   Live.prototype.bind = function () {
@@ -153,7 +173,7 @@
         else if (message.type === "rematch") location.href = res.data.url;
         else self.receive({ type: "table", table: res.data });
       })
-      .catch(function () { self.flash("Could not reach the server; nothing was changed.", true); });
+      .catch(function () { self.flash("Could not reach the server; nothing was changed.", true); self.settle(); });
   };
 
   Live.prototype.receive = function (message) {
@@ -161,8 +181,12 @@
     else if (message.type === "chat") this.chatLine(message.line);
     else if (message.type === "rematch") location.href = message.table.url;
     else if (message.type === "error") {
-      this.flash(message.message || "That was refused.", true);
+      // A decision sent just before a move this page has already shown (the opponent's draw offer between two
+      // steps of tap-and-pay): refused as stale, and already settled by that move; nothing to say.
+      if (message.code === "conflict" && message.table && this.table && message.table.version <= this.table.version) return;
       if (message.table) this.show(message.table);
+      this.flash(message.message || "That was refused.", true);
+      this.settle();
     }
   };
 
@@ -176,6 +200,7 @@
     if (this.board) {
       this.flash("");
       this.board.accept(table, table.log_from || 0);  // a socket's update carries only the new events
+      this.settle(table.version);
     }
   };
 
