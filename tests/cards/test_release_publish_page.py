@@ -131,3 +131,14 @@ def test_a_post_without_the_csrf_token_is_refused(catalogue_db):
     client.force_login(get_user_model().objects.create_user("dana", password="dana-pass-123", is_staff=True))
     assert client.post(PAGE, {"name": "Playtest 1.1"}).status_code == 403
     assert releases() == [("playtest-1-0", True)]
+
+
+def test_with_no_release_yet_the_page_publishes_the_first_adding_every_card(staff):
+    from decks.models import DeckVersion
+
+    DeckVersion.objects.update(release=None)  # a database set up before releases
+    Release.objects.all().delete()
+    body = staff.get(PAGE).content.decode()
+    assert "No release is published yet" in body and f"0 changed, {Card.objects.count()} added, 0 removed." in body
+    assert staff.post(PAGE, {"name": "Playtest 1.0"}).status_code == 302
+    assert releases() == [("playtest-1-0", True)]
