@@ -1,15 +1,20 @@
 """Pages of the releases (issue 32): the list of releases, one release's patch notes with each changed card's face
-before and after, and a card's face as a release has it (drawn from the release's snapshot). Thin views over
-`cards.release_pages`; an unknown release or card is the site's 404 page."""
+before and after, a card's face as a release has it (drawn from the release's snapshot), and the staff page that
+publishes the draft. Thin views over `cards.release_pages` and `cards.release_draft`; an unknown release or card is
+the site's 404 page."""
 from __future__ import annotations
 
+from django.contrib import messages
+from django.contrib.auth.views import redirect_to_login
+from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpResponse, HttpResponseNotModified
-from django.shortcuts import render
+from django.shortcuts import redirect, render
 from django.utils.cache import patch_cache_control
 from django.utils.http import parse_etags
-from django.views.decorators.http import require_safe
+from django.views.decorators.http import require_http_methods, require_safe
 
 from .models import Release
+from .release_draft import PublishForm, draft_review, publish_from, reason_field
 from .release_pages import changes_of, face_hash, patch_notes, release_png
 from .releases import ReleaseError, get_release
 from .render import RENDER_VERSION, SIZES
@@ -58,3 +63,28 @@ def release_card_image(request, slug: str, card: str, size: str):
     else:
         patch_cache_control(response, public=True, max_age=REVALIDATE_SECONDS)
     return response
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+def release_publish(request):
+    """Staff: the draft's changes against the current release and the form that publishes it (the same
+    `cards.releases.publish` as `manage.py publish_release`), then the new release's patch notes."""
+    if not request.user.is_authenticated:
+        return redirect_to_login(request.get_full_path())
+    if not request.user.is_staff:
+        raise PermissionDenied("Only designers (staff) publish releases.")
+    review = draft_review()
+    if request.method == "POST":
+        form = PublishForm(request.POST, cards=review["cards"])
+        release = publish_from(form)
+        if release is not None:
+            messages.success(request, f"Published {release.name}: it is the current release.")
+            return redirect("cards:release", release.slug)
+        form.data = form.data.copy()  # the page shows the draft as it is now: publishing again publishes that
+        form.data["draft_hash"] = review["draft_hash"]
+    else:
+        form = PublishForm(cards=review["cards"], initial={"draft_hash": review["draft_hash"]})
+    for entry in review["cards"]:
+        entry["reason_field"] = form[reason_field(entry["slug"])]
+    return render(request, "cards/release_publish.html", {"review": review, "form": form},
+                  status=400 if form.errors else 200)

@@ -27,6 +27,7 @@ from .catalogue import FRESHNESS_SECONDS, DerivedCache, database_data, get_catal
 from .models import Release, ReleaseEvidence
 
 FIRST_RELEASE = "Playtest 1.0"  # the first release's name, unless rulebook.yaml names it (`first_release:`)
+RESERVED_SLUGS = frozenset({"publish"})  # /releases/publish/ is the staff page, not a release's patch notes
 _DUMPER = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
 _LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 _compiled = DerivedCache(maxsize=8)  # older releases' compiled catalogues, by data hash
@@ -170,16 +171,19 @@ def create_first_release(now=None) -> Release | None:
 
 
 def publish(name: str, notes: str = "", reasons: Mapping[str, str] | None = None, *, slug: str | None = None,
-            now=None) -> Release:
+            now=None, expect_hash: str | None = None) -> Release:
     """Publish the draft (the database's cards) as the new current release, in one transaction.
 
-    Refuses, writing nothing, when the draft is the current release, when the name or slug is taken, or when a
-    reason names a card that did not change.
+    Refuses, writing nothing, when the draft is the current release, when the name or slug is taken, when a
+    reason names a card that did not change, or — given `expect_hash`, the draft's hash a designer reviewed (the
+    staff page sends it) — when the draft changed since, so nobody publishes a change they were not shown.
     """
     name = (name or "").strip()
     slug = slugify(slug or name)
     if not name or not slug:
         raise ReleaseError("release_name_missing", "Give the release a name (such as \"Playtest 1.1\").")
+    if slug in RESERVED_SLUGS:
+        raise ReleaseError("release_slug_reserved", f"The slug {slug!r} is the address of a page: choose another.")
     data = database_data()
     hash_ = data_hash(data)
     with transaction.atomic():
@@ -187,6 +191,9 @@ def publish(name: str, notes: str = "", reasons: Mapping[str, str] | None = None
         if current is not None and current.data_hash == hash_:
             raise ReleaseError("release_unchanged", f"Nothing changed since {current.name} ({current.slug}): "
                                "edit the cards in the admin first.")
+        if expect_hash and expect_hash != hash_:
+            raise ReleaseError("draft_changed", "The draft changed since these changes were shown: review them "
+                               "again before publishing.")
         if Release.objects.filter(slug=slug).exists() or Release.objects.filter(name=name).exists():
             raise ReleaseError("release_exists", f"A release named {name!r} or {slug!r} exists already.")
         changed = {row["card"] for row in card_changes(release_data(current) if current else None, data)}

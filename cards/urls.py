@@ -15,6 +15,7 @@ urlpatterns = [
     path("cards/<slug:slug>/image.png", views.card_image, {"size": "full"}, name="image"),
     path("cards/<slug:slug>/thumb.png", views.card_image, {"size": "thumb"}, name="thumb"),
     path("releases/", release_views.release_list, name="releases"),
+    path("releases/publish/", release_views.release_publish, name="release-publish"),  # before <slug>
     path("releases/<slug:slug>/", release_views.release_detail, name="release"),
     path("releases/<slug:slug>/cards/<slug:card>/image.png", release_views.release_card_image, {"size": "full"},
          name="release-image"),

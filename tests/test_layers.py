@@ -1,13 +1,15 @@
-"""The rules app's floor plan holds: each game feature (goldfish, versus, lab) is a package that imports none of the
-others, and the shared play layer imports none of them; so a feature can change, or a new one be added, without
-touching the rest (ARCHITECTURE.md). Every mode draws the boards it sends through the play layer's `board_for`."""
+"""The rules app's floor plan holds: each game feature (goldfish, versus, live, lab, and what players saw: feedback)
+is a package that imports none of the others, and the shared play layer imports none of them; so a feature can
+change, or a new one be added, without touching the rest (ARCHITECTURE.md); what two of them share is in the play
+layer (as `rules.play.seats`, the public seats of a live table, for live and feedback). Every mode draws the
+boards it sends through the play layer's `board_for`."""
 import ast
 from pathlib import Path
 
 import pytest
 
 RULES = Path(__file__).resolve().parent.parent / "rules"
-FEATURES = ("goldfish", "versus", "lab")
+FEATURES = ("goldfish", "versus", "live", "lab", "feedback")
 
 
 def imported_modules(package: str) -> dict[str, set[str]]:

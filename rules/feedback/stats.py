@@ -2,8 +2,8 @@
 
 For each seat of each finished table played under the release (`cards.releases.release_of_game`, the function
 every game's payload names its release by) whose deck ran the card — a saved deck that is public now, as
-`rules.live.privacy` rules: a private deck's or a pasted list's cards are its player's secret, and even a tally of a
-few tables would tell them — a game; "drawn" when a copy left the deck by the end (in the opening hand or drawn later: 17lands' "game in hand"), else "not drawn"; "played" when a copy
+`rules.live.privacy` rules (the play layer's `rules.play.seats`, which both read): a private deck's or a pasted
+list's cards are its player's secret, and even a tally of a few tables would tell them — a game; "drawn" when a copy left the deck by the end (in the opening hand or drawn later: 17lands' "game in hand"), else "not drawn"; "played" when a copy
 reached the board, the stack or, spent, the graveyard. Each group's win rate counts a draw as half a win and comes
 with its Wilson 95% interval, which stays inside [0, 1] and is honest for the few games a playtest has.
 
@@ -27,8 +27,8 @@ from cards.catalogue import DerivedCache
 from cards.models import Release
 from cards.releases import release_of_game
 from rules.engine.impact import cards_seen
-from rules.live.privacy import note_public_seats
 from rules.models import Table, TableStatus
+from rules.play.seats import note_public_seats
 from rules.play.store import load_state
 
 Z95 = 1.959964
@@ -78,7 +78,7 @@ def release_tables(release: Release):
 
 def release_tally(release: Release) -> tuple[int, dict[str, dict[str, Any]]]:
     """(the release's finished tables, {card: {"games", "score", "<group>": [games, score]}}), counting only the
-    seats that played a deck public now (`rules.live.privacy`: a private deck's or a pasted list's cards stay its
+    seats that played a deck public now (`rules.play.seats`, as `rules.live.privacy` reads them: a private deck's or a pasted list's cards stay its
     player's, in a tally of a few tables too). Re-read at most once every FRESH_SECONDS per process outside
     transactions (as the catalogue's stamp is, less often), so a card page's panel mostly costs no query for it."""
     recent = _RECENT.get(release.slug)

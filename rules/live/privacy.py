@@ -7,43 +7,16 @@ over, a seat's deck name, decklist and hidden cards are shown to that seat's pla
 seat played a saved deck that is PUBLIC now: a private, unlisted or since-deleted deck, or a pasted list, stays
 hidden from the opponent and the spectators for good (its public facts — the cards that were played or seen in the
 public view, the log — stay public). Visibility is read now, not when the game was played, so making a deck
-private hides it from its finished tables at once, as for goldfish and versus games.
+private hides it from its finished tables at once, as for goldfish and versus games. Which seats played a public deck
+is the play layer's (`rules.play.seats`), so what players saw (`rules.feedback`) counts the same seats without
+importing this feature.
 """
 from __future__ import annotations
 
-from decks.models import Deck, Visibility
 from rules.models import Table, TableStatus
+from rules.play.seats import public_seats
 
 SEATS = frozenset({0, 1})
-
-
-def public_seats(table: Table) -> frozenset[int]:
-    """The seats that play a saved deck which is public now (read with the row, or one query, remembered on it)."""
-    cached = getattr(table, "_public_seats", None)
-    if cached is not None:
-        return cached
-    if hasattr(table, "p1_deck_visibility"):  # joined in by services.get_table: no query
-        table._public_seats = frozenset(seat for seat, visibility in enumerate(
-            (table.p1_deck_visibility, table.p2_deck_visibility)) if visibility == Visibility.PUBLIC)
-        return table._public_seats
-    ids = (table.p1_deck_id, table.p2_deck_id)
-    wanted = [deck_id for deck_id in ids if deck_id is not None]
-    public = set(Deck.objects.filter(pk__in=wanted, visibility=Visibility.PUBLIC).values_list("pk", flat=True)
-                 ) if wanted else set()
-    seats = frozenset(seat for seat, deck_id in enumerate(ids) if deck_id is not None and deck_id in public)
-    table._public_seats = seats
-    return seats
-
-
-def note_public_seats(tables: list[Table]) -> list[Table]:
-    """Look up the public seats of many tables in one query (a list of tables), each remembered on its row."""
-    wanted = {deck_id for t in tables for deck_id in (t.p1_deck_id, t.p2_deck_id) if deck_id is not None}
-    public = set(Deck.objects.filter(pk__in=wanted, visibility=Visibility.PUBLIC).values_list("pk", flat=True)
-                 ) if wanted else set()
-    for t in tables:
-        t._public_seats = frozenset(seat for seat, deck_id in enumerate((t.p1_deck_id, t.p2_deck_id))
-                                    if deck_id is not None and deck_id in public)
-    return tables
 
 
 def own(seat: int | None) -> frozenset[int]:

@@ -34,6 +34,7 @@ from rules.live.shared import (
     view_digest,
 )
 from rules.models import Table, TableStatus
+from rules.play.seats import note_public_seats
 
 CARD_ENTRIES = DerivedCache(maxsize=1024)  # the `cards` map of a set of slugs: the same for every view showing them
 
@@ -205,7 +206,7 @@ def rematch_of(table: Table) -> dict | None:
 def lobby(*, limit: int = 50) -> list[Table]:
     """Listed tables waiting for a player, then listed games in play (to watch), most recent first."""
     rows = Table.objects.filter(listed=True, status__in=[TableStatus.OPEN, TableStatus.LIVE])
-    tables = privacy.note_public_seats(list(rows.select_related("p1_user", "p2_user")
+    tables = note_public_seats(list(rows.select_related("p1_user", "p2_user")
                                             .order_by("status", "-updated_at")[:limit]))
     for table in tables:
         table.seat_labels = seat_labels(table, None)  # what the start page shows of each seat: player, Hero, deck

@@ -1,5 +1,6 @@
 """`python manage.py publish_release --name "Playtest 1.1" [--notes TEXT] [--reason CARD=TEXT ...]`: publish the
-draft (the database's cards, as the admin edited them) as the new current release (cards.releases.publish)."""
+draft (the database's cards, as the admin edited them) as the new current release (cards.releases.publish, which
+the staff page /releases/publish/ calls too)."""
 from time import perf_counter
 
 from django.core.management.base import BaseCommand, CommandError

@@ -1,0 +1,37 @@
+"""Which seats of a live table played a saved deck that is public now: the one reading of a table's privacy that
+the live feature (`rules.live.privacy`: whose decklist and hand a finished table reveals) and what players saw
+(`rules.feedback.stats`: only public seats are counted) share, kept here in the play layer so that neither
+feature imports the other."""
+from __future__ import annotations
+
+from decks.models import Deck, Visibility
+from rules.models import Table
+
+
+def public_seats(table: Table) -> frozenset[int]:
+    """The seats that play a saved deck which is public now (read with the row, or one query, remembered on it)."""
+    cached = getattr(table, "_public_seats", None)
+    if cached is not None:
+        return cached
+    if hasattr(table, "p1_deck_visibility"):  # joined in by services.get_table: no query
+        table._public_seats = frozenset(seat for seat, visibility in enumerate(
+            (table.p1_deck_visibility, table.p2_deck_visibility)) if visibility == Visibility.PUBLIC)
+        return table._public_seats
+    ids = (table.p1_deck_id, table.p2_deck_id)
+    wanted = [deck_id for deck_id in ids if deck_id is not None]
+    public = set(Deck.objects.filter(pk__in=wanted, visibility=Visibility.PUBLIC).values_list("pk", flat=True)
+                 ) if wanted else set()
+    seats = frozenset(seat for seat, deck_id in enumerate(ids) if deck_id is not None and deck_id in public)
+    table._public_seats = seats
+    return seats
+
+
+def note_public_seats(tables: list[Table]) -> list[Table]:
+    """Look up the public seats of many tables in one query (a list of tables), each remembered on its row."""
+    wanted = {deck_id for t in tables for deck_id in (t.p1_deck_id, t.p2_deck_id) if deck_id is not None}
+    public = set(Deck.objects.filter(pk__in=wanted, visibility=Visibility.PUBLIC).values_list("pk", flat=True)
+                 ) if wanted else set()
+    for t in tables:
+        t._public_seats = frozenset(seat for seat, deck_id in enumerate((t.p1_deck_id, t.p2_deck_id))
+                                    if deck_id is not None and deck_id in public)
+    return tables
