@@ -1,13 +1,21 @@
 """The lab's template tags: which fragment shows a kind of study's results (the registry of study kinds,
 rules/engine/studykinds.py), and the results' figures in a designer's words — cards and Heroes by name, not slug;
-every estimate at one precision with its interval ("13.31 (8.84 to 17.78)"); rules-health flags said plainly."""
+one precision per kind of figure: every mean and its interval to 2 decimals ("13.31 (8.84 to 17.78)"), every rate
+and its interval in percent to 1 ("53.9% (48.1–59.6%)"); rules-health flags said plainly; a paired errata study's
+verdict (rules/lab/verdicts.py) and a card impact table's notes (rules/lab/impactview.py)."""
 from django import template
 
 from cards.catalogue import get_catalogue
+from rules.engine.errata import STUDY_ERRATA
+from rules.engine.match import wilson
 from rules.engine.studykinds import STUDY_KINDS
+from rules.lab.errataform import diff_rows
+from rules.lab.impactview import impact_table
+from rules.lab.verdicts import erratum_verdict, signed
 
 register = template.Library()
 DECIMALS = 2   # every mean and interval on the results pages: one precision
+PERCENT_DECIMALS = 1   # every rate and its interval, in percent
 
 
 @register.filter
@@ -72,3 +80,67 @@ def deck_name(slug: str) -> str:
     """A starter deck's name for its slug (balance reports key their card impact studies by starter)."""
     deck = get_catalogue().starter_decks.get(slug)
     return deck.get("name", slug) if deck is not None else slug
+
+
+@register.filter
+def signed_figure(value) -> str:
+    """A difference at the means' precision, with its sign ("+82.40", "−3.10")."""
+    return "—" if value is None else signed(float(value), DECIMALS)
+
+
+@register.filter
+def percent(value) -> str:
+    """A rate (0..1) in percent at one precision: 0.5391 -> "53.9%"."""
+    if value is None or value == "":
+        return "—"
+    return f"{float(value) * 100:.{PERCENT_DECIMALS}f}%"
+
+
+@register.filter
+def percent_interval(interval) -> str:
+    """A rate's 95% interval in percent: [0.481, 0.596] -> "48.1–59.6%"."""
+    if not interval:
+        return "—"
+    low, high = (float(v) * 100 for v in interval)
+    return f"{low:.{PERCENT_DECIMALS}f}–{high:.{PERCENT_DECIMALS}f}%"
+
+
+@register.filter
+def full_circle(health) -> dict:
+    """The share of games ended by the full circle with its 95% interval, and each Hero's, the highest first: the
+    Hero whose games end that way most is the one that causes it."""
+    def row(share, games):
+        return {"share": share, "interval": wilson(round(share * games), games), "games": games}
+    heroes = [{"hero": hero, "name": card_name(hero), **row(r["full_circle_share"], r["games"])}
+              for hero, r in (health.get("by_hero") or {}).items()]
+    heroes.sort(key=lambda r: -r["share"])
+    cause = heroes[0] if len(heroes) > 1 and heroes[0]["share"] > 0 else None
+    return {**row(health["full_circle_share"], health["games"]), "heroes": heroes, "cause": cause}
+
+
+@register.filter
+def verdict(results) -> dict:
+    return erratum_verdict(results or {})
+
+
+@register.filter
+def explained_impact(results) -> dict:
+    cards = get_catalogue().cards
+    return impact_table(results or {}, {row["card"]: getattr(cards.get(row["card"]), "type", None)
+                                        for row in (results or {}).get("cards") or ()})
+
+
+@register.filter
+def leaf_diff(rows) -> list:
+    """A study's stored errata diff, one row per number or word that changed (rules/lab/errataform.diff_rows)."""
+    return diff_rows(rows or [])
+
+
+@register.filter
+def variant_name(slug: str) -> str:
+    """A rule variant's name for its slug (decks/data/variants.yaml); the study's own Pyramid deck and errata as
+    words."""
+    if slug == STUDY_ERRATA:
+        return "the study's errata"
+    variant = get_catalogue().variants.get(slug)
+    return variant.name if variant is not None else slug.replace("-", " ")
