@@ -42,7 +42,8 @@ def figure(value) -> str:
     """A mean, at the results pages' one precision ("—" for none)."""
     if value is None or value == "":
         return "—"
-    return f"{float(value):.{DECIMALS}f}"
+    text = f"{float(value):.{DECIMALS}f}"
+    return text[1:] if float(text) == 0 and text.startswith("-") else text   # never "-0.00"
 
 
 @register.filter
@@ -63,9 +64,14 @@ def excludes_zero(row) -> bool:
 
 
 @register.filter
-def flag_words(flag) -> str:
-    """A rules-health flag in plain words (the stored message cites the rulings by number)."""
+def flag_words(flag, health=None) -> str:
+    """A rules-health flag in plain words (the stored message cites the rulings by number), its share at the rates'
+    precision when the study's `health` is given."""
     share = (flag or {}).get("message", "").split(" ", 1)[0]
+    if health and flag.get("code") == "games_do_not_end":
+        share = percent(health.get("full_circle_share"))
+    elif health and flag.get("code") == "hero_games_do_not_end" and flag.get("hero") in health.get("by_hero", {}):
+        share = percent(health["by_hero"][flag["hero"]]["full_circle_share"])
     if flag.get("code") == "games_do_not_end":
         return f"{share} of the games ended only because the Pyramid deck ran out (the full circle): under these " \
                "rules and decks most games do not end by themselves."
@@ -107,15 +113,18 @@ def percent_interval(interval) -> str:
 
 @register.filter
 def full_circle(health) -> dict:
-    """The share of games ended by the full circle with its 95% interval, and each Hero's, the highest first: the
-    Hero whose games end that way most is the one that causes it."""
+    """The share of games ended by the full circle with its 95% interval, and each Hero's, the highest first. A Hero
+    causes it when its games end that way more than any other's beyond doubt (its interval above the others'
+    shares); in a matchup both Heroes play every game, so neither does."""
     def row(share, games):
         return {"share": share, "interval": wilson(round(share * games), games), "games": games}
     heroes = [{"hero": hero, "name": card_name(hero), **row(r["full_circle_share"], r["games"])}
               for hero, r in (health.get("by_hero") or {}).items()]
     heroes.sort(key=lambda r: -r["share"])
-    cause = heroes[0] if len(heroes) > 1 and heroes[0]["share"] > 0 else None
-    return {**row(health["full_circle_share"], health["games"]), "heroes": heroes, "cause": cause}
+    cause = heroes[0] if len(heroes) > 1 and all(heroes[0]["interval"][0] > r["share"] for r in heroes[1:]) else None
+    # in a matchup every game counts for both Heroes: their shares are the study's, not worth listing
+    alike = len({r["share"] for r in heroes}) <= 1
+    return {**row(health["full_circle_share"], health["games"]), "heroes": [] if alike else heroes, "cause": cause}
 
 
 @register.filter
