@@ -157,11 +157,17 @@ def study(request, sim_id, *, apply_error: ApiError | None = None):
     slug = release_slug(sim)
     return render(request, "lab/study.html", {
         "sim": sim, "progress": lab.progress(sim), "results": results, "charts": charts,
-        "is_owner": actor_for(request).may_act_in(sim), "kind_label": STUDY_KINDS[sim.kind].label,
+        "is_owner": actor_for(request).may_act_in(sim), "kind_label": kind_label(sim),
         "release": Release.objects.filter(slug=slug).first() if slug else None,
         "applied": evidence.applied(sim), "may_apply": evidence.refusal(sim, request.user) is None,
         "apply_error": apply_error,
     }, status=apply_error.status_code if apply_error else 200)
+
+
+def kind_label(sim) -> str:
+    """What the study is, as the start form offered it: a paired errata study is "An erratum", in its kind."""
+    label = STUDY_KINDS[sim.kind].label
+    return f"{errataform.LABEL} · {label}" if sim.study.get("paired") and sim.study.get("errata") else label
 
 
 @require_POST

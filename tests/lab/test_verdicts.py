@@ -49,6 +49,7 @@ def test_the_study_page_puts_the_verdict_first(client, catalogue_db):
                                                             "field": "abilities", "before": [{"amount": 1}],
                                                             "after": [{"amount": 3}]}]})
     page = client.get(sim.get_absolute_url()).content.decode()
+    assert "An erratum: a changed card against the printed one, on the same seeds · A matchup" in page
     verdict = page[page.index('id="lab-verdict"'):]
     assert "Talah Starter&#x27;s win rate 48.2% → 53.9%, +5.7 points (+11.8%)" in verdict
     assert "A real change" in verdict and "706 of 2,000 games" in verdict
