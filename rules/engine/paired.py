@@ -3,7 +3,8 @@
 With `"paired": true` (and errata; goldfish and matchup studies) game `i` is played twice, on the same seed, once
 with the printed cards and once with the errata, and the tally keeps both halves (keys prefixed `base:` and
 `errata:`) plus the sum and the sum of squares of each pair's difference in the study's measure: the deck's Legacy
-(goldfish) or deck A's score (matchup: a win 1, a draw ½). Common random numbers (the same shuffles, the same bot
+(goldfish) or deck A's score (matchup: a win 1, a draw ½), and the games the errata touched (the two halves' tallies
+differ: the game played out otherwise), which a designer reads next to the effect ("706 of 2,000 games"). Common random numbers (the same shuffles, the same bot
 choices until the errata first matter) make the difference's interval far tighter than two separate studies'.
 The tally still adds up exactly across chunks, so any split gives the same result.
 """
@@ -39,16 +40,18 @@ def run_paired(catalogue, study: Mapping[str, Any], start: int, count: int) -> d
               (HALVES[1], study_catalogue(catalogue, study), study_variants(study)))
     out = new_tally()
     for index in range(start, start + count):
-        values = []
+        values, games = [], []
         for prefix, played, variants in halves:
             one = new_tally()
             kind.play(played, study, index, one, variants)
             one["games"] += 1
             fold(out, one, prefix)
             values.append(kind.measure(one))
+            games.append((one["counts"], one["sums"]))
         difference = values[1] - values[0]
         add(out, "pair", "d", difference)
         add(out, "pair", "d2", difference * difference)
+        add(out, "pair", "touched", int(games[0] != games[1]))
         out["games"] += 1
     return out
 
@@ -67,4 +70,6 @@ def paired_results(study: Mapping[str, Any], tally: Mapping[str, Any]) -> dict[s
         "without_errata": kind.results(study, half(tally, HALVES[0])),
         "with_errata": kind.results(study, half(tally, HALVES[1])),
         "difference": {"mean": round(mean, 4), "interval": [round(mean - width, 4), round(mean + width, 4)]},
+        # None for a study tallied before games touched were counted
+        "games_touched": int(tally["sums"]["pair/touched"]) if "pair/touched" in tally["sums"] else None,
     }

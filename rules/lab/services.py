@@ -195,12 +195,21 @@ def errata_fields(catalogue, study: Mapping[str, Any], kind: str, errata: Any, p
     if paired and (not errata or kind not in PAIRED_KINDS):
         raise ApiError(BAD_ERRATA, f"A paired study compares errata with the printed cards: it needs `errata` and is "
                        f"a {' or '.join(PAIRED_KINDS)} study.", extra={"path": "paired"})
+    empty = [slug for slug, changes in (errata.items() if isinstance(errata, Mapping) else ()) if changes == {}]
+    if empty:
+        raise ApiError(BAD_ERRATA, f"errata.{empty[0]}: changes nothing: no field of the card is changed.",
+                       extra={"path": f"errata.{empty[0]}"})
     try:
         errata_rules.with_errata(catalogue, study[studydata.CARDS], errata)
     except errata_rules.ErrataError as exc:
         raise ApiError(BAD_ERRATA, f"{exc.path}: {exc.message}", extra={"path": exc.path}) from None
     changed = errata_rules.apply(catalogue, study[studydata.CARDS], errata)
-    return {"errata": errata, "errata_diff": errata_rules.diff(study[studydata.CARDS], changed), "paired": paired}
+    diff = errata_rules.diff(study[studydata.CARDS], changed)
+    unchanged = [slug for slug in errata if slug not in {row["card"] for row in diff}]
+    if unchanged:   # a study of a card as printed would measure nothing and read as "no difference"
+        raise ApiError(BAD_ERRATA, f"errata.{unchanged[0]}: changes nothing: every field given is as printed.",
+                       extra={"path": f"errata.{unchanged[0]}"})
+    return {"errata": errata, "errata_diff": diff, "paired": paired}
 
 
 def default_title(study: Mapping[str, Any]) -> str:

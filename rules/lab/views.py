@@ -16,7 +16,7 @@ from cataclysm_site.api_errors import ApiError
 from rules.engine.studydata import public_study
 from rules.engine.studykinds import KINDS, STUDY_KINDS
 from rules.lab import api as lab_api
-from rules.lab import evidence
+from rules.lab import errataform, evidence
 from rules.lab import services as lab
 from rules.lab.releases import of_release, release_slug, requested_release
 from rules.models import Seating, Simulation
@@ -26,8 +26,9 @@ from rules.play.decks import opponent_decks, variant_choices
 
 
 class StudyForm(forms.Form):
-    kind = forms.ChoiceField(choices=[(k, k) for k in KINDS], initial="goldfish")
+    kind = forms.ChoiceField(choices=[(k, k) for k in (*KINDS, errataform.KIND)], initial="goldfish")
     decks = forms.MultipleChoiceField(required=False, choices=())
+    errata_vs = forms.ChoiceField(required=False, choices=())   # an erratum's opponent (none: goldfish)
     games = forms.IntegerField(min_value=1, initial=1000)
     seed = forms.IntegerField(required=False, min_value=0)
     # Not required: the page sends only the fields the chosen kind of study uses (static/js/lab.js).
@@ -41,6 +42,7 @@ class StudyForm(forms.Form):
     def __init__(self, *args, decks=(), **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["decks"].choices = [(str(d.pk), d.name) for d in decks]
+        self.fields["errata_vs"].choices = [("", "")] + self.fields["decks"].choices
         self.pyramid = lab.pyramid_cards(get_catalogue())
         for slug, name, printed in self.pyramid:   # the Pyramid deck's composition, the printed one to start with
             self.fields[f"pyramid_{slug}"] = forms.IntegerField(label=name, min_value=0, max_value=100,
@@ -59,23 +61,24 @@ class StudyForm(forms.Form):
 
 @require_http_methods(["GET", "POST"])
 def start(request):
-    """The start form (a deck page's "Simulate" link preselects its deck) and my studies."""
+    """The start form (a deck page's "Simulate" link preselects its deck) and my studies. An erratum's "Edit this
+    card" (`action=pick`) shows the picked card's fields and starts nothing."""
     decks = opponent_decks(request.user)
-    errors: list[str] = []
+    errors: list[dict] = []
     if request.method == "POST":
         form = StudyForm(request.POST, decks=decks)
-        if form.is_valid():
+        if form.is_valid() and request.POST.get("action") != "pick":
             data = form.cleaned_data
             try:
                 sim = lab.start_study(
-                    actor=actor_for(request, create=True), kind=data["kind"],
-                    # a kind that takes no deck (the Pyramid) sends none: the form keeps them, unsent
-                    decks=data["decks"] if STUDY_KINDS[data["kind"]].decks[1] else [],
+                    actor=actor_for(request, create=True), **study_choices(data, request.POST),
                     games=data["games"], seed=data.get("seed"), bot=data["bot"] or "greedy",
                     p1=data["p1"] or "cpu:hard", p2=data["p2"] or "cpu:hard", variants=data["variants"],
                     pyramid_deck=form.composition(), seating=data["seating"], public=data["public"])
             except ApiError as exc:
-                errors = [exc.message] + [p["message"] for p in exc.extra.get("errors", [])]
+                catalogue = get_catalogue()
+                errors = [errataform.error_row(catalogue, exc.error_code, exc.message, exc.extra)] + [
+                    {"code": p.get("code", exc.error_code), "message": p["message"]} for p in exc.extra.get("errors", [])]
             else:
                 return redirect(sim)
     else:
@@ -86,11 +89,43 @@ def start(request):
     studies = Simulation.objects.of_player(actor.user, actor.session_key)
     if release is not None:
         studies = of_release(studies.filter(study__data_hash=release.data_hash), release)
-    status = 400 if request.method == "POST" else 200
+    status = 400 if request.method == "POST" and (errors or form.errors) else 200
     return render(request, "lab/start.html", {"form": form, "decks": decks, "errors": errors, "studies": studies[:30],
-                                              "kinds": STUDY_KINDS.values(), "shown_for": shown_for(),
+                                              "kinds": kinds(), "shown_for": shown_for(),
+                                              "erratum": erratum_editor(request.POST or request.GET),
                                               "releases": Release.objects.all(), "release": release},
                   status=status)
+
+
+def study_choices(data: dict, posted) -> dict:
+    """The kind, decks and errata the form asks for: an erratum is a paired goldfish study of its deck, or a paired
+    matchup when an opponent is chosen, of the errata built from the form (errataform.posted_errata)."""
+    kind = data["kind"]
+    if kind != errataform.KIND:
+        # a kind that takes no deck (the Pyramid) sends none: the form keeps them, unsent
+        return {"kind": kind, "decks": data["decks"] if STUDY_KINDS[kind].decks[1] else []}
+    slug, errata = errataform.posted_errata(get_catalogue(), posted)
+    if not slug:
+        raise ApiError(lab.BAD_ERRATA, "Pick the card to change.", extra={"path": "errata"})
+    vs = [data["errata_vs"]] if data.get("errata_vs") else []
+    return {"kind": "matchup" if vs else "goldfish", "decks": data["decks"][:1] + vs, "errata": errata,
+            "paired": True}
+
+
+def erratum_editor(params) -> dict:
+    """The erratum editor's choices, the picked card's fields and what they change (errataform.py)."""
+    catalogue = get_catalogue()
+    slug = params.get(errataform.CARD) or ""
+    posted = params if errataform.fields_for(params, slug) else {}
+    fields = errataform.editor_fields(catalogue, slug, posted) if slug in catalogue.cards else []
+    return {"choices": errataform.card_choices(catalogue), "card": slug, "fields": fields,
+            "diff": [f for f in fields if f["changed"]], "label": errataform.LABEL}
+
+
+def kinds() -> list[dict]:
+    """The start form's kinds: the registry's (rules/engine/studykinds.py), then an erratum (a paired study)."""
+    return [{"name": k.name, "label": k.label} for k in STUDY_KINDS.values()] + [
+        {"name": errataform.KIND, "label": errataform.LABEL}]
 
 
 def page_release(request):
@@ -105,9 +140,10 @@ def shown_for() -> dict[str, str]:
     """Each field group of the start form -> the kinds that use it, as the page's `data-kinds` (static/js/lab.js
     shows a group only for its kinds)."""
     groups: dict[str, list[str]] = {}
-    for kind in STUDY_KINDS.values():
-        for group in kind.fields:
-            groups.setdefault(group, []).append(kind.name)
+    for name, fields in [(k.name, k.fields) for k in STUDY_KINDS.values()] + [(errataform.KIND,
+                                                                                errataform.FIELD_GROUPS)]:
+        for group in fields:
+            groups.setdefault(group, []).append(name)
     return {group: " ".join(names) for group, names in groups.items()}
 
 
@@ -121,11 +157,17 @@ def study(request, sim_id, *, apply_error: ApiError | None = None):
     slug = release_slug(sim)
     return render(request, "lab/study.html", {
         "sim": sim, "progress": lab.progress(sim), "results": results, "charts": charts,
-        "is_owner": actor_for(request).may_act_in(sim), "kind_label": STUDY_KINDS[sim.kind].label,
+        "is_owner": actor_for(request).may_act_in(sim), "kind_label": kind_label(sim),
         "release": Release.objects.filter(slug=slug).first() if slug else None,
         "applied": evidence.applied(sim), "may_apply": evidence.refusal(sim, request.user) is None,
         "apply_error": apply_error,
     }, status=apply_error.status_code if apply_error else 200)
+
+
+def kind_label(sim) -> str:
+    """What the study is, as the start form offered it: a paired errata study is "An erratum", in its kind."""
+    label = STUDY_KINDS[sim.kind].label
+    return f"{errataform.LABEL} · {label}" if sim.study.get("paired") and sim.study.get("errata") else label
 
 
 @require_POST

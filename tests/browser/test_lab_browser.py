@@ -118,3 +118,34 @@ def test_the_form_shows_each_kinds_fields_and_a_running_study_survives_a_reload_
             lab.cancel(sim)
     page.goto(f"{live_server.url}/lab/")
     assert "cancelled" in page.locator(".lab-list").inner_text()
+
+
+@pytest.mark.browser
+@pytest.mark.django_db(transaction=True)
+def test_an_erratum_is_picked_changed_seen_and_studied_from_the_form(page, live_server, starters):
+    """The errata form (issue 33): find a card by typing, change one number, see printed → erratum before starting,
+    start the paired study and read its verdict."""
+    page.goto(f"{live_server.url}/lab/")
+    page.check("input[name=kind][value=errata]")
+    assert page.locator("#id_erratum_card").is_visible() and not page.locator("#id_deck_a").is_visible()
+    page.fill("#lab-erratum-search", "kalen")
+    page.press("#lab-erratum-search", "Enter")   # the first match: its fields come up, nothing starts
+    page.wait_for_selector("#lab-erratum-fields")
+    assert page.locator("#id_erratum_card").input_value() == "kalen-vos" and Simulation.objects.count() == 0
+    expect(page.locator("input[name=kind][value=errata]")).to_be_checked()
+    expect(page.locator("#lab-erratum-nochange")).to_be_visible()
+    page.fill("#id_erratum_abilities_1_amount", "3")
+    expect(page.locator("#lab-erratum-changes")).to_have_text("Ability 1 · amount: 1 → 3")   # the diff, live
+    expect(page.locator("#lab-erratum-nochange")).to_be_hidden()
+    page.select_option("#id_deck_goldfish", "starter-dr-veylan")
+    page.fill("#id_games", "30")
+    page.fill("#id_seed", "4")
+    page.click("#lab-start-button")
+    page.wait_for_url("**/lab/*/")
+    sim = Simulation.objects.get()
+    assert sim.study["errata"] == {"kalen-vos": {"abilities": {"1": {"amount": 3}}}} and sim.study["paired"]
+    page.wait_for_selector("#lab-verdict", timeout=180_000)
+    assert re.match(r"Mean Legacy \d+\.\d → \d+\.\d, [+−]?\d+\.\d \([+−]?\d+\.\d%\)",
+                    page.locator("#lab-verdict-effect").inner_text())
+    assert re.search(r"of 30 games played out", page.locator("#lab-verdict").inner_text())
+    assert "Ability 1 · amount" in page.locator("#lab-errata").inner_text()

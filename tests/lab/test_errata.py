@@ -205,3 +205,16 @@ def test_the_width_a_study_stops_at_is_its_headline_interval():
     low, high = engine_lab.results(study, tally)["interval"]
     assert precision.width(study, tally) == pytest.approx(high - low, abs=1e-3)
     assert precision.answered({**study, "target_width": 1.0}, [tally], engine_lab.merge) is None   # under 100 games
+
+
+@pytest.mark.parametrize("errata, touched", [
+    ({"moss-healer": {"rarity": "rare"}}, lambda n, games: n == 0),   # a card the deck does not run: no game changes
+    ({"kalen-vos": {"abilities": {"1": {"amount": 3}}}}, lambda n, games: 0 < n < games),   # only games that draw it
+])
+def test_a_paired_study_counts_the_games_its_errata_touched(errata, touched):
+    study = {"kind": "goldfish", "games": 16, "seed": 3, "bot": "greedy", "seating": "side-by-side", "variants": [],
+             "decks": [{"name": "v", "hero": "dr-veylan", "cards": list(starter_deck(CAT, "starter-dr-veylan").cards)}],
+             "cards": CARDS, "data_hash": CAT.data_hash, "errata": errata, "paired": True}
+    tallies = [engine_lab.run_chunk(CAT, study, s, n) for s, n in engine_lab.split(16, 5)]
+    result = engine_lab.results(study, engine_lab.merge(tallies))
+    assert touched(result["games_touched"], 16), result["games_touched"]

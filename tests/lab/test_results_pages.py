@@ -51,4 +51,19 @@ def test_a_stored_rules_health_flag_reads_in_plain_words(api):
     stored.save(update_fields=["results"])
     page = api.get(sim["url"]).content.decode()
     assert "RULINGS" not in page
-    assert "92% of the games ended only because the Pyramid deck ran out (the full circle)" in page
+    share = stored.results["rules_health"]["full_circle_share"] * 100   # the study's share, at the rates' precision
+    assert f"{share:.1f}% of the games ended only because the Pyramid deck ran out (the full circle)" in page
+
+
+def test_rates_read_in_percent_to_one_decimal_and_the_full_circle_names_the_hero_that_causes_it(catalogue_db):
+    from rules.lab.templatetags.lab_tags import full_circle, percent, percent_interval
+    assert percent(0.53914) == "53.9%" and percent_interval([0.48123, 0.5964]) == "48.1–59.6%"
+    matrix = {"games": 600, "full_circle_share": 0.3, "by_hero": {
+        "talah": {"games": 400, "full_circle_share": 0.425}, "dr-veylan": {"games": 400, "full_circle_share": 0.1}}}
+    shown = full_circle(matrix)
+    assert shown["cause"]["name"] == "Talah" and [r["hero"] for r in shown["heroes"]] == ["talah", "dr-veylan"]
+    low, high = shown["interval"]
+    assert low < 0.3 < high and high - low < 0.08
+    matchup = {"games": 400, "full_circle_share": 0.765, "by_hero": {
+        "talah": {"games": 400, "full_circle_share": 0.765}, "dr-veylan": {"games": 400, "full_circle_share": 0.765}}}
+    assert full_circle(matchup)["cause"] is None and full_circle(matchup)["heroes"] == []   # both play every game
