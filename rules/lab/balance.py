@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from cards.catalogue import get_catalogue
+from cards.catalogue import play_catalogue
 from cataclysm_site.api_errors import ApiError
 from rules.lab import services as lab
 from rules.lab.releases import release_slug
@@ -30,7 +30,7 @@ def start_report(*, actor: Actor, level: str = "cpu:hard", games: int = 100, imp
     for name, value, most in (("games", games, MAX_GAMES), ("impact_games", impact_games, MAX_IMPACT_GAMES)):
         if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= most:
             raise ApiError(BAD_REPORT, f"`{name}` is from 1 to {most}.", extra={"path": name})
-    catalogue = get_catalogue()
+    catalogue = play_catalogue()   # the release its studies play (lab.study_card_set)
     starters = sorted(catalogue.starter_decks)
     common = dict(actor=actor, variants=variants or [], public=True, trusted=True, errata=errata or None)
     matrix = lab.start_study(kind="matrix", decks=starters, games=games, p1=level, p2=level, **common)

@@ -10,7 +10,7 @@ from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods, require_POST
 
-from cards.catalogue import get_catalogue
+from cards.catalogue import play_catalogue
 from cards.models import Release
 from cataclysm_site.api_errors import ApiError
 from rules.engine.studydata import public_study
@@ -41,7 +41,7 @@ class StudyForm(forms.Form):
     def __init__(self, *args, decks=(), **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["decks"].choices = [(str(d.pk), d.name) for d in decks]
-        self.pyramid = lab.pyramid_cards(get_catalogue())
+        self.pyramid = lab.pyramid_cards(play_catalogue())   # the release studies play
         for slug, name, printed in self.pyramid:   # the Pyramid deck's composition, the printed one to start with
             self.fields[f"pyramid_{slug}"] = forms.IntegerField(label=name, min_value=0, max_value=100,
                                                                 initial=printed, required=False)
