@@ -8,8 +8,10 @@ A deck's versions record the release current when each was saved (`DeckVersion.r
 - Legality is judged against the *current release*, not the draft the designers are editing: players build for,
   and are told about, the published set (the draft may hold a half-made change that is never published). When no
   release exists yet (a fresh database before `load_catalogue`) the cards in the database are the only set there is.
-  The validator (`decks.validation`) stays pure; `Legality.validate` gives it the release's catalogue and then says
-  which release made a problem: a card the release removed, a card not published yet, a card changed since the save.
+  The validator (`decks.validation`) stays pure; `Legality.judge` (`validate` for a saved deck) gives it the
+  release's catalogue and then says which release made a problem: a card the release removed, a card not published
+  yet, a card changed since the save. Every deck verdict goes through it: the deck's page and API, the deck lists,
+  the deckbuilder and `POST /api/decks/validate/`.
 """
 from __future__ import annotations
 
@@ -119,10 +121,6 @@ class Legality:
         if self.release is None:
             return result
         return explain(result, self.release, self.history, changes, self.draft or self.catalogue)
-
-    def card(self, slug: str):
-        """The card as the release prints it, else as the draft does (a card not published yet), else None."""
-        return self.catalogue.cards.get(slug) or (self.draft.cards.get(slug) if self.draft else None)
 
 
 def current_legality() -> Legality:
