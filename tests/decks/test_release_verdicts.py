@@ -83,3 +83,16 @@ def test_the_live_verdicts_cards_are_the_releases(deck):
     assert faction() == old
     publish("Playtest 1.1")
     assert faction() == Card.objects.select_related("faction").get(slug=moved).faction.slug != old
+
+
+def test_a_decks_matchups_judge_and_play_the_current_release(deck, ann):
+    """The deck's matchups page (the computer playing it against the starters) is a verdict on the deck too."""
+    moved = a_faction_card(deck)
+    move_to_another_civilization(moved)
+    client = Client()
+    client.force_login(ann)
+    page = client.get(f"/versus/matchups/{deck.pk}/").content.decode()
+    assert "This deck cannot be played yet" not in page and 'class="vs-matchup-table"' in page
+    publish("Playtest 1.1")
+    page = client.get(f"/versus/matchups/{deck.pk}/").content.decode()
+    assert "This deck cannot be played yet" in page
