@@ -8,8 +8,10 @@ A deck's versions record the release current when each was saved (`DeckVersion.r
 - Legality is judged against the *current release*, not the draft the designers are editing: players build for,
   and are told about, the published set (the draft may hold a half-made change that is never published). When no
   release exists yet (a fresh database before `load_catalogue`) the cards in the database are the only set there is.
-  The validator (`decks.validation`) stays pure; `Legality.validate` gives it the release's catalogue and then says
-  which release made a problem: a card the release removed, a card not published yet, a card changed since the save.
+  The validator (`decks.validation`) stays pure; `Legality.judge` (`validate` for a saved deck) gives it the
+  release's catalogue and then says which release made a problem: a card the release removed, a card not published
+  yet, a card changed since the save. Every deck verdict goes through it: the deck's page and API, the deck lists,
+  the deckbuilder and `POST /api/decks/validate/`.
 """
 from __future__ import annotations
 
@@ -20,7 +22,7 @@ from cards.catalogue import DerivedCache, get_catalogue
 from cards.models import Release
 from cards.releases import catalogue_for_hash, release_changes
 from decks import validation
-from decks.formats import get_format
+from decks.formats import FORMATS, Format, get_format
 from rules.engine.catalogue import Catalogue
 
 CARD_REMOVED = "card_removed"  # the current release removed a card the deck runs
@@ -91,17 +93,31 @@ def saved_under(deck) -> str | None:
 
 @dataclass
 class Legality:
-    """The set a deck's legality is judged against: the current release (or the database's cards when none)."""
+    """The set a deck's legality is judged against: the current release (or the database's cards when none).
+
+    Every verdict the site gives on a deck — its page, its API, the deckbuilder's live verdict and
+    `POST /api/decks/validate/` (which also judges a pasted or imported list) — comes from `judge`, so none of them
+    can judge the draft while another judges the release."""
 
     release: ReleaseRef | None
     catalogue: Catalogue
     history: list = field(default_factory=list)
     draft: Catalogue | None = None  # the database's cards, to name a card the release does not hold
 
+    @property
+    def slug(self) -> str | None:
+        """The release's slug, as payloads give it (None: no release yet, the database's cards judged)."""
+        return self.release.slug if self.release else None
+
     def validate(self, deck, changes: Sequence[Mapping[str, Any]] = ()) -> validation.ValidationResult:
-        """Validate the deck against the release and say which release made each problem (see the module)."""
-        result = validation.validate_deck(self.catalogue, deck.hero.slug if deck.hero_id else None, deck.counts(),
-                                          get_format(deck.format))
+        """Validate a saved deck against the release (see `judge`)."""
+        return self.judge(deck.hero.slug if deck.hero_id else None, deck.counts(),
+                          FORMATS.get(deck.format) or get_format(), changes)
+
+    def judge(self, hero: str | None, counts: Mapping[str, int], fmt: Format | None = None,
+              changes: Sequence[Mapping[str, Any]] = ()) -> validation.ValidationResult:
+        """Validate a Hero and copies by slug against the release and say which release made each problem."""
+        result = validation.validate_deck(self.catalogue, hero, counts, fmt)
         if self.release is None:
             return result
         return explain(result, self.release, self.history, changes, self.draft or self.catalogue)

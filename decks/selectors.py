@@ -23,6 +23,7 @@ from decks import stats as deck_stats
 from decks import validation
 from decks.formats import FORMATS, get_format
 from decks.models import CollectionEntry, Deck, DeckCard, DeckComment, DeckLike, DeckVersion, Tag
+from decks.releases import current_legality
 from decks.validation import ValidationResult, validate_deck
 
 DECK_NOT_FOUND = "No deck with this id, or it is private."
@@ -254,10 +255,9 @@ def deck_format(deck: Deck):
     return FORMATS.get(deck.format) or get_format()
 
 
-def deck_validation(deck: Deck, catalogue=None) -> ValidationResult:
-    """Judge the deck as saved against its format."""
-    catalogue = catalogue or get_catalogue()
-    return validate_deck(catalogue, deck.hero.slug if deck.hero else None, deck.counts(), deck_format(deck))
+def deck_validation(deck: Deck) -> ValidationResult:
+    """Judge the deck as saved against its format in the current release, as its page and its API do."""
+    return current_legality().validate(deck)
 
 
 def deck_statistics(deck: Deck, catalogue=None) -> dict[str, Any]:

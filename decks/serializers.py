@@ -143,7 +143,7 @@ class DecklistEntrySerializer(CardCountSerializer):
     produces = serializers.CharField(required=False, allow_null=True)
 
 
-class ValidateResponseSerializer(ValidationSerializer):
+class ValidateResponseSerializer(DeckValidationSerializer):
     hero = serializers.CharField(allow_null=True, help_text="The Hero read from the decklist.")
     cards = DecklistEntrySerializer(many=True, help_text="The copies read from the decklist.")
 

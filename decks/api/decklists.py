@@ -11,13 +11,13 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from cards.api import cached_answer, rendered_json
-from cards.catalogue import DerivedCache, catalogue_version, get_catalogue
+from cards.catalogue import DerivedCache, catalogue_version, current_release_hash, get_catalogue
 from decks import selectors
 from decks import serializers as s
 from decks.api.common import E400, ExportNegotiation, card_entry, export_payload, opening_payload, read_decklist
 from decks.formats import get_format
+from decks.releases import current_legality
 from decks.stats import deck_statistics
-from decks.validation import validate_deck
 
 
 class PostedDecklist(NamedTuple):
@@ -54,8 +54,8 @@ class ValidateDecklistView(APIView):
         return Response(result)
 
 
-# Validation answers by (content type, posted body, accepted media type, catalogue version): a decklist's answer
-# depends on nothing else. Only answers are kept (a malformed list raises first), and only for small bodies.
+# Validation answers by (content type, posted body, accepted media type, catalogue version, current release): a
+# decklist's answer depends on nothing else (it is read against the draft and judged against the release). Only answers are kept (a malformed list raises first), and only for small bodies.
 VALIDATION_CACHE = DerivedCache(maxsize=256)
 MAX_CACHED_BODY = 16 * 1024
 
@@ -68,18 +68,23 @@ def validation_key(request) -> tuple | None:
         return None
     if not 0 < size <= MAX_CACHED_BODY:
         return None
-    return request.content_type, request.body, request.accepted_media_type, catalogue_version()
+    return request.content_type, request.body, request.accepted_media_type, catalogue_version(), \
+        current_release_hash()
 
 
 def validate_decklist(data) -> dict:
-    """Read and validate a posted decklist; raise the serializer's 400 for a malformed one."""
+    """Read a posted decklist (against the database's cards, as saving it does) and judge it against the current
+    release, as every deck verdict is (`decks.releases.Legality`); raise the serializer's 400 for a malformed one."""
     data, catalogue, hero, counts, problems = posted_decklist(s.DecklistSerializer, data)
     fmt = get_format(data.get("format") or "playtest")
-    result = validate_deck(catalogue, hero, counts, fmt).to_dict()
+    legality = current_legality()
+    result = legality.judge(hero, counts, fmt).to_dict()
     result["errors"] = [p.to_dict() for p in problems] + result["errors"]
     result["valid"] = result["valid"] and not problems
+    result["release"] = legality.slug
     result["hero"] = hero
-    result["cards"] = [card_entry(slug, count, catalogue) for slug, count in counts.items()]
+    result["cards"] = [card_entry(slug, count, legality.catalogue if slug in legality.catalogue.cards else catalogue)
+                       for slug, count in counts.items()]
     return result
 
 

@@ -15,6 +15,7 @@ from decks import selectors
 from decks.codes import DeckCodeError, decode_deck
 from decks.formats import get_format
 from decks.models import Deck, Visibility
+from decks.releases import current_legality
 from decks.textio import group_title
 from decks.views.deck import owned_deck
 
@@ -86,7 +87,8 @@ def builder(request, deck_id=None):
         "builder_config": {
             "deck": initial_deck(deck, hero, counts, catalogue),
             "heroes": hero_info(catalogue),
-            "legal": selectors.legal_cards_by_hero(catalogue),
+            # which cards each Hero may run: in the current release, as the verdict judges (decks.releases)
+            "legal": selectors.legal_cards_by_hero(current_legality().catalogue),
             "deckSize": (selectors.deck_format(deck) if deck else get_format()).deck_size,
             "types": [{"slug": row["slug"], "name": row["name"], "title": group_title(catalogue, row["slug"])}
                       for row in catalogue.rulebook["card_types"] if row["in_deck"]],

@@ -19,6 +19,7 @@ from .errata import STUDY_ERRATA, with_errata
 from .match import wilson
 from .setup import DeckSpec
 from .simulate import distribution
+from .studydata import study_tables
 
 STUDY_PYRAMID = "study-pyramid"   # the variant a study's own Pyramid composition is played as
 MAX_DECKS = 8                     # decks a study may take
@@ -87,7 +88,7 @@ def study_catalogue(catalogue: Catalogue, study: Mapping[str, Any], errata: bool
 
     Raises ValueError for a composition naming a card that is not a Pyramid card, ErrataError for bad errata."""
     if errata and study.get("errata"):
-        catalogue = with_errata(catalogue, study["cards"], study["errata"])
+        catalogue = with_errata(catalogue, study["cards"], study["errata"], study_tables(study))
     entries = study.get("pyramid_deck")
     if not entries:
         return catalogue

@@ -6,15 +6,24 @@ under the study's `cards` key, next to their `data_hash`, and every chunk's mess
 them with the repository's rule tables once per `data_hash` and keeps a few compiled catalogues, so a worker serving
 studies of several card sets (before and after an edit) compiles each once. A study saved before this (no `cards`)
 plays the worker's own files, checked against its `data_hash` as before.
+
+A study of a release (issue 32: new studies play the current release) also carries the release's rule tables under
+`tables`, as YAML (JSON would turn the rulebook's number keys into text and change the hash): the repository's files
+may hold tables not published yet, or published since, and the study must compile to its release's hash whatever
+the files say, today and after any later release. A study without `tables` compiles with the files' tables.
 """
 from __future__ import annotations
 
 from collections import OrderedDict
+from functools import lru_cache
 from typing import Any, Callable, Mapping
+
+import yaml
 
 from .catalogue import DATA_DIR, Catalogue, compile_catalogue, read_tables
 
 CARDS = "cards"
+TABLES = "tables"   # the release's rule tables, as YAML text
 KEEP = 4   # compiled catalogues a process keeps (one per card set in use)
 
 _compiled: "OrderedDict[str, Catalogue]" = OrderedDict()
@@ -25,8 +34,20 @@ class CatalogueMismatch(RuntimeError):
 
 
 def public_study(study: Mapping[str, Any]) -> dict[str, Any]:
-    """The study as pages and the API show it: without its card data (some 40 KB that are the catalogue's)."""
-    return {key: value for key, value in study.items() if key != CARDS}
+    """The study as pages and the API show it: without its card data and rule tables (some 60 KB that are the
+    release's)."""
+    return {key: value for key, value in study.items() if key not in (CARDS, TABLES)}
+
+
+def study_tables(study: Mapping[str, Any]) -> dict[str, Any]:
+    """The rule tables the study's cards compile with: its release's (`tables`), else the repository's files'."""
+    text = study.get(TABLES)
+    return dict(_read_tables_text(text)) if text else read_tables(DATA_DIR)
+
+
+@lru_cache(maxsize=KEEP)
+def _read_tables_text(text: str) -> dict[str, Any]:
+    return yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
 
 
 def study_cards_catalogue(study: Mapping[str, Any], fallback: Callable[[], Catalogue]) -> Catalogue:
@@ -39,7 +60,7 @@ def study_cards_catalogue(study: Mapping[str, Any], fallback: Callable[[], Catal
     else:
         catalogue = _compiled.get(wanted) if wanted else None
         if catalogue is None:
-            catalogue = compile_catalogue({**read_tables(DATA_DIR), "cards": list(cards)})
+            catalogue = compile_catalogue({**study_tables(study), "cards": list(cards)})
             _compiled[catalogue.data_hash] = catalogue
             while len(_compiled) > KEEP:
                 _compiled.popitem(last=False)

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from cards.catalogue import get_catalogue
+from cards.catalogue import play_catalogue
 from cataclysm_site.api_errors import ApiError
 from rules.lab import services as lab
-from rules.lab.releases import release_slug
+from rules.lab.releases import of_release, release_slug
 from rules.models import BalanceReport, Simulation
 from rules.play.actors import Actor
 
@@ -20,6 +20,7 @@ LEVELS = ("cpu:easy", "cpu:normal", "cpu:hard", "greedy", "random")
 MAX_GAMES = 2000          # games per pair of starters in the matrix
 MAX_IMPACT_GAMES = 400    # seeds of each starter's card impact study
 BAD_REPORT = "bad_report"
+NO_REPORT = "no_report"   # no report to compare: none under a release, or none at a CPU level both releases have
 
 
 def start_report(*, actor: Actor, level: str = "cpu:hard", games: int = 100, impact_games: int = 50,
@@ -30,7 +31,7 @@ def start_report(*, actor: Actor, level: str = "cpu:hard", games: int = 100, imp
     for name, value, most in (("games", games, MAX_GAMES), ("impact_games", impact_games, MAX_IMPACT_GAMES)):
         if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= most:
             raise ApiError(BAD_REPORT, f"`{name}` is from 1 to {most}.", extra={"path": name})
-    catalogue = get_catalogue()
+    catalogue = play_catalogue()   # the release its studies play (lab.study_card_set)
     starters = sorted(catalogue.starter_decks)
     common = dict(actor=actor, variants=variants or [], public=True, trusted=True, errata=errata or None)
     matrix = lab.start_study(kind="matrix", decks=starters, games=games, p1=level, p2=level, **common)
@@ -65,6 +66,27 @@ def export(data: dict[str, Any]) -> dict[str, Any]:
             "variants": report.variants,
             "errata": report.errata, "data_hash": report.data_hash, "matrix": data["matrix"].results,
             "impact": {slug: sim.results for slug, sim in data["impacts"]}}
+
+
+def release_pair(before, after, level: str | None = None) -> tuple[BalanceReport, BalanceReport, list[str]]:
+    """"Playtest 1.0 vs 1.1": each release's latest report at one CPU level, and every level both have reports at
+    (newest first). A matrix played at another level answers another question, so reports are paired by level:
+    `level`, or by default the level of the later release's newest report that the earlier one has a report at too.
+    ApiError `no_report` (404) when a release has no report, or none at a level both have."""
+    found = [of_release(BalanceReport.objects.filter(data_hash=r.data_hash), r) for r in (before, after)]
+    for release, reports in zip((before, after), found):
+        if not reports:
+            raise ApiError(NO_REPORT, f"No balance report was played under {release.name} yet: start one while it "
+                           "is current.", status_code=404)
+    earlier = {report.level for report in found[0]}
+    levels = list(dict.fromkeys(report.level for report in found[1] if report.level in earlier))
+    if not levels or (level is not None and level not in levels):
+        asked = f"at {level}" if level else "at the same CPU level"
+        raise ApiError(NO_REPORT, f"{before.name} and {after.name} have no balance reports {asked} (levels with a "
+                       f"report under both: {', '.join(levels) or 'none'}): start one at the level you want to "
+                       "compare.", status_code=404)
+    chosen = level or levels[0]
+    return (next(r for r in found[0] if r.level == chosen), next(r for r in found[1] if r.level == chosen), levels)
 
 
 def compare(a: dict[str, Any], b: dict[str, Any]) -> dict[str, Any]:

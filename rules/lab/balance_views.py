@@ -90,17 +90,18 @@ def compare(request, report_id, other_id):
 
 
 def release_compare(request, before_slug, after_slug):
-    """'Playtest 1.0 vs 1.1': each release's latest balance report, the matrix and card impact side by side."""
+    """'Playtest 1.0 vs 1.1': each release's latest balance report at one CPU level (`?level=`, by default the
+    newest both have), the matrix and card impact side by side."""
     releases = [page_release_slug(slug) for slug in (before_slug, after_slug)]
-    sides = []
-    for release in releases:
-        found = of_release(BalanceReport.objects.filter(data_hash=release.data_hash), release)
-        if not found:
-            raise Http404(f"No balance report was played under {release.name} yet: start one while it is current.")
-        sides.append(balance.report_data(found[0]))
+    try:
+        *pair, levels = balance.release_pair(*releases, request.GET.get("level") or None)
+    except ApiError as exc:
+        raise Http404(exc.message) from None
+    sides = [balance.report_data(report) for report in pair]
     return render(request, "lab/report_compare.html", {
         "before": sides[0], "after": sides[1], "compared": balance.compare(*sides), "releases": releases,
-        "sides": [{"label": r.name, "data": d} for r, d in zip(releases, sides)]})
+        "level": pair[0].level, "levels": levels,
+        "sides": [{"label": f"{r.name} at {report.level}", "data": d} for r, report, d in zip(releases, pair, sides)]})
 
 
 def page_release_slug(slug: str) -> Release:

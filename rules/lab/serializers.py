@@ -89,8 +89,8 @@ class StudySerializer(serializers.Serializer):
     engine = serializers.CharField(help_text="celery (workers on the broker) or local (the embedded process pool)")
     public = serializers.BooleanField()
     release = serializers.CharField(allow_null=True, help_text=(
-        "The slug of the release whose cards the study played (null: cards no release holds: before releases, or "
-        "an unpublished draft). Its games always play those cards."))
+        "The slug of the release whose cards the study played: the one current when it started (null: played "
+        "before releases). Its games always play those cards, resumed or re-run after any later release."))
     applied_to_draft = serializers.ListField(child=serializers.CharField(), help_text=(
         "The cards whose errata staff added to the draft from this paired study (its evidence; [] for none)."))
     study = serializers.JSONField(help_text="The inputs: kind, decks, players, seed, games, variants, seating.")

@@ -19,7 +19,9 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
-from cards.catalogue import card_def_to_data, get_catalogue
+from cards.catalogue import card_def_to_data, play_catalogue
+from cards.models import Release
+from cards.releases import dump_payload, release_data
 from cataclysm_site.api_errors import ApiError
 from decks import selectors as deck_selectors
 from rules.engine import errata as errata_rules
@@ -120,7 +122,7 @@ def build_study(actor: Actor, *, kind: str, decks: list[str], games: int, seed: 
                 raise ApiError(BAD_PLAYER, f"Players are one of: {known}{why}.")
     if len(set(decks)) < len(decks):
         raise ApiError(BAD_DECKS, "A deck appears twice: a study's decks must all differ.")
-    catalogue = get_catalogue()
+    catalogue, release, tables = study_card_set()
     entries = []
     for ref in decks:
         deck = deck_selectors.get_readable_deck(actor.user, ref)
@@ -134,10 +136,12 @@ def build_study(actor: Actor, *, kind: str, decks: list[str], games: int, seed: 
     study: dict[str, Any] = {
         "kind": kind, "games": games, "seed": clean_seed(seed), "decks": entries,
         "seating": clean_seating(seating), "variants": clean_variants(catalogue, variants),
-        "data_hash": catalogue.data_hash,
-        # The cards as they are in the database now, played by every worker (rules/engine/studydata.py).
+        "data_hash": catalogue.data_hash, "release": release,
+        # The current release's cards (and rule tables), played by every worker (rules/engine/studydata.py).
         studydata.CARDS: [card_def_to_data(card) for card in catalogue.cards.values()],
     }
+    if tables is not None:
+        study[studydata.TABLES] = tables
     composition = clean_pyramid(catalogue, pyramid_deck, study["variants"])
     if composition:
         study["pyramid_deck"] = composition
@@ -155,6 +159,26 @@ def build_study(actor: Actor, *, kind: str, decks: list[str], games: int, seed: 
     except StudyInputError as exc:
         raise ApiError(exc.code, exc.message, extra=exc.extra) from None
     return study
+
+
+_TABLES: dict[str, str] = {}   # a release's rule tables as a study carries them, by its data hash
+
+
+def study_card_set():
+    """(catalogue, release slug, rule tables) a new study plays: the current release's, as new games do
+    (`cards.catalogue.play_catalogue`), never the draft the designers are editing (measure an edit of the draft with
+    what-if errata). The study records the release and carries its cards and tables, so its chunks play them however
+    the set or the files change later. With no release yet: the database's cards and the files' tables, no release."""
+    catalogue = play_catalogue()
+    release = Release.objects.filter(current=True, data_hash=catalogue.data_hash).first()
+    if release is None:
+        return catalogue, None, None
+    tables = _TABLES.get(release.data_hash)
+    if tables is None:
+        data = release_data(release)
+        data.pop("cards")
+        tables = _TABLES[release.data_hash] = dump_payload(data)
+    return catalogue, release.slug, tables
 
 
 def pyramid_cards(catalogue) -> list[tuple[str, str, int]]:
@@ -200,7 +224,7 @@ def errata_fields(catalogue, study: Mapping[str, Any], kind: str, errata: Any, p
         raise ApiError(BAD_ERRATA, f"errata.{empty[0]}: changes nothing: no field of the card is changed.",
                        extra={"path": f"errata.{empty[0]}"})
     try:
-        errata_rules.with_errata(catalogue, study[studydata.CARDS], errata)
+        errata_rules.with_errata(catalogue, study[studydata.CARDS], errata, studydata.study_tables(study))
     except errata_rules.ErrataError as exc:
         raise ApiError(BAD_ERRATA, f"{exc.path}: {exc.message}", extra={"path": exc.path}) from None
     changed = errata_rules.apply(catalogue, study[studydata.CARDS], errata)

@@ -10,7 +10,7 @@ from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods, require_POST
 
-from cards.catalogue import get_catalogue
+from cards.catalogue import play_catalogue
 from cards.models import Release
 from cataclysm_site.api_errors import ApiError
 from rules.engine.studydata import public_study
@@ -43,7 +43,7 @@ class StudyForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.fields["decks"].choices = [(str(d.pk), d.name) for d in decks]
         self.fields["errata_vs"].choices = [("", "")] + self.fields["decks"].choices
-        self.pyramid = lab.pyramid_cards(get_catalogue())
+        self.pyramid = lab.pyramid_cards(play_catalogue())   # the release studies play
         for slug, name, printed in self.pyramid:   # the Pyramid deck's composition, the printed one to start with
             self.fields[f"pyramid_{slug}"] = forms.IntegerField(label=name, min_value=0, max_value=100,
                                                                 initial=printed, required=False)
@@ -76,7 +76,7 @@ def start(request):
                     p1=data["p1"] or "cpu:hard", p2=data["p2"] or "cpu:hard", variants=data["variants"],
                     pyramid_deck=form.composition(), seating=data["seating"], public=data["public"])
             except ApiError as exc:
-                catalogue = get_catalogue()
+                catalogue = play_catalogue()
                 errors = [errataform.error_row(catalogue, exc.error_code, exc.message, exc.extra)] + [
                     {"code": p.get("code", exc.error_code), "message": p["message"]} for p in exc.extra.get("errors", [])]
             else:
@@ -104,7 +104,7 @@ def study_choices(data: dict, posted) -> dict:
     if kind != errataform.KIND:
         # a kind that takes no deck (the Pyramid) sends none: the form keeps them, unsent
         return {"kind": kind, "decks": data["decks"] if STUDY_KINDS[kind].decks[1] else []}
-    slug, errata = errataform.posted_errata(get_catalogue(), posted)
+    slug, errata = errataform.posted_errata(play_catalogue(), posted)
     if not slug:
         raise ApiError(lab.BAD_ERRATA, "Pick the card to change.", extra={"path": "errata"})
     vs = [data["errata_vs"]] if data.get("errata_vs") else []
@@ -114,7 +114,7 @@ def study_choices(data: dict, posted) -> dict:
 
 def erratum_editor(params) -> dict:
     """The erratum editor's choices, the picked card's fields and what they change (errataform.py)."""
-    catalogue = get_catalogue()
+    catalogue = play_catalogue()
     slug = params.get(errataform.CARD) or ""
     posted = params if errataform.fields_for(params, slug) else {}
     fields = errataform.editor_fields(catalogue, slug, posted) if slug in catalogue.cards else []

@@ -10,7 +10,7 @@ from typing import Any
 
 from django.core.cache import cache
 
-from cards.catalogue import get_catalogue
+from cards.catalogue import play_catalogue
 from cataclysm_site.api_errors import ApiError
 from decks.models import Deck
 from rules.engine.match import play_match
@@ -23,8 +23,9 @@ MATCHUP_SEED = 1
 
 
 def deck_matchups(deck: Deck) -> dict[str, Any]:
-    """Rows against every starter (the deck itself excepted); `problem` instead when the deck cannot be played."""
-    catalogue = get_catalogue()
+    """Rows against every starter (the deck itself excepted); `problem` instead when the deck cannot be played.
+    Played, and the deck judged, under the current release, as new games are (never the unpublished draft)."""
+    catalogue = play_catalogue()
     key = f"matchups:{deck.pk}:{deck.version}:{catalogue.data_hash}:{MATCHUP_GAMES}:{MATCHUP_PLAYER}"
     found = cache.get(key)
     if found is not None:

@@ -63,11 +63,14 @@ def test_a_deck_legal_only_under_the_draft_is_refused_with_the_releases_reason(a
                    "crackling-jolt": 2, "short-circuit": 1, "forced-current": 1, "thorn-chanter": 1,
                    "tidewell-cell": 1})
     decklist = {"hero": HERO, "cards": [{"card": slug, "count": n} for slug, n in counts.items()]}
-    assert api.post("/api/decks/validate/", decklist, format="json").json()["valid"] is True  # the draft's verdict
+    verdict = api.post("/api/decks/validate/", decklist, format="json").json()   # the deckbuilder says the same
+    assert not verdict["valid"] and verdict["release"] == "playtest-1-0"
+    assert [(e["code"], e["card"]) for e in verdict["errors"]] == [("wrong_faction", "thorn-chanter")]
     response = api.post("/api/goldfish/", {"decklist": decklist}, format="json")
     assert response.status_code == 400 and response.json()["code"] == "invalid_deck"
     assert [(e["code"], e["card"]) for e in response.json()["errors"]] == [("wrong_faction", "thorn-chanter")]
     call_publish()
+    assert api.post("/api/decks/validate/", decklist, format="json").json()["valid"] is True
     assert api.post("/api/goldfish/", {"decklist": decklist}, format="json").status_code == 201
 
 

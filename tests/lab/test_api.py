@@ -140,14 +140,17 @@ def test_closing_the_local_pool_stops_its_processes_and_a_later_study_starts_a_f
     assert body["status"] == "done" and body["games_done"] == 20
 
 
-def test_a_study_plays_the_cards_as_they_are_in_the_database_when_it_starts(api):
-    """An admin edit reaches the lab at once: the study carries the database's cards, not the workers' files."""
+def test_a_study_plays_the_cards_of_the_release_current_when_it_starts(api):
+    """An admin edit reaches the lab as soon as it is published, with no worker restart: the study carries the
+    current release's cards, not the workers' files (tests/lab/test_release_studies.py: nor the unpublished draft)."""
     from cards.models import Card
+    from cards.releases import publish
     from rules.engine.catalogue import load_catalogue
     before = finished(api, start(api, kind="goldfish", deck="starter-talah", games=20, seed=5)["id"])
     talah = Card.objects.get(slug="talah")
     talah.hp += 30   # the Hero's HP left counts for Legacy (Legacy Scoring)
     talah.save()
+    publish("Playtest 1.1")
     after = finished(api, start(api, kind="goldfish", deck="starter-talah", games=20, seed=5)["id"])
     assert after["status"] == "done", after["error"]
     assert after["study"]["data_hash"] not in (before["study"]["data_hash"], load_catalogue().data_hash)

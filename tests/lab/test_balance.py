@@ -68,3 +68,39 @@ def test_two_releases_compare_side_by_side_by_their_latest_reports(client, catal
     assert 'id="compare-cards"' in page and 'data-card="' in page
     listing = client.get("/lab/reports/").content.decode()
     assert 'id="release-compare-link"' in listing
+
+
+def report_at(release, level: str, minutes: int) -> BalanceReport:
+    """A finished report of `release` at `level`, made `minutes` from now (its studies hold no results: the page
+    shows their status)."""
+    from django.utils import timezone
+    matrix = Simulation.objects.create(kind="matrix", study={"data_hash": release.data_hash}, games=1, seed=1,
+                                       status="done", engine="local")
+    report = BalanceReport.objects.create(title=f"{release.name} {level}", level=level, data_hash=release.data_hash,
+                                          studies={"matrix": matrix.pk, "impact": {}})
+    BalanceReport.objects.filter(pk=report.pk).update(created_at=timezone.now() + timezone.timedelta(minutes=minutes))
+    return report
+
+
+@pytest.mark.django_db
+def test_two_releases_compare_reports_played_at_the_same_cpu_level(client, catalogue_db):
+    """A matrix at another CPU level answers another question: "Playtest 1.0 vs 1.1" pairs reports by level."""
+    from cards.models import Release
+    first = Release.objects.get()
+    write_draft_cards({"talah": {**card_def_to_data(get_catalogue()["talah"]), "hp": 40}})
+    second = publish("Playtest 1.1")
+    old_hard, old_easy = report_at(first, "cpu:hard", 1), report_at(first, "cpu:easy", 2)
+    new_hard, new_random = report_at(second, "cpu:hard", 3), report_at(second, "random", 4)
+    url = "/lab/reports/releases/playtest-1-0/playtest-1-1/"
+
+    page = client.get(url).content.decode()   # 1.1's newest level that 1.0 has too: cpu:hard, not random nor easy
+    assert f'href="{old_hard.get_absolute_url()}"' in page and f'href="{new_hard.get_absolute_url()}"' in page
+    assert old_easy.get_absolute_url() not in page and new_random.get_absolute_url() not in page
+    assert "Playtest 1.0 at cpu:hard" in page and '<strong data-level="cpu:hard">' in page
+
+    report_at(second, "cpu:easy", 5)
+    page = client.get(url).content.decode()   # now both have easy, the newest: it is the default, hard a link
+    assert f'href="{old_easy.get_absolute_url()}"' in page and '<a href="?level=cpu:hard"' in page
+    assert f'href="{new_hard.get_absolute_url()}"' in client.get(f"{url}?level=cpu:hard").content.decode()
+    missing = client.get(f"{url}?level=random")   # 1.0 has no report at random
+    assert missing.status_code == 404

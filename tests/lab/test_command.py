@@ -27,6 +27,17 @@ def test_a_study_from_the_command_line_matches_the_same_study_in_process(catalog
     assert Simulation.objects.get(pk=queued["id"]).status == "done"
 
 
+def test_a_study_in_process_plays_the_current_release_not_the_draft(catalogue_db):
+    """`--local` plays the cards the study carries (the current release's), as the lab's workers do."""
+    from cards.models import Card
+    args = ("--kind", "goldfish", "--deck", "starter-talah", "--games", "12", "--seed", "9", "--local")
+    before = simulate(*args)
+    talah = Card.objects.get(slug="talah")
+    talah.hp += 30   # a draft edit, not published: the Hero's HP left counts for Legacy
+    talah.save()
+    assert simulate(*args)["results"] == before["results"]
+
+
 def test_a_matrix_from_the_command_line(catalogue_db):
     report = simulate("--kind", "matrix", "--decks", "starter-talah,starter-lethan,starter-elder-maru",
                       "--games", "2", "--p1", "greedy", "--p2", "greedy", "--local")

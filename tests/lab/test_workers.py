@@ -61,13 +61,16 @@ def test_chunks_lost_with_the_broker_are_sent_again_once_the_study_stalls(api, b
 
 @pytest.mark.django_db(transaction=True)
 def test_celery_workers_play_a_card_edited_in_the_database(api, broker):
-    """The workers load no cards of their own for a study: an admin edit (Talah's HP) is played at once, where
-    before every study failed with catalogue_mismatch until the files were exported and the workers restarted."""
+    """The workers load no cards of their own for a study: an admin edit (Talah's HP), once published, is played at
+    once, where before every study failed with catalogue_mismatch until the files were exported and the workers
+    restarted."""
     from cards.models import Card
+    from cards.releases import publish
     broker.start(1)
     talah = Card.objects.get(slug="talah")
     talah.hp += 30
     talah.save()
+    publish("Playtest 1.1")
     sim_id = api.post("/api/simulations/", {"kind": "goldfish", "deck": "starter-talah", "games": 20, "seed": 5,
                                             "bot": "greedy"}, format="json").json()["id"]
     done = wait_for(lambda: (lambda s: s if s["status"] not in ("queued", "running") else None)(

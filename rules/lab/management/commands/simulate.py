@@ -18,7 +18,7 @@ from django.core.management.base import BaseCommand, CommandError
 from cards.catalogue import get_catalogue
 from cataclysm_site.api_errors import ApiError
 from rules.engine import lab as engine_lab
-from rules.engine.studydata import public_study
+from rules.engine.studydata import public_study, study_cards_catalogue
 from rules.lab import services as lab
 from rules.models import Simulation
 from rules.play.actors import Actor
@@ -78,7 +78,8 @@ class Command(BaseCommand):
         self.stdout.write(json.dumps(report, indent=None if as_json else 1))
 
     def run_here(self, study: dict) -> dict:
-        catalogue = get_catalogue()
+        # the cards (and release tables) the study carries, as a worker plays them: not the draft
+        catalogue = study_cards_catalogue(study, get_catalogue)
         total = engine_lab.total_games(study)
         tallies = []
         for start, count in engine_lab.split(total):   # in order: a study with a target_width stops when answered
