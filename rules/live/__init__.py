@@ -4,7 +4,6 @@ A table is a versus game with a human in each seat: the same engine, the same ac
 write (`version`), the same per-seat `view(viewer=seat)` (a spectator's: the public view), drawn as in every mode by
 `rules.play.payload.board_for`. This package only carries decisions and views:
 
-- `shared`: the one place that borrows from the goldfish and versus modules (so their moves touch one file);
 - `services`: every write (open, join, act, resign, draw, claim, chat, mute, rematch) and the lazy clock/grace check;
 - `clock`: the clocks and presence as plain arithmetic; `ratings`: the record and OpenSkill rating;
 - `selectors`: what a seat or a spectator is shown; `privacy`: whose decklist and hand a finished table reveals;

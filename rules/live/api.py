@@ -18,7 +18,9 @@ from decks.serializers import ErrorSerializer
 from rules.live import chat, ratings, replay, services
 from rules.live import selectors as ls
 from rules.live import serializers as s
-from rules.live.shared import actor_for, deck_input
+from rules.play import serializers as ps
+from rules.play.actors import actor_for
+from rules.play.decks import deck_input
 
 TAGS = ["tables"]
 TABLE_ID = OpenApiParameter("table_id", str, OpenApiParameter.PATH, description="The table's random id.")
@@ -202,7 +204,7 @@ class TableReplayFrameView(APIView):
     @extend_schema(tags=TAGS, summary="The board after step N of a finished game's replay (0: before the first "
                                       "decision)", operation_id="tables_replay_step",
                    parameters=[TABLE_ID, OpenApiParameter("step", int, OpenApiParameter.PATH)],
-                   responses={200: s.FrameSerializer, 404: E404, 409: E409_REPLAY})
+                   responses={200: ps.FrameSerializer, 404: E404, 409: E409_REPLAY})
     def get(self, request, table_id, step):
         table = services.get_table(table_id)
         return Response(replay.replay_frame(table, step, services.seat_of(table, actor_for(request))))

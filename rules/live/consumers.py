@@ -30,8 +30,8 @@ from cataclysm_site.api_errors import ApiError
 from cataclysm_site.middleware import DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE
 from rules.live import chat, frames, notify, services, watch
 from rules.live import selectors as ls
-from rules.live.shared import SESSION_TOKEN, Actor
 from rules.models import TableMessage
+from rules.play.actors import SESSION_TOKEN, Actor
 
 log = logging.getLogger(__name__)
 WRITES = {"action", "resign", "draw", "claim", "rematch", "chat", "mute"}

@@ -25,20 +25,10 @@ from rules.engine import ENGINE_VERSION, GameDataError, GameState, IllegalAction
 from rules.engine.catalogue import Catalogue
 from rules.engine.simulate import game_stats
 from rules.live import clock, notify, states
-from rules.live.shared import (
-    GAME_OVER,
-    ILLEGAL_ACTION,
-    INVALID_DECK,
-    Actor,
-    checked_deck,
-    clean_seating,
-    clean_seed,
-    clean_variants,
-    conditional_update,
-    deck_spec,
-    log_fields,
-)
 from rules.models import Table, TableEnd, TableStatus
+from rules.play.actors import Actor
+from rules.play.decks import INVALID_DECK, checked_deck, clean_seating, clean_seed, clean_variants, deck_spec
+from rules.play.store import GAME_OVER, ILLEGAL_ACTION, conditional_update, log_fields
 
 TABLE_NOT_FOUND = "No table with this id."
 SEATS = {"first": 0, "second": 1, "random": None}

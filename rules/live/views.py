@@ -15,8 +15,9 @@ from rules.live import privacy, ratings, services
 from rules.live import selectors as ls
 from rules.live.api import rating_rows
 from rules.live.services import MAX_CLOCK_MINUTES, MAX_INCREMENT
-from rules.live.shared import actor_for, deck_input, playable_decks_of, starter_decks, variant_choices
 from rules.models import Seating
+from rules.play.actors import actor_for
+from rules.play.decks import deck_input, playable_decks_of, starter_decks, variant_choices
 
 
 class OpenTableForm(forms.Form):
