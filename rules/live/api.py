@@ -20,6 +20,7 @@ from rules.live import selectors as ls
 from rules.live import serializers as s
 from rules.play import serializers as ps
 from rules.play.actors import actor_for
+from rules.play.api import validated
 from rules.play.decks import deck_input
 
 TAGS = ["tables"]
@@ -66,9 +67,7 @@ class TableListView(APIView):
     @extend_schema(tags=TAGS, summary="Open a table with your deck; a friend joins it by its invite link",
                    request=s.TableOpenSerializer, responses={201: s.TableCreatedSerializer, 400: E400, 404: E404})
     def post(self, request):
-        serializer = s.TableOpenSerializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
-        data = serializer.validated_data
+        data = validated(s.TableOpenSerializer, request)
         actor = actor_for(request, create=True)
         table = services.open_table(
             actor=actor, **deck_kwargs(request, data), seat=data["seat"], seating=data["seating"],
@@ -98,9 +97,7 @@ class TableJoinView(APIView):
                    parameters=[TABLE_ID], request=s.TableJoinSerializer,
                    responses={200: s.TableSerializer, 400: E400, 403: E403, 404: E404, 409: E409})
     def post(self, request, table_id):
-        serializer = s.TableJoinSerializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
-        data = serializer.validated_data
+        data = validated(s.TableJoinSerializer, request)
         return write(request, services.join_table, table_id=table_id, invite=data.get("invite"),
                      **deck_kwargs(request, data))
 
@@ -112,9 +109,7 @@ class TableActView(APIView):
                    parameters=[TABLE_ID], request=s.TableActSerializer,
                    responses={200: s.TableSerializer, 400: E400, 403: E403, 404: E404, 409: E409})
     def post(self, request, table_id):
-        serializer = s.TableActSerializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
-        data = serializer.validated_data
+        data = validated(s.TableActSerializer, request)
         return write(request, services.act, data["log_from"], table_id=table_id, action=data["action"],
                      expected_version=data.get("version"))
 
@@ -128,9 +123,7 @@ def simple_write(name: str, fn, summary: str, request_serializer=s.TableVersionS
         @extend_schema(tags=TAGS, summary=summary, parameters=[TABLE_ID], request=request_serializer,
                        responses={200: s.TableSerializer, 400: E400, 403: E403, 404: E404, 409: E409})
         def post(self, request, table_id):
-            serializer = request_serializer(data=request.data)
-            serializer.is_valid(raise_exception=True)
-            fields = dict(serializer.validated_data)
+            fields = dict(validated(request_serializer, request))
             if "version" in fields:
                 fields["expected_version"] = fields.pop("version")
             return write(request, fn, table_id=table_id, **fields)
@@ -167,9 +160,8 @@ class TableChatView(APIView):
                    responses={201: s.ChatLineSerializer, 400: E400, 403: E403, 404: E404,
                               429: OpenApiResponse(ErrorSerializer, description="`chat_throttled`")})
     def post(self, request, table_id):
-        serializer = s.ChatSerializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
-        message = chat.say(table_id=table_id, actor=actor_for(request), text=serializer.validated_data["text"])
+        text = validated(s.ChatSerializer, request)["text"]
+        message = chat.say(table_id=table_id, actor=actor_for(request), text=text)
         return Response(chat.entry(message), status=status.HTTP_201_CREATED)
 
 
