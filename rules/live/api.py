@@ -15,7 +15,7 @@ from rest_framework.views import APIView
 
 from cards.catalogue import play_catalogue
 from decks.serializers import ErrorSerializer
-from rules.live import chat, ratings, replay, services
+from rules.live import chat, ratings, replay, services, tables
 from rules.live import selectors as ls
 from rules.live import serializers as s
 from rules.play import serializers as ps
@@ -74,7 +74,7 @@ class TableListView(APIView):
             variants=data.get("variants") or (), seed=data.get("seed"), clock_minutes=data.get("clock_minutes"),
             increment=data["increment"], grace_seconds=data["grace_seconds"], listed=data["listed"])
         body = {"id": table.pk, "invite_url": request.build_absolute_uri(ls.invite_url(table)),
-                "seat": services.seat_of(table, actor), "status": table.status, **ls.links(table)}
+                "seat": tables.seat_of(table, actor), "status": table.status, **ls.links(table)}
         return Response(body, status=status.HTTP_201_CREATED)
 
 
@@ -85,8 +85,8 @@ class TableDetailView(APIView):
                    parameters=[TABLE_ID], responses={200: s.TableSerializer, 404: E404})
     def get(self, request, table_id):
         actor = actor_for(request)
-        table = services.get_table(table_id)
-        services.touch(table, services.seat_of(table, actor))
+        table = tables.get_table(table_id)
+        services.touch(table, tables.seat_of(table, actor))
         return respond(request, services.settle(table))
 
 
@@ -186,8 +186,8 @@ class TableReplayView(APIView):
     @extend_schema(tags=TAGS, summary="A finished game's record, every decision of both players and the whole log",
                    parameters=[TABLE_ID], responses={200: s.TableReplaySerializer, 404: E404, 409: E409_REPLAY})
     def get(self, request, table_id):
-        table = services.get_table(table_id)
-        return Response(replay.replay_index(table, services.seat_of(table, actor_for(request))))
+        table = tables.get_table(table_id)
+        return Response(replay.replay_index(table, tables.seat_of(table, actor_for(request))))
 
 
 class TableReplayFrameView(APIView):
@@ -198,5 +198,5 @@ class TableReplayFrameView(APIView):
                    parameters=[TABLE_ID, OpenApiParameter("step", int, OpenApiParameter.PATH)],
                    responses={200: ps.FrameSerializer, 404: E404, 409: E409_REPLAY})
     def get(self, request, table_id, step):
-        table = services.get_table(table_id)
-        return Response(replay.replay_frame(table, step, services.seat_of(table, actor_for(request))))
+        table = tables.get_table(table_id)
+        return Response(replay.replay_frame(table, step, tables.seat_of(table, actor_for(request))))

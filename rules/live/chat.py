@@ -14,7 +14,7 @@ from cards.catalogue import get_catalogue
 from cataclysm_site.api_errors import ApiError
 from decks.markdown import render_markdown
 from rules.live import notify
-from rules.live.services import NOT_PLAYER, get_table, player_seat, seat_of
+from rules.live.tables import NOT_PLAYER, get_table, player_seat, seat_of
 from rules.models import Table, TableMessage
 from rules.play.actors import Actor
 

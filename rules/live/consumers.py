@@ -28,7 +28,7 @@ from django.http import Http404
 
 from cataclysm_site.api_errors import ApiError
 from cataclysm_site.middleware import DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE
-from rules.live import chat, frames, notify, services, watch
+from rules.live import chat, frames, notify, services, tables, watch
 from rules.live import selectors as ls
 from rules.models import TableMessage
 from rules.play.actors import SESSION_TOKEN, Actor
@@ -87,10 +87,10 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
     def view(self, with_chat: bool = False) -> dict | None:
         """This socket's view of the table now (settling a due forfeit first); None if there is no such table."""
         try:
-            table = services.get_table(self.table_id)
+            table = tables.get_table(self.table_id)
         except Http404:
             return None
-        seat = services.seat_of(table, self.actor)
+        seat = tables.seat_of(table, self.actor)
         services.touch(table, seat)
         table = services.settle(table)
         payload = ls.table_payload(table, seat=seat, with_chat=with_chat, log_from=self.log_count,
@@ -141,7 +141,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         except ApiError as exc:
             reply = {"type": "error", "code": exc.error_code, "message": exc.message, **exc.extra}
         except Http404:
-            reply = {"type": "error", "code": "not_found", "message": services.TABLE_NOT_FOUND}
+            reply = {"type": "error", "code": "not_found", "message": tables.TABLE_NOT_FOUND}
         await notify.flush(held)
         if reply is not None:
             await self.send_json(reply)
@@ -168,7 +168,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
             chat.say(table_id=table_id, actor=actor, text=str(content.get("text", ""))[:1000])
         elif kind == "mute":
             chat.mute(table_id=table_id, actor=actor, muted=bool(content.get("muted")))
-            return {"type": "table", "table": ls.table_payload(services.get_table(table_id), actor)}
+            return {"type": "table", "table": ls.table_payload(tables.get_table(table_id), actor)}
         elif kind == "rematch":
             new = services.rematch(table_id=table_id, actor=actor)
             return {"type": "rematch", "table": {"id": new.pk, "url": new.get_absolute_url()}}
@@ -191,5 +191,5 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         message = TableMessage.objects.select_related("table").filter(pk=message_id).first()
         if message is None:
             return None
-        seat = services.seat_of(message.table, self.actor)
+        seat = tables.seat_of(message.table, self.actor)
         return None if chat.hides(message.table, seat, message.seat) else chat.entry(message)

@@ -15,7 +15,7 @@ from cataclysm_site.api_errors import ApiError
 from rules.engine.model import BOARD, GRAVE
 from rules.live import privacy
 from rules.live.selectors import board_view, cards_for, links
-from rules.live.services import NOT_FINISHED
+from rules.live.tables import NOT_FINISHED
 from rules.models import Table, TableStatus
 from rules.play.payload import view_digest
 from rules.play.store import replay_game, replay_steps

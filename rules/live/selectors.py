@@ -22,7 +22,7 @@ from cards.releases import release_of_game
 from rules.engine import GameState
 from rules.engine.catalogue import Catalogue
 from rules.live import chat, clock, privacy, states
-from rules.live.services import seat_of
+from rules.live.tables import seat_of
 from rules.models import Table, TableStatus
 from rules.play.actors import Actor
 from rules.play.decks import variant_rows
