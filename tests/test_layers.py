@@ -1,5 +1,5 @@
-"""The rules app's floor plan holds: each game feature (goldfish, versus, lab) is a package that imports none of the
-others, and the shared play layer imports none of them; so a feature can change, or a new one be added, without
+"""The rules app's floor plan holds: each game feature (goldfish, versus, lab, live) is a package that imports none of
+the others, and the shared play layer imports none of them; so a feature can change, or a new one be added, without
 touching the rest (ARCHITECTURE.md). Every mode draws the boards it sends through the play layer's `board_for`."""
 import ast
 from pathlib import Path
@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 RULES = Path(__file__).resolve().parent.parent / "rules"
-FEATURES = ("goldfish", "versus", "lab")
+FEATURES = ("goldfish", "versus", "lab", "live")
 
 
 def imported_modules(package: str) -> dict[str, set[str]]:
