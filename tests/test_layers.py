@@ -46,6 +46,18 @@ def test_the_play_layer_imports_no_feature():
             assert not reaches(names, feature), f"rules/play/{filename} imports rules.{feature}"
 
 
+# Live's reads (what a seat or a spectator is shown, its replay, whose secrets, the clocks' arithmetic, the states kept,
+# the row and its seats, the API's shapes) import none of its writes: what both need sits below both
+# (rules/live/tables.py), so a read never reaches a write by an import.
+LIVE_READS = ("selectors.py", "replay.py", "privacy.py", "clock.py", "states.py", "tables.py", "serializers.py")
+
+
+@pytest.mark.parametrize("filename", LIVE_READS)
+def test_lives_reads_import_none_of_its_writes(filename):
+    assert not reaches(imported_modules("live")[filename], "live.services"), \
+        f"rules/live/{filename} imports rules.live.services: move what both need into rules/live/tables.py"
+
+
 # ---------------------------------------------------------------- hidden cards: one mechanism, the engine's
 # Every mode builds the board it sends through rules.play.payload.board_for, the engine's view for the viewer; only
 # that module asks the engine for a view or names a hand. Modules let through, with the reason:

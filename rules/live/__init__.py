@@ -4,9 +4,9 @@ A table is a versus game with a human in each seat: the same engine, the same ac
 write (`version`), the same per-seat `view(viewer=seat)` (a spectator's: the public view), drawn as in every mode by
 `rules.play.payload.board_for`. This package only carries decisions and views:
 
-- `shared`: the one place that borrows from the goldfish and versus modules (so their moves touch one file);
 - `services`: every write (open, join, act, resign, draw, claim, chat, mute, rematch) and the lazy clock/grace check;
-- `clock`: the clocks and presence as plain arithmetic; `ratings`: the record and OpenSkill rating;
+- `tables`: the row read and who sits where, below the reads and the writes alike (no read imports a write);
+- `clock`: the clocks, their limits and presence as plain arithmetic; `ratings`: the record and OpenSkill rating;
 - `selectors`: what a seat or a spectator is shown; `privacy`: whose decklist and hand a finished table reveals;
   `serializers`, `api`, `api_urls`: the REST API;
 - `notify`, `consumers`, `routing`: the WebSocket side (Django Channels), each socket sent its own view; `frames`

@@ -15,10 +15,13 @@ from rest_framework.views import APIView
 
 from cards.catalogue import play_catalogue
 from decks.serializers import ErrorSerializer
-from rules.live import chat, ratings, replay, services
+from rules.live import chat, ratings, replay, services, tables
 from rules.live import selectors as ls
 from rules.live import serializers as s
-from rules.live.shared import actor_for, deck_input
+from rules.play import serializers as ps
+from rules.play.actors import actor_for
+from rules.play.api import validated
+from rules.play.decks import deck_input
 
 TAGS = ["tables"]
 TABLE_ID = OpenApiParameter("table_id", str, OpenApiParameter.PATH, description="The table's random id.")
@@ -64,16 +67,14 @@ class TableListView(APIView):
     @extend_schema(tags=TAGS, summary="Open a table with your deck; a friend joins it by its invite link",
                    request=s.TableOpenSerializer, responses={201: s.TableCreatedSerializer, 400: E400, 404: E404})
     def post(self, request):
-        serializer = s.TableOpenSerializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
-        data = serializer.validated_data
+        data = validated(s.TableOpenSerializer, request)
         actor = actor_for(request, create=True)
         table = services.open_table(
             actor=actor, **deck_kwargs(request, data), seat=data["seat"], seating=data["seating"],
             variants=data.get("variants") or (), seed=data.get("seed"), clock_minutes=data.get("clock_minutes"),
             increment=data["increment"], grace_seconds=data["grace_seconds"], listed=data["listed"])
         body = {"id": table.pk, "invite_url": request.build_absolute_uri(ls.invite_url(table)),
-                "seat": services.seat_of(table, actor), "status": table.status, **ls.links(table)}
+                "seat": tables.seat_of(table, actor), "status": table.status, **ls.links(table)}
         return Response(body, status=status.HTTP_201_CREATED)
 
 
@@ -84,8 +85,8 @@ class TableDetailView(APIView):
                    parameters=[TABLE_ID], responses={200: s.TableSerializer, 404: E404})
     def get(self, request, table_id):
         actor = actor_for(request)
-        table = services.get_table(table_id)
-        services.touch(table, services.seat_of(table, actor))
+        table = tables.get_table(table_id)
+        services.touch(table, tables.seat_of(table, actor))
         return respond(request, services.settle(table))
 
 
@@ -96,9 +97,7 @@ class TableJoinView(APIView):
                    parameters=[TABLE_ID], request=s.TableJoinSerializer,
                    responses={200: s.TableSerializer, 400: E400, 403: E403, 404: E404, 409: E409})
     def post(self, request, table_id):
-        serializer = s.TableJoinSerializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
-        data = serializer.validated_data
+        data = validated(s.TableJoinSerializer, request)
         return write(request, services.join_table, table_id=table_id, invite=data.get("invite"),
                      **deck_kwargs(request, data))
 
@@ -110,9 +109,7 @@ class TableActView(APIView):
                    parameters=[TABLE_ID], request=s.TableActSerializer,
                    responses={200: s.TableSerializer, 400: E400, 403: E403, 404: E404, 409: E409})
     def post(self, request, table_id):
-        serializer = s.TableActSerializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
-        data = serializer.validated_data
+        data = validated(s.TableActSerializer, request)
         return write(request, services.act, data["log_from"], table_id=table_id, action=data["action"],
                      expected_version=data.get("version"))
 
@@ -126,9 +123,7 @@ def simple_write(name: str, fn, summary: str, request_serializer=s.TableVersionS
         @extend_schema(tags=TAGS, summary=summary, parameters=[TABLE_ID], request=request_serializer,
                        responses={200: s.TableSerializer, 400: E400, 403: E403, 404: E404, 409: E409})
         def post(self, request, table_id):
-            serializer = request_serializer(data=request.data)
-            serializer.is_valid(raise_exception=True)
-            fields = dict(serializer.validated_data)
+            fields = dict(validated(request_serializer, request))
             if "version" in fields:
                 fields["expected_version"] = fields.pop("version")
             return write(request, fn, table_id=table_id, **fields)
@@ -165,9 +160,8 @@ class TableChatView(APIView):
                    responses={201: s.ChatLineSerializer, 400: E400, 403: E403, 404: E404,
                               429: OpenApiResponse(ErrorSerializer, description="`chat_throttled`")})
     def post(self, request, table_id):
-        serializer = s.ChatSerializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
-        message = chat.say(table_id=table_id, actor=actor_for(request), text=serializer.validated_data["text"])
+        text = validated(s.ChatSerializer, request)["text"]
+        message = chat.say(table_id=table_id, actor=actor_for(request), text=text)
         return Response(chat.entry(message), status=status.HTTP_201_CREATED)
 
 
@@ -192,8 +186,8 @@ class TableReplayView(APIView):
     @extend_schema(tags=TAGS, summary="A finished game's record, every decision of both players and the whole log",
                    parameters=[TABLE_ID], responses={200: s.TableReplaySerializer, 404: E404, 409: E409_REPLAY})
     def get(self, request, table_id):
-        table = services.get_table(table_id)
-        return Response(replay.replay_index(table, services.seat_of(table, actor_for(request))))
+        table = tables.get_table(table_id)
+        return Response(replay.replay_index(table, tables.seat_of(table, actor_for(request))))
 
 
 class TableReplayFrameView(APIView):
@@ -202,7 +196,7 @@ class TableReplayFrameView(APIView):
     @extend_schema(tags=TAGS, summary="The board after step N of a finished game's replay (0: before the first "
                                       "decision)", operation_id="tables_replay_step",
                    parameters=[TABLE_ID, OpenApiParameter("step", int, OpenApiParameter.PATH)],
-                   responses={200: s.FrameSerializer, 404: E404, 409: E409_REPLAY})
+                   responses={200: ps.FrameSerializer, 404: E404, 409: E409_REPLAY})
     def get(self, request, table_id, step):
-        table = services.get_table(table_id)
-        return Response(replay.replay_frame(table, step, services.seat_of(table, actor_for(request))))
+        table = tables.get_table(table_id)
+        return Response(replay.replay_frame(table, step, tables.seat_of(table, actor_for(request))))

@@ -14,9 +14,9 @@ from cards.catalogue import get_catalogue
 from cataclysm_site.api_errors import ApiError
 from decks.markdown import render_markdown
 from rules.live import notify
-from rules.live.services import NOT_PLAYER, get_table, player_seat, seat_of
-from rules.live.shared import Actor
+from rules.live.tables import NOT_PLAYER, get_table, player_seat, seat_of
 from rules.models import Table, TableMessage
+from rules.play.actors import Actor
 
 MAX_LENGTH = 300
 BURST, WINDOW = 5, timedelta(seconds=10)  # at most this many lines a player in this window

@@ -12,9 +12,14 @@ from datetime import datetime
 
 from rules.models import Table, TableEnd, TableStatus
 
+MAX_CLOCK_MINUTES = 180  # a player's clock: 1 to this many minutes (or none)
+MAX_INCREMENT = 600  # seconds added after each decision, at most
+DEFAULT_GRACE = 120  # seconds the player to decide may be away before forfeiting, unless the table says otherwise
+GRACE_RANGE = (30, 3600)
+
 # Seconds: presence is written at most this often per player (a write per socket update would cost more: at 200
 # tables, every 5 s was 80 UPDATEs a second). A page pings every 15 s and a grace period is at least 30 s
-# (services.GRACE_RANGE), so a present player is always seen well within it.
+# (GRACE_RANGE), so a present player is always seen well within it.
 SEEN_EVERY = 10.0
 
 

@@ -1,6 +1,8 @@
 """The WebSocket of a table: `/ws/tables/<id>/`. A player's socket is sent its own seat's view, a spectator's the
 public view, on connecting and after every change of the table (a decision made here or over HTTP, in this process
-or another: `notify` reaches the group through the channel layer). The socket also takes the players' decisions.
+or another: `notify` reaches the group through the channel layer). The socket also takes the players' decisions,
+and answers the one it took from the table that decision returned (as the HTTP API does), not from the row read again
+once it hears of its own move: the others hear of it through the group, each building its own view.
 
 Client → server (JSON): `{"type": "action", "action": id, "version": n}`, `resign`, `draw`, `claim`, `rematch`,
 `{"type": "chat", "text"}`, `{"type": "mute", "muted"}`, `ping` (the page's heartbeat, every 15 s: presence; also
@@ -28,10 +30,10 @@ from django.http import Http404
 
 from cataclysm_site.api_errors import ApiError
 from cataclysm_site.middleware import DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE
-from rules.live import chat, frames, notify, services, watch
+from rules.live import chat, frames, notify, services, tables, watch
 from rules.live import selectors as ls
-from rules.live.shared import SESSION_TOKEN, Actor
-from rules.models import TableMessage
+from rules.models import Table, TableMessage
+from rules.play.actors import SESSION_TOKEN, Actor
 
 log = logging.getLogger(__name__)
 WRITES = {"action", "resign", "draw", "claim", "rematch", "chat", "mute"}
@@ -84,13 +86,15 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         token = session.get(SESSION_TOKEN, "") if session is not None else ""
         return Actor(user=self.scope.get("user"), session_key=token)
 
-    def view(self, with_chat: bool = False) -> dict | None:
-        """This socket's view of the table now (settling a due forfeit first); None if there is no such table."""
-        try:
-            table = services.get_table(self.table_id)
-        except Http404:
-            return None
-        seat = services.seat_of(table, self.actor)
+    def view(self, with_chat: bool = False, table: Table | None = None) -> dict | None:
+        """This socket's view of the table now (settling a due forfeit first); None if there is no such table.
+        `table`: the row as this socket's own write just left it, so that it is not read again."""
+        if table is None:
+            try:
+                table = tables.get_table(self.table_id)
+            except Http404:
+                return None
+        seat = tables.seat_of(table, self.actor)
         services.touch(table, seat)
         table = services.settle(table)
         payload = ls.table_payload(table, seat=seat, with_chat=with_chat, log_from=self.log_count,
@@ -133,42 +137,51 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
             await self.send_json({"type": "error", "code": "bad_message", "message": "Unknown message type."})
             return
         held: list = []  # what the write committed and must tell the table's sockets: sent from here (notify.held)
+        mine = None  # this socket's table after its own decision
         try:
-            reply = await database_sync_to_async(self.write)(kind, content, held)
+            reply, mine = await database_sync_to_async(self.write)(kind, content, held)
         except services.TableConflict as exc:
             table = await database_sync_to_async(ls.table_payload)(exc.table, self.actor, with_chat=False)
             reply = {"type": "error", "code": exc.error_code, "message": exc.message, "table": table}
         except ApiError as exc:
             reply = {"type": "error", "code": exc.error_code, "message": exc.message, **exc.extra}
         except Http404:
-            reply = {"type": "error", "code": "not_found", "message": services.TABLE_NOT_FOUND}
+            reply = {"type": "error", "code": "not_found", "message": tables.TABLE_NOT_FOUND}
+        if mine is not None and mine["version"] > self.sent_version:
+            await self.send_table(mine)
         await notify.flush(held)
         if reply is not None:
             await self.send_json(reply)
 
-    def write(self, kind: str, content: dict, held: list) -> dict | None:
-        """Make the write; the table's group is told of the change (this socket included) by `notify`, from the
-        event loop once this returns (`held`)."""
+    def write(self, kind: str, content: dict, held: list) -> tuple[dict | None, dict | None]:
+        """Make the write; return its reply and, after a decision, this socket's view of the table the decision
+        returned: the mover is answered from its own decision, neither waiting to hear of it on the channel layer nor
+        reading the row again. The table's group is told of the change by `notify`, from the event loop once this
+        returns (`held`): every other socket builds its own view (this one was sent that version: it skips it)."""
         with notify.held(held):
-            return self.make_write(kind, content)
+            done = self.make_write(kind, content)
+            if isinstance(done, Table):
+                return None, self.view(table=done)
+            return done, None
 
-    def make_write(self, kind: str, content: dict) -> dict | None:
+    def make_write(self, kind: str, content: dict) -> dict | Table | None:
+        """The write a message asks for: a decision returns the table as it left it, the others their reply."""
         table_id, actor = self.table_id, self.actor
         version = content.get("version") if isinstance(content.get("version"), int) else None
         if kind == "action":
-            services.act(table_id=table_id, actor=actor, action=str(content.get("action", "")),
-                         expected_version=version)
-        elif kind == "resign":
-            services.resign(table_id=table_id, actor=actor, expected_version=version)
-        elif kind == "draw":
-            services.offer_draw(table_id=table_id, actor=actor, expected_version=version)
-        elif kind == "claim":
-            services.claim(table_id=table_id, actor=actor)
-        elif kind == "chat":
+            return services.act(table_id=table_id, actor=actor, action=str(content.get("action", "")),
+                                expected_version=version)
+        if kind == "resign":
+            return services.resign(table_id=table_id, actor=actor, expected_version=version)
+        if kind == "draw":
+            return services.offer_draw(table_id=table_id, actor=actor, expected_version=version)
+        if kind == "claim":
+            return services.claim(table_id=table_id, actor=actor)
+        if kind == "chat":
             chat.say(table_id=table_id, actor=actor, text=str(content.get("text", ""))[:1000])
         elif kind == "mute":
-            chat.mute(table_id=table_id, actor=actor, muted=bool(content.get("muted")))
-            return {"type": "table", "table": ls.table_payload(services.get_table(table_id), actor)}
+            table = chat.mute(table_id=table_id, actor=actor, muted=bool(content.get("muted")))
+            return {"type": "table", "table": ls.table_payload(table, actor)}
         elif kind == "rematch":
             new = services.rematch(table_id=table_id, actor=actor)
             return {"type": "rematch", "table": {"id": new.pk, "url": new.get_absolute_url()}}
@@ -191,5 +204,5 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         message = TableMessage.objects.select_related("table").filter(pk=message_id).first()
         if message is None:
             return None
-        seat = services.seat_of(message.table, self.actor)
+        seat = tables.seat_of(message.table, self.actor)
         return None if chat.hides(message.table, seat, message.seat) else chat.entry(message)

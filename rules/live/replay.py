@@ -15,9 +15,10 @@ from cataclysm_site.api_errors import ApiError
 from rules.engine.model import BOARD, GRAVE
 from rules.live import privacy
 from rules.live.selectors import board_view, cards_for, links
-from rules.live.services import NOT_FINISHED
-from rules.live.shared import goldfish_replay, replay_game, view_digest
+from rules.live.tables import NOT_FINISHED
 from rules.models import Table, TableStatus
+from rules.play.payload import view_digest
+from rules.play.store import replay_game, replay_steps
 
 
 def replay_url(table: Table) -> str:
@@ -61,7 +62,7 @@ def visible_step(step: dict, shown: frozenset[int], events: list[dict]) -> dict:
 
 def replay_index(table: Table, seat: int | None = None) -> dict[str, Any]:
     """The replay's record for a viewer at `seat` (None: not a player): hidden seats' lists, ids and seed withheld."""
-    replayed = goldfish_replay(game=finished(table))
+    replayed = replay_steps(game=finished(table))
     final = replayed["final"]
     record = table.record()
     shown = privacy.shown_seats(table, seat)
@@ -95,7 +96,7 @@ def seen_slugs(table: Table) -> set[str]:
 
 def replay_frame(table: Table, step: int, seat: int | None = None) -> dict[str, Any]:
     """The board after `step`, as the viewer at `seat` may see it."""
-    replayed = goldfish_replay(game=finished(table), step=step)
+    replayed = replay_steps(game=finished(table), step=step)
     frame = replayed["frame"]
     decider = frame.current_player
     shown = privacy.shown_seats(table, seat)

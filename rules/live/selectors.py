@@ -22,18 +22,11 @@ from cards.releases import release_of_game
 from rules.engine import GameState
 from rules.engine.catalogue import Catalogue
 from rules.live import chat, clock, privacy, states
-from rules.live.services import seat_of
-from rules.live.shared import (
-    Actor,
-    board_for,
-    card_entries,
-    card_index,
-    describe_action,
-    prompt,
-    variant_rows,
-    view_digest,
-)
+from rules.live.tables import seat_of
 from rules.models import Table, TableStatus
+from rules.play.actors import Actor
+from rules.play.decks import variant_rows
+from rules.play.payload import board_for, card_entries, card_index, describe_action, prompt, view_digest
 from rules.play.seats import note_public_seats
 
 CARD_ENTRIES = DerivedCache(maxsize=1024)  # the `cards` map of a set of slugs: the same for every view showing them

@@ -5,13 +5,13 @@ from __future__ import annotations
 from rest_framework import serializers
 
 from decks.serializers import StrictCharField
-from rules.live.services import DEFAULT_GRACE, GRACE_RANGE, MAX_CLOCK_MINUTES, MAX_INCREMENT, SEATS
-from rules.live.shared import (
+from rules.live.clock import DEFAULT_GRACE, GRACE_RANGE, MAX_CLOCK_MINUTES, MAX_INCREMENT
+from rules.live.tables import SEATS
+from rules.play.serializers import (
     ActionSerializer,
     ActSerializer,
     CardEntrySerializer,
     EventSerializer,
-    FrameSerializer,  # noqa: F401 - re-exported for the API
     PromptSerializer,
     StartSerializer,
     StepSerializer,

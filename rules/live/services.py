@@ -13,8 +13,6 @@ from collections import Counter
 from typing import Any, Mapping
 
 from django.db import connection
-from django.db.models import F
-from django.http import Http404
 from django.utils import timezone
 
 from cards.catalogue import play_catalogue
@@ -25,35 +23,18 @@ from rules.engine import ENGINE_VERSION, GameDataError, GameState, IllegalAction
 from rules.engine.catalogue import Catalogue
 from rules.engine.simulate import game_stats
 from rules.live import clock, notify, states
-from rules.live.shared import (
-    GAME_OVER,
-    ILLEGAL_ACTION,
-    INVALID_DECK,
-    Actor,
-    checked_deck,
-    clean_seating,
-    clean_seed,
-    clean_variants,
-    conditional_update,
-    deck_spec,
-    log_fields,
-)
+from rules.live.clock import DEFAULT_GRACE, GRACE_RANGE, MAX_CLOCK_MINUTES, MAX_INCREMENT
+from rules.live.tables import NOT_FINISHED, SEATS, get_table, player_seat, seat_of
 from rules.models import Table, TableEnd, TableStatus
+from rules.play.actors import Actor
+from rules.play.decks import INVALID_DECK, checked_deck, clean_seating, clean_seed, clean_variants, deck_spec
+from rules.play.store import GAME_OVER, ILLEGAL_ACTION, conditional_update, log_fields
 
-TABLE_NOT_FOUND = "No table with this id."
-SEATS = {"first": 0, "second": 1, "random": None}
-MAX_CLOCK_MINUTES = 180
-MAX_INCREMENT = 600
-DEFAULT_GRACE = 120
-GRACE_RANGE = (30, 3600)
-
-NOT_PLAYER, NOT_PLAYER_MESSAGE = "not_player", "Only the two players at this table can do that; you can watch."
 NOT_YOUR_DECISION = "not_your_decision"
 BAD_INVITE = "bad_invite"
 ALREADY_SEATED = "already_seated"
 TABLE_TAKEN = "table_taken"
 NOT_LIVE = "not_live"
-NOT_FINISHED = "not_finished"
 NOTHING_TO_CLAIM = "nothing_to_claim"
 BAD_SEAT, BAD_CLOCK, BAD_GRACE = "bad_seat", "bad_clock", "bad_grace"
 
@@ -68,53 +49,6 @@ class TableConflict(ApiError):
 
 
 # ---------------------------------------------------------------------------------------------- who is who
-def _table_query(table_id: str):
-    # The snapshot only when the cache misses; each seat's deck visibility joined in (rules.live.privacy).
-    return (Table.objects.defer("state").annotate(p1_deck_visibility=F("p1_deck__visibility"),
-                                                  p2_deck_visibility=F("p2_deck__visibility"))
-            .filter(pk=table_id).order_by()[:1])
-
-
-_TABLE_SQL: dict[str, str] = {}  # database vendor -> the compiled SELECT of `_table_query`
-
-
-def get_table(table_id: str) -> Table:
-    """The table's row, read on every decision and every socket update. The ORM compiles its query once per database
-    and the SQL is then sent as is: compiling it (every column, two joins) cost about as much as PostgreSQL's answer,
-    twice over, on the path of every decision (`make bench-live`)."""
-    sql = _TABLE_SQL.get(connection.vendor)
-    if sql is None:
-        sql, params = _table_query("").query.sql_with_params()
-        assert params == ("",), "the table's query has one parameter: its id"
-        _TABLE_SQL[connection.vendor] = sql
-    table = next(iter(Table.objects.raw(sql, [str(table_id)])), None)
-    if table is None:
-        raise Http404(TABLE_NOT_FOUND)
-    return table
-
-
-def holds_seat(table: Table, seat: int, actor: Actor) -> bool:
-    user_id = (table.p1_user_id, table.p2_user_id)[seat]
-    session = (table.p1_session, table.p2_session)[seat]
-    if user_id is not None:
-        return getattr(actor.user, "is_authenticated", False) and actor.user.pk == user_id
-    return bool(session) and bool(actor.session_key) and secrets.compare_digest(session, actor.session_key)
-
-
-def seat_of(table: Table, actor: Actor | None) -> int | None:
-    """The seat this visitor holds at the table (0 or 1), or None for a spectator."""
-    if actor is None:
-        return None
-    return next((seat for seat in (0, 1) if holds_seat(table, seat, actor)), None)
-
-
-def player_seat(table: Table, actor: Actor) -> int:
-    seat = seat_of(table, actor)
-    if seat is None:
-        raise ApiError(NOT_PLAYER, NOT_PLAYER_MESSAGE, status_code=403)
-    return seat
-
-
 def seat_fields(seat: int, actor: Actor) -> dict[str, Any]:
     user = actor.user if getattr(actor.user, "is_authenticated", False) else None
     prefix = ("p1", "p2")[seat]

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from cards.catalogue import DerivedCache, catalogue_version, get_catalogue
 from rules.engine import GameState, IllegalAction
-from rules.live.shared import load_state
 from rules.models import Table
+from rules.play.store import load_state
 
 STATES = DerivedCache(maxsize=512)
 LATEST = DerivedCache(maxsize=512)  # table id -> (version, catalogue version, state): the newest this process has

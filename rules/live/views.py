@@ -11,12 +11,13 @@ from django.views.decorators.http import require_http_methods
 
 from cards.catalogue import play_catalogue
 from cataclysm_site.api_errors import ApiError
-from rules.live import privacy, ratings, services
+from rules.live import privacy, ratings, services, tables
 from rules.live import selectors as ls
 from rules.live.api import rating_rows
-from rules.live.services import MAX_CLOCK_MINUTES, MAX_INCREMENT
-from rules.live.shared import actor_for, deck_input, playable_decks_of, starter_decks, variant_choices
+from rules.live.clock import MAX_CLOCK_MINUTES, MAX_INCREMENT
 from rules.models import Seating
+from rules.play.actors import actor_for
+from rules.play.decks import deck_input, playable_decks_of, starter_decks, variant_choices
 
 
 class OpenTableForm(forms.Form):
@@ -80,7 +81,7 @@ class JoinForm(forms.Form):
 def table(request, table_id):
     """The board of one table (players and spectators alike: the script asks the API what this visitor sees);
     while a seat is empty, a visitor may sit down here (a plain form)."""
-    row = services.get_table(table_id)
+    row = tables.get_table(table_id)
     errors: list[str] = []
     if request.method == "POST":
         form = JoinForm(request.POST)
@@ -93,7 +94,7 @@ def table(request, table_id):
                 errors = [exc.message] + [p["message"] for p in exc.extra.get("errors", [])]
         else:
             errors = ["Choose a deck."]
-    seat = services.seat_of(row, actor_for(request))
+    seat = tables.seat_of(row, actor_for(request))
     other = row.decks[1 - (seat or 0)] if row.decks else None
     seats = ls.seat_labels(row, seat)
     context = {
@@ -112,8 +113,8 @@ def table(request, table_id):
 
 def replay(request, table_id):
     """Step through a finished table's decisions (goldfish.js's replay, from the table's replay API)."""
-    row = services.get_table(table_id)
-    seat = services.seat_of(row, actor_for(request))
+    row = tables.get_table(table_id)
+    seat = tables.seat_of(row, actor_for(request))
     seats = ls.seat_labels(row, seat)
     return render(request, "live/replay.html", {"table": row, "finished": row.status == "finished",
                                                 "seats": seats, "sides": ls.sides(seat, seats, replay=True),

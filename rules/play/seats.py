@@ -13,7 +13,7 @@ def public_seats(table: Table) -> frozenset[int]:
     cached = getattr(table, "_public_seats", None)
     if cached is not None:
         return cached
-    if hasattr(table, "p1_deck_visibility"):  # joined in by services.get_table: no query
+    if hasattr(table, "p1_deck_visibility"):  # joined in by rules.live.tables.get_table: no query
         table._public_seats = frozenset(seat for seat, visibility in enumerate(
             (table.p1_deck_visibility, table.p2_deck_visibility)) if visibility == Visibility.PUBLIC)
         return table._public_seats

@@ -11,7 +11,8 @@ from playwright.sync_api import expect
 
 from cards.catalogue import get_catalogue
 from rules.live import services
-from rules.live.shared import Actor, deck_input
+from rules.play.actors import Actor
+from rules.play.decks import deck_input
 from tests.browser.helpers import PHONE, fits_the_phone, load_the_catalogue, log_in_as
 from tests.live.servers import AsgiServer
 

@@ -8,8 +8,9 @@ import random
 from cards.catalogue import get_catalogue
 from decks.models import Deck
 from rules.live import services, states
-from rules.live.shared import Actor, deck_input
 from rules.models import Table
+from rules.play.actors import Actor
+from rules.play.decks import deck_input
 
 PASTED = "starter-elder-maru"
 

@@ -6,8 +6,8 @@ from typing import Any
 from cards.catalogue import get_catalogue
 from rules.engine.model import DECK, HAND
 from rules.live import states
-from rules.live.shared import card_entries
 from rules.models import Table
+from rules.play.payload import card_entries
 from tests.versus.test_hidden import walk  # every key and value, nested; a card entry also as ("card-entry", id)
 
 P1_DECK = "starter-dr-veylan"

@@ -116,7 +116,7 @@ def test_a_game_played_to_the_cataclysm_records_the_engines_result(catalogue_db)
 
     from decks.models import Deck
     from rules.live import services, states
-    from rules.live.shared import Actor
+    from rules.play.actors import Actor
 
     host, guest = Actor(session_key="host-token-0123456789"), Actor(session_key="guest-token-0123456789")
     table = services.open_table(actor=host, deck=Deck.objects.get(pk="starter-talah"), seed=9)

@@ -12,7 +12,7 @@ from websockets.exceptions import InvalidStatus
 from websockets.sync.client import connect as ws_connect
 
 from cataclysm_site.asgi import application
-from rules.live import services
+from rules.live import tables
 from rules.models import TableMessage
 from tests.live.servers import AsgiServer
 from tests.live.test_sockets import TIMEOUT, connect, next_table, players, run  # noqa: F401 - a fixture
@@ -104,7 +104,7 @@ def test_a_database_outage_is_an_error_message_not_a_closed_socket(players, monk
         socket = await connect(table_id, ann_cookie)
         await next_table(socket, [])
         with monkeypatch.context() as patch:
-            patch.setattr(services, "get_table", refuse)
+            patch.setattr(tables, "get_table", refuse)
             await socket.send_json_to({"type": "ping"})
             refused = await socket.receive_json_from(timeout=TIMEOUT)
         await socket.send_json_to({"type": "ping"})

@@ -200,3 +200,57 @@ def test_with_the_channel_layer_lost_a_socket_still_opens_and_its_pings_bring_th
     view, pong, decided, after = run(scenario())
     assert pong == {"type": "pong", "version": view["version"]}
     assert decided.status_code == 200 and after["version"] == view["version"] + 1
+
+
+def test_the_mover_is_answered_from_its_own_decision_without_reading_the_table_again(players):
+    """A decision over the socket reads the table's row once (to decide) and answers the mover from the table that
+    decision returned: it does not wait to hear of its own move on the channel layer and read the row again."""
+    table_id, (ann, ann_cookie), (bob, bob_cookie) = players
+    reads = []
+    read_row = type(Table.objects).raw
+
+    def counted(manager, *args, **kwargs):
+        reads.append(args)
+        return read_row(manager, *args, **kwargs)
+
+    async def scenario():
+        sockets = [await connect(table_id, ann_cookie), await connect(table_id, bob_cookie)]
+        views = [await next_table(s, []) for s in sockets]
+        seat = next(v["seat"] for v in views if v["can_act"])
+        mover = sockets[seat]
+        with mock.patch.object(type(Table.objects), "raw", counted):
+            await sockets[1 - seat].disconnect()  # only the mover's socket reads the row from here on
+            await mover.send_json_to({"type": "action", "action": first_choice(views[seat]),
+                                      "version": views[seat]["version"]})
+            answer = await next_table(mover, [])
+            assert await mover.receive_nothing(timeout=0.5)  # its own notification, heard later, sends nothing more
+        await mover.disconnect()
+        return views[seat], answer
+
+    before, answer = run(scenario())
+    assert answer["version"] == before["version"] + 1 and answer["seat"] == before["seat"]
+    assert "hand" in answer["state"]["players"][before["seat"]]
+    assert "hand" not in answer["state"]["players"][1 - before["seat"]]
+    assert len(reads) == 1, f"the row was read {len(reads)} times for one decision"
+
+
+def test_the_mover_is_answered_even_while_the_channel_layer_is_lost(players, settings):
+    """Redis away: the table's other sockets hear of a decision only at their next ping, but the socket that made it
+    is answered at once, from its own decision."""
+    table_id, (ann, ann_cookie), (bob, bob_cookie) = players
+    settings.CHANNEL_LAYERS = channel_layers_for(f"redis://127.0.0.1:{free_port()}/0")  # production's, Redis lost
+
+    async def scenario():
+        sockets = [await connect(table_id, ann_cookie), await connect(table_id, bob_cookie)]
+        views = [await next_table(s, []) for s in sockets]
+        seat = next(v["seat"] for v in views if v["can_act"])
+        await sockets[seat].send_json_to({"type": "action", "action": first_choice(views[seat]),
+                                          "version": views[seat]["version"]})
+        answer = await next_table(sockets[seat], [])
+        for socket in sockets:
+            await socket.disconnect()
+        return views[seat], answer
+
+    before, answer = run(scenario())
+    assert answer["version"] == before["version"] + 1 and answer["seat"] == before["seat"]
+    assert answer["can_act"] == (answer["state"]["current_player"] == before["seat"])

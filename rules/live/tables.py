@@ -1,0 +1,69 @@
+"""A table's row and who sits at it: what the reads (`selectors`, `replay`, the chat's lines, the sockets' views) and
+the writes (`services`, the chat) both need, below both, so that no read imports a write.
+
+`get_table` reads the row; `seat_of` tells a visitor's seat (None: a spectator) from it, `player_seat` refuses a
+visitor who holds none (403 `not_player`). Plain lookups: nothing here writes.
+"""
+from __future__ import annotations
+
+import secrets
+
+from django.db import connection
+from django.db.models import F
+from django.http import Http404
+
+from cataclysm_site.api_errors import ApiError
+from rules.models import Table
+from rules.play.actors import Actor
+
+TABLE_NOT_FOUND = "No table with this id."
+NOT_PLAYER, NOT_PLAYER_MESSAGE = "not_player", "Only the two players at this table can do that; you can watch."
+NOT_FINISHED = "not_finished"
+SEATS = {"first": 0, "second": 1, "random": None}  # the seat a table's opener asks for (random: drawn on opening)
+
+
+def _table_query(table_id: str):
+    # The snapshot only when the cache misses; each seat's deck visibility joined in (rules.live.privacy).
+    return (Table.objects.defer("state").annotate(p1_deck_visibility=F("p1_deck__visibility"),
+                                                  p2_deck_visibility=F("p2_deck__visibility"))
+            .filter(pk=table_id).order_by()[:1])
+
+
+_TABLE_SQL: dict[str, str] = {}  # database vendor -> the compiled SELECT of `_table_query`
+
+
+def get_table(table_id: str) -> Table:
+    """The table's row, read on every decision and every socket update. The ORM compiles its query once per database
+    and the SQL is then sent as is: compiling it (every column, two joins) cost about as much as PostgreSQL's answer,
+    twice over, on the path of every decision (`make bench-live`)."""
+    sql = _TABLE_SQL.get(connection.vendor)
+    if sql is None:
+        sql, params = _table_query("").query.sql_with_params()
+        assert params == ("",), "the table's query has one parameter: its id"
+        _TABLE_SQL[connection.vendor] = sql
+    table = next(iter(Table.objects.raw(sql, [str(table_id)])), None)
+    if table is None:
+        raise Http404(TABLE_NOT_FOUND)
+    return table
+
+
+def holds_seat(table: Table, seat: int, actor: Actor) -> bool:
+    user_id = (table.p1_user_id, table.p2_user_id)[seat]
+    session = (table.p1_session, table.p2_session)[seat]
+    if user_id is not None:
+        return getattr(actor.user, "is_authenticated", False) and actor.user.pk == user_id
+    return bool(session) and bool(actor.session_key) and secrets.compare_digest(session, actor.session_key)
+
+
+def seat_of(table: Table, actor: Actor | None) -> int | None:
+    """The seat this visitor holds at the table (0 or 1), or None for a spectator."""
+    if actor is None:
+        return None
+    return next((seat for seat in (0, 1) if holds_seat(table, seat, actor)), None)
+
+
+def player_seat(table: Table, actor: Actor) -> int:
+    seat = seat_of(table, actor)
+    if seat is None:
+        raise ApiError(NOT_PLAYER, NOT_PLAYER_MESSAGE, status_code=403)
+    return seat
