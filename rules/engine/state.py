@@ -13,7 +13,7 @@ from .actions import Action
 from .catalogue import Catalogue
 from .model import BOARD, DECK, GRAVE, HAND, Card, Edge, Item, Player
 from .rng import Rng
-from .tables import EDGE_NAMES, Tables, tables
+from .tables import EDGE_NAMES, TEAM_SEATINGS, Tables, tables
 
 OVER = "over"
 
@@ -41,6 +41,11 @@ class State:
         self.cards: list[Card] = []
         self.players: list[Player] = []
         self.edges: list[Edge] = []
+        # The format (issue 34): every seat, clockwise; each seat's team in a team game (else empty: every player
+        # for themself); each player's opponents, whom "enemy" targets name. Set with the seats (`seat_format`).
+        self.everyone: tuple[int, ...] = (0, 1)
+        self.teams: tuple[int, ...] = ()
+        self.foes: list[tuple[int, ...]] = [(1,), (0,)]
         self.variants: tuple[str, ...] = ()   # rule variants switched on (decks/data/variants.yaml), sorted
         self.tide_rule = False                # the `tide` variant (RULINGS 16)
         self.full_circle = 50                 # the last round: the Pyramid deck's size (RULINGS 16)
@@ -125,7 +130,27 @@ class State:
         return self.cards[iid].info.name
 
     def opponent(self, p: int) -> int:
-        return 1 - p
+        """The first opponent after `p` clockwise (in a two-player game, the other player)."""
+        return self.foes[p][0]
+
+    def seat_format(self) -> None:
+        """Derive the format's fields from the seats taken (`players`) and the seating's name (RULINGS 41)."""
+        n = len(self.players)
+        self.everyone = tuple(range(n))
+        self.teams = TEAM_SEATINGS.get(self.seating, ())
+        side = self.teams or self.everyone
+        self.foes = [tuple([q for q in range(n) if side[q] != side[p]]) for p in range(n)]
+        self._tap_offers = tuple([{} for _ in range(n)])
+
+    def next_seat(self, p: int) -> int:
+        """The player after `p` clockwise (turns and priority pass clockwise: RULINGS 42, 43)."""
+        p += 1
+        return 0 if p == len(self.players) else p
+
+    def clockwise(self, start: int) -> list[int]:
+        """Every player in clockwise order from `start` (the round's order when `start` is the first player)."""
+        n = len(self.players)
+        return [(start + k) % n for k in range(n)]
 
     def characters(self, p: int) -> list[int]:
         """People and the Hero a player controls."""
@@ -150,13 +175,16 @@ class State:
         return card.disabled <= self.tick and self.is_active_card(card)
 
     def next_turn_tick(self, player: int, nth: int = 1) -> int:
-        """The tick at which `player`'s nth next turn begins (a round is: first player, second player, Pyramid)."""
-        offset = 1 if player == self.first else 2
+        """The tick at which `player`'s nth next turn begins (a round is: each player's turn clockwise from the first
+        player, then the Pyramid's: n + 1 turns)."""
+        n = len(self.players)
+        offset = (player - self.first) % n + 1 if self.first >= 0 else 2
+        period = n + 1
         tick = self.tick
         found = 0
         candidate = tick + 1
         while True:
-            if (candidate - offset) % 3 == 0:
+            if (candidate - offset) % period == 0:
                 found += 1
                 if found == nth:
                     return candidate
