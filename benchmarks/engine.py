@@ -24,8 +24,8 @@ import tracemalloc
 from typing import Any
 
 from rules.engine import COMPILED, ENGINE_VERSION
-from rules.engine.catalogue import Catalogue, load_catalogue
 from rules.engine.bots import get_bot
+from rules.engine.catalogue import Catalogue, load_catalogue
 from rules.engine.setup import new_game
 from rules.engine.simulate import goldfish_game, starter_deck
 
