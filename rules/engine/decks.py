@@ -17,6 +17,7 @@ from .errors import GameDataError
 from .model import Card, Edge, Player
 from .rng import Rng
 from .state import State
+from .tables import TEAM_SEATINGS
 
 DRAWN, LISTED = "drawn", "listed"
 CARD_IDS = (DRAWN, LISTED)   # how a game numbers its cards: every game since engine 1.1.0 / as engine 1.0.0 did
@@ -62,7 +63,17 @@ def seat_players(g: State, seating: str, goldfish: Sequence[bool]) -> None:
     g.assigned = [{} for _ in range(n)]
     g.remaining = [0] * n
     g.eliminated = [False] * n
-    g.seat_format()
+    seat_format(g)
+
+
+def seat_format(g: State) -> None:
+    """Derive the format's fields from the seats taken (`players`) and the seating's name (RULINGS 41)."""
+    n = len(g.players)
+    g.everyone = tuple(range(n))
+    g.teams = TEAM_SEATINGS.get(g.seating, ())
+    side = g.teams or g.everyone
+    g.foes = [tuple([q for q in range(n) if side[q] != side[p]]) for p in range(n)]
+    g._tap_offers = tuple([{} for _ in range(n)])
 
 
 def check_deck(g: State, spec: DeckSpec, p: int) -> None:

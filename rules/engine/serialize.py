@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from .catalogue import Catalogue
-from .decks import CARD_IDS, LISTED, DeckSpec, set_variants
+from .decks import CARD_IDS, LISTED, DeckSpec, seat_format, set_variants
 from .errors import GameDataError
 from .model import BOARD, DECK, GRAVE, HAND, Card, Edge, Item, Player
 from .rng import Rng
@@ -203,7 +203,7 @@ def state_from_json(data: Any, cat: Catalogue, cls: type[State]) -> State:
     g.log_rows = [(r[0], r[1], r[2], r[3], r[4], tuple(r[5])) for r in data.get("events", [])]
     if len(g.remaining) != count or len(g.eliminated) != count:
         raise GameDataError("'remaining' and 'eliminated' must have one entry per player")
-    g.seat_format()
+    seat_format(g)
     check_consistency(g)
     for player in g.players:
         player.index_board(g.cards)

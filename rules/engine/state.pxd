@@ -22,7 +22,6 @@ cdef class State:
 
     cpdef name(self, iid)
     cpdef opponent(self, p)
-    cpdef seat_format(self)
     cpdef next_seat(self, p)
     cpdef clockwise(self, start)
     @cython.locals(cards=list)

@@ -13,7 +13,7 @@ from .actions import Action
 from .catalogue import Catalogue
 from .model import BOARD, DECK, GRAVE, HAND, Card, Edge, Item, Player
 from .rng import Rng
-from .tables import EDGE_NAMES, TEAM_SEATINGS, Tables, tables
+from .tables import EDGE_NAMES, Tables, tables
 
 OVER = "over"
 
@@ -41,8 +41,7 @@ class State:
         self.cards: list[Card] = []
         self.players: list[Player] = []
         self.edges: list[Edge] = []
-        # The format (issue 34): every seat, clockwise; each seat's team in a team game (else empty: every player
-        # for themself); each player's opponents, whom "enemy" targets name. Set with the seats (`seat_format`).
+        # The format (issue 34): the seats clockwise, each one's team (if a team game), each one's opponents.
         self.everyone: tuple[int, ...] = (0, 1)
         self.teams: tuple[int, ...] = ()
         self.foes: list[tuple[int, ...]] = [(1,), (0,)]
@@ -132,15 +131,6 @@ class State:
     def opponent(self, p: int) -> int:
         """The first opponent after `p` clockwise (in a two-player game, the other player)."""
         return self.foes[p][0]
-
-    def seat_format(self) -> None:
-        """Derive the format's fields from the seats taken (`players`) and the seating's name (RULINGS 41)."""
-        n = len(self.players)
-        self.everyone = tuple(range(n))
-        self.teams = TEAM_SEATINGS.get(self.seating, ())
-        side = self.teams or self.everyone
-        self.foes = [tuple([q for q in range(n) if side[q] != side[p]]) for p in range(n)]
-        self._tap_offers = tuple([{} for _ in range(n)])
 
     def next_seat(self, p: int) -> int:
         """The player after `p` clockwise (turns and priority pass clockwise: RULINGS 42, 43)."""
