@@ -6,6 +6,10 @@ needs with tracemalloc (untimed, since tracing slows Python down). Rates use CPU
 machine disturbs them less than wall-clock rates would, and each cell's games are replayed (same seeds, same games)
 so that the fastest of REPEATS runs counts, as `timeit` reports its best: interference only ever adds time. The
 engine's compiled form runs where it is built (the report says which); `CATACLYSM_ENGINE=python` measures the plain one.
+
+The table cells (issue 34) measure what a decision costs with every seat played: the same starter decks around
+tables of two, three and four players and two against two, every seat played by the same bot, per decision (a
+table's game has more players, so more decisions, and only the cost of each is comparable).
 """
 from __future__ import annotations
 
@@ -20,10 +24,14 @@ import tracemalloc
 from typing import Any
 
 from rules.engine import COMPILED, ENGINE_VERSION
+from rules.engine.bots import get_bot
 from rules.engine.catalogue import Catalogue, load_catalogue
+from rules.engine.setup import new_game
 from rules.engine.simulate import goldfish_game, starter_deck
 
 BOTS = ("random", "greedy")
+# Tables of every seat played (issue 34): seating, seats. Their decks cycle through the starter decks, sorted.
+TABLES = (("side-by-side", 2), ("three-players", 3), ("four-players", 4), ("two-against-two", 4))
 TARGET_GAMES_PER_SECOND = 200  # full goldfish games per second per core, random bot
 FULL_SECONDS = 2.0             # CPU budget per bot and deck
 QUICK_SECONDS = 0.25
@@ -69,6 +77,43 @@ def bench_cell(catalogue: Catalogue, deck_slug: str, bot: str, seconds: float,
             "actions_per_game": round(actions / games, 1), "legacy_mean": round(legacy / games, 1)}
 
 
+def table_game(catalogue: Catalogue, decks: list, seating: str, bot: str, seed: int) -> int:
+    """One game with every seat played by `bot`; return its decisions."""
+    g = new_game(catalogue, decks, seating=seating, seed=seed)
+    players = [get_bot(bot, seed + p) for p in range(len(decks))]
+    while not g.is_over:
+        g.apply(players[g.current_player].choose(g))
+    return len(g.history)
+
+
+def table_cell(catalogue: Catalogue, seating: str, seats: int, bot: str, seconds: float,
+               repeats: int = REPEATS) -> dict[str, Any]:
+    """Seeded games of one table for `seconds` of CPU time (at least one), replayed `repeats - 1` times; the fastest
+    run's CPU time per decision."""
+    names = sorted(catalogue.starter_decks)
+    games = 0
+    actions: list[int] = []
+    cpu0 = time.process_time()
+    while True:
+        decks = [starter_deck(catalogue, names[(games + p) % len(names)]) for p in range(seats)]
+        actions.append(table_game(catalogue, decks, seating, bot, games))
+        games += 1
+        if time.process_time() - cpu0 >= seconds:
+            break
+    runs = [time.process_time() - cpu0]
+    for _ in range(repeats - 1):
+        start = time.process_time()
+        for seed in range(games):
+            decks = [starter_deck(catalogue, names[(seed + p) % len(names)]) for p in range(seats)]
+            table_game(catalogue, decks, seating, bot, seed)
+        runs.append(time.process_time() - start)
+    cpu = min(runs)
+    total = sum(actions)
+    return {"bot": bot, "seating": seating, "players": seats, "games": games, "actions": total,
+            "cpu_seconds": round(cpu, 3), "actions_per_game": round(total / games, 1),
+            "microseconds_per_decision": round(cpu / total * 1e6, 1)}
+
+
 def traced_peak(catalogue: Catalogue, deck_slug: str, bot: str) -> int:
     """Peak bytes Python allocates while one goldfish game is set up and played to the end."""
     deck = starter_deck(catalogue, deck_slug)
@@ -86,6 +131,7 @@ def run(seconds: float) -> dict[str, Any]:
     decks = sorted(catalogue.starter_decks)
     goldfish_game(catalogue, starter_deck(catalogue, decks[0]), seed=0, bot="random")  # warm the caches
     cells = [bench_cell(catalogue, deck, bot, seconds) for bot in BOTS for deck in decks]
+    tables = [table_cell(catalogue, seating, seats, bot, seconds) for bot in BOTS for seating, seats in TABLES]
     totals = {}
     for bot in BOTS:
         rows = [c for c in cells if c["bot"] == bot]
@@ -110,6 +156,7 @@ def run(seconds: float) -> dict[str, Any]:
         "seconds_per_cell": seconds,
         "repeats": REPEATS,
         "cells": cells,
+        "tables": tables,
         "totals": totals,
         "peak_rss_bytes": rss_kib * 1024,
         "target": {"bot": "random", "games_per_second_per_core": TARGET_GAMES_PER_SECOND, "measured": measured,
@@ -138,6 +185,10 @@ def format_report(report: dict[str, Any]) -> str:
     for c in report["cells"]:
         out.append(f"{c['bot']:<8}{c['deck']:<28}{c['games']:>7}{c['games_per_second']:>14.1f}"
                    f"{c['actions_per_second']:>11}{c['actions_per_game']:>14.1f}{c['legacy_mean']:>8.1f}")
+    out += ["", f"{'bot':<8}{'table (every seat played)':<28}{'games':>7}{'actions/game':>14}{'µs/decision':>13}"]
+    for c in report["tables"]:
+        out.append(f"{c['bot']:<8}{c['seating'] + ' (' + str(c['players']) + ')':<28}{c['games']:>7}"
+                   f"{c['actions_per_game']:>14.1f}{c['microseconds_per_decision']:>13.1f}")
     out.append("")
     for bot, t in report["totals"].items():
         out.append(f"{bot:<8}{'all six decks':<28}{t['games']:>7}{t['games_per_second']:>14.1f}"

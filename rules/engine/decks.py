@@ -17,6 +17,7 @@ from .errors import GameDataError
 from .model import Card, Edge, Player
 from .rng import Rng
 from .state import State
+from .tables import TEAM_SEATINGS
 
 DRAWN, LISTED = "drawn", "listed"
 CARD_IDS = (DRAWN, LISTED)   # how a game numbers its cards: every game since engine 1.1.0 / as engine 1.0.0 did
@@ -37,14 +38,42 @@ class DeckSpec:
         object.__setattr__(self, "cards", tuple(self.cards))
 
 
+def default_seating(players: int, teams: bool = False) -> str:
+    """The seating a game of `players` takes when none is named: the printed game's side by side for two, the
+    clockwise seats for three or four, partners diagonal for a team game (RULINGS 41)."""
+    if teams:
+        if players != 4:
+            raise GameDataError(f"a team game needs four players, two against two (got {players})")
+        return "two-against-two"
+    return {2: "side-by-side", 3: "three-players", 4: "four-players"}.get(players, "side-by-side")
+
+
 def seat_players(g: State, seating: str, goldfish: Sequence[bool]) -> None:
+    """Seat one player per entry of `goldfish` as `seating` says, and set the edges' adjacent players and the format."""
     tb = g.tb
     if seating not in tb.seatings:
         raise GameDataError(f"unknown seating '{seating}' (choose from {', '.join(sorted(tb.seatings))})")
     seats = tb.seatings[seating]
+    if len(goldfish) != len(seats):
+        raise GameDataError(f"the {seating} seating seats {len(seats)} players (got {len(goldfish)})")
+    n = len(seats)
     g.seating = seating
-    g.players = [Player(p, goldfish[p], seats[p], tb.seats[seats[p]]) for p in (0, 1)]
-    g.edges = [Edge(e, tuple(p for p in (0, 1) if e in g.players[p].edges)) for e in range(tb.edge_count)]
+    g.players = [Player(p, goldfish[p], seats[p], tb.seats[seats[p]]) for p in range(n)]
+    g.edges = [Edge(e, tuple([p for p in range(n) if e in g.players[p].edges])) for e in range(tb.edge_count)]
+    g.assigned = [{} for _ in range(n)]
+    g.remaining = [0] * n
+    g.eliminated = [False] * n
+    seat_format(g)
+
+
+def seat_format(g: State) -> None:
+    """Derive the format's fields from the seats taken (`players`) and the seating's name (RULINGS 41)."""
+    n = len(g.players)
+    g.everyone = tuple(range(n))
+    g.teams = TEAM_SEATINGS.get(g.seating, ())
+    side = g.teams or g.everyone
+    g.foes = [tuple([q for q in range(n) if side[q] != side[p]]) for p in range(n)]
+    g._tap_offers = tuple([{} for _ in range(n)])
 
 
 def check_deck(g: State, spec: DeckSpec, p: int) -> None:

@@ -87,7 +87,9 @@ def _redirectable(g, ctrl, src, ref) -> bool:
 
 
 def _controllable(g, ctrl, src, ref) -> bool:
-    return _in_play(g, ctrl, src, ref) and g.cards[ref].ctrl != ctrl and g.cards[ref].info.type in CONTROLLABLE
+    # Take Control takes a card an opponent controls: never a partner's (RULINGS 44).
+    return (_in_play(g, ctrl, src, ref) and g.cards[ref].ctrl in g.foes[ctrl]
+            and g.cards[ref].info.type in CONTROLLABLE)
 
 
 def _attach_target(g, ctrl, src, ref) -> bool:
@@ -206,7 +208,7 @@ def _delay(g, item, ability, amount, pairs, extra) -> None:
 
 def _suppress(g, item, ability, amount, pairs, extra) -> None:
     for ref, _ in pairs:
-        _disable(g, item, ref, g.tick + 3)  # one round = three turns (two players and the Pyramid)
+        _disable(g, item, ref, g.tick + len(g.players) + 1)  # one round: every player's turn and the Pyramid's
 
 
 def _disable(g, item, ref, until: int) -> None:

@@ -22,8 +22,8 @@ EDGE = frozenset({"charge", "locked", "counter"})
 
 def observe_card(g: GameState, ref: str) -> dict[str, Any] | None:
     """What a scenario reference ("slug" or "P2 slug") names now: the first such card in play, else anywhere."""
-    players, slug = (0, 1), ref
-    if ref[:2] in ("P1", "P2") and ref[2:3] == " ":
+    players, slug = g.everyone, ref
+    if ref[:2] in ("P1", "P2", "P3", "P4")[:len(g.players)] and ref[2:3] == " ":
         players, slug = (int(ref[1]) - 1,), ref[3:]
     found = [c for c in g.cards if c.slug == slug and (c.ctrl if c.zone == BOARD else c.owner) in players]
     if not found:

@@ -151,15 +151,18 @@ def _repeats_last_use(state: GameState, hard: Action) -> bool:
 def determinize(state: GameState, me: int, draw: random.Random) -> GameState:
     """A copy of the state in which everything seat `me` cannot see is drawn afresh (see the module's docstring)."""
     world = state.clone()
-    other = world.players[1 - me]
-    unseen = sorted(other.hand + other.deck)       # the same cards, whichever were where: sorted, then shuffled
-    draw.shuffle(unseen)
-    n = len(other.hand)
-    other.hand, other.deck = unseen[:n], unseen[n:]
-    for iid in other.hand:
-        world.cards[iid].zone = HAND
-    for iid in other.deck:
-        world.cards[iid].zone = DECK
+    for seat in world.everyone:   # every other seat's hand and deck, a partner's too (RULINGS 46)
+        if seat == me:
+            continue
+        other = world.players[seat]
+        unseen = sorted(other.hand + other.deck)   # the same cards, whichever were where: sorted, then shuffled
+        draw.shuffle(unseen)
+        n = len(other.hand)
+        other.hand, other.deck = unseen[:n], unseen[n:]
+        for iid in other.hand:
+            world.cards[iid].zone = HAND
+        for iid in other.deck:
+            world.cards[iid].zone = DECK
     own = world.players[me]
     own.deck = sorted(own.deck)
     draw.shuffle(own.deck)
@@ -182,8 +185,14 @@ def play_out(g: GameState, me: int, player: GreedyBot) -> tuple[float, int, int]
     result = g.result()
     winner = result["winner"]
     legacy = result["legacy"]
-    outcome = 0.5 if winner is None else (1.0 if winner == me else 0.0)
-    return outcome, legacy[me] - legacy[1 - me], steps
+    if len(legacy) == 2:
+        outcome = 0.5 if winner is None else (1.0 if winner == me else 0.0)
+        return outcome, legacy[me] - legacy[1 - me], steps
+    # A table (RULINGS 45): a win alone or with a partner is a win, a shared draw half; the margin is over the best
+    # opponent.
+    winners = result["winners"]
+    outcome = (0.5 if result["tiebreak"] == "draw" else 1.0) if me in winners else 0.0
+    return outcome, legacy[me] - max(legacy[q] for q in g.foes[me]), steps
 
 
 BOTS["cpu:expert"] = ExpertPlayer

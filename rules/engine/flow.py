@@ -1,7 +1,8 @@
 """Turn flow: run every automatic step until a player must decide.
 
-Round: first player's turn, second player's turn, Pyramid turn. A player turn: untap, draw, Action Phase (with
-reaction windows, where Passives are triggered), End Phase (Arc Burn, Scene damage, Overload).
+Round: each player's turn, clockwise from the first player, then the Pyramid turn (RULINGS 42). A player turn:
+untap, draw, Action Phase (with reaction windows, where Passives are triggered), End Phase (Arc Burn, Scene damage,
+Overload).
 """
 from __future__ import annotations
 
@@ -61,7 +62,7 @@ def run(g: State) -> None:
 # ---------------------------------------------------------------- setup
 def step_mulligan(g: State) -> bool:
     tb = g.tb
-    while g.mull_idx < 2:
+    while g.mull_idx < len(g.players):
         p = g.mull_idx
         player = g.players[p]
         if not player.goldfish and player.mulligans < tb.max_mulligans and not any(
@@ -80,9 +81,13 @@ def step_first_player(g: State) -> bool:
         return True
     if len(real) == 1:
         chooser = real[0]
-    else:
-        chooser = g.rng.below(2)
+    elif len(real) == 2:
+        chooser = real[g.rng.below(2)]
         g.log("coin", chooser, "Coin toss: Player {0} chooses who goes first", chooser + 1)
+    else:
+        # Three or four players: one seeded draw among them names the chooser (RULINGS 42), as the coin does for two.
+        chooser = real[g.rng.below(len(real))]
+        g.log("coin", chooser, "Draw for first player: Player {0} chooses who goes first", chooser + 1)
     g.pending.append({"type": "first_player", "player": chooser})
     g.phase = "first_player_chosen"
     return True
@@ -128,7 +133,7 @@ def step_action(g: State) -> bool:
 def step_arc_burn(g: State) -> bool:
     players = g.players
     active = g.active
-    for p in (1 - active, active):   # the active player's decision is pending last, so it is asked first
+    for p in reversed(g.clockwise(active)):   # pending last is asked first: the active player, then clockwise
         pool = players[p].pool
         if pool[0] + pool[1] + pool[2] + pool[3] + pool[4] > 0:   # burnable(g, p)
             if not players[p].goldfish and has_storage(g, p):
@@ -156,13 +161,13 @@ def step_end(g: State) -> bool:
                 if player.hero >= 0:
                     g.deal_damage(player.hero, 1, card.info.name)
     overload_check(g)
-    players[0].pool[:] = _EMPTY_POOL
-    players[1].pool[:] = _EMPTY_POOL
+    for q in g.everyone:
+        players[q].pool[:] = _EMPTY_POOL
     if g.temp_control:
         # Temporary Take Control ends. The flag is only a hint that some card may be under temporary control
         # (change_control raises it; a new or loaded state starts with it raised); looking clears it.
         g.temp_control = False
-        for q in (0, 1):
+        for q in g.everyone:
             for iid in list(players[q].board):
                 card = cards[iid]
                 if card.temp >= 0 and card.zone == BOARD:
@@ -170,8 +175,9 @@ def step_end(g: State) -> bool:
                     card.temp = -1
                     g.change_control(iid, back, temporary=False)
                     g.log("control", back, "{0} returns to Player {1}'s control", card.info.name, back + 1)
-    if p == g.first:
-        g.active = 1 - p
+    nxt = g.next_seat(p)
+    if nxt != g.first:   # clockwise to the next player; after the last of the round, the Pyramid
+        g.active = nxt
         g.phase = "turn_start"
         return step_turn_start(g)
     g.phase = "pyramid"
@@ -182,7 +188,7 @@ def overload_check(g: State) -> None:
     """Overload: a Person whose equipment holds more charge than its remaining HP is destroyed."""
     cards = g.cards
     totals: dict[int, int] | None = None
-    for q in (0, 1):
+    for q in g.everyone:
         for iid in g.players[q].actors:   # equipment holds charge, so it is never inert
             if cards[iid].host >= 0:
                 card = cards[iid]
@@ -223,7 +229,7 @@ def interrupt_for_cataclysm(g: State) -> None:
     g.discharge = None
     g.resolving = False
     g.priority = -1
-    g.assigned = [{}, {}]
+    g.assigned = [{} for _ in g.players]
     g.phase = "cataclysm"
 
 
@@ -317,9 +323,9 @@ def continue_item(g: State) -> None:
 
 
 def declare(g: State, item: Item) -> None:
-    """Put an item on the stack: the opponent gets priority to respond."""
+    """Put an item on the stack: the next player clockwise gets priority to respond (RULINGS 43)."""
     g.stack.append(item)
-    g.priority = 1 - item.ctrl
+    g.priority = g.next_seat(item.ctrl)
     g.passes = 0
     g.resolving = False
     item.text = text = describe_item(g, item)
@@ -360,12 +366,15 @@ def _keyword_title(keyword: str) -> str:
 def pass_priority(g: State, p: int) -> None:
     g.log("pass", p, "Player {0} passes priority", p + 1)
     g.passes += 1
-    if g.passes >= 2:
+    if g.passes >= len(g.players):   # every player in a row: two in the printed game (RULINGS 12, 43)
         g.resolving = True
         g.priority = -1
-        g.log("resolve", None, "Both players pass: the stack resolves, last in first out")
+        if g.passes == 2:
+            g.log("resolve", None, "Both players pass: the stack resolves, last in first out")
+        else:
+            g.log("resolve", None, "All players pass: the stack resolves, last in first out")
     else:
-        g.priority = 1 - p
+        g.priority = g.next_seat(p)
 
 
 def process_trigger(g: State) -> None:

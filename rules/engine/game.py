@@ -88,6 +88,7 @@ class GameState(State):
             vars(g).update(extra)
         # The fields shared or copied as they are, named, since the compiled form keeps them out of the instance
         # dict (state.pxd).
+        g.everyone, g.teams, g.foes = self.everyone, self.teams, self.foes   # the format: immutable, shared
         (g.cat, g.tb, g.seed, g.seating, g.scenario, g.card_ids, g.variants, g.tide_rule, g.full_circle, g.tide,
          g.priority, g.passes, g.resolving, g.phase, g.active, g.first, g.round, g.tick, g.mull_idx, g.next_sid,
          g.destroyed, g.cataclysm_due, g.temp_control, g.final, g._asked, g._hand_memo, g._offer_memo,

@@ -223,7 +223,7 @@ def _score_target(g: GameState, p: int, ref: Any, ctx: dict) -> float:
         return _score_edge(g, p, EDGE_NAMES.index(ref), kw, amount)
     if isinstance(ref, str) and ref.startswith("s"):
         owner = next((item.ctrl for item in g.stack if f"s{item.sid}" == ref), p)
-        return 1.0 if (owner != p) == (kw == "counter") else -1.0
+        return 1.0 if (owner in g.foes[p]) == (kw == "counter") else -1.0
     if not isinstance(ref, int) or ref < 0:
         return 0.0
     card = g.cards[ref]
@@ -234,7 +234,7 @@ def _score_target(g: GameState, p: int, ref: Any, ctx: dict) -> float:
         return float(info.legacy_value + info.charge)
     if ctx["second"] and kw == "steal":  # where the stolen charge goes
         return {"battery": 3.0, "artifact": 1.0, "enchantment": 1.0}.get(info.type, -1.0)
-    mine = card.ctrl == p
+    mine = card.ctrl not in g.foes[p]   # its own, or a partner's (a team game)
     done = already.get(ref, 0)
     if kw in DAMAGING:
         return -_damage_cost(g, p, ref, amount, done) if mine else _enemy_damage_gain(g, ref, amount, done)

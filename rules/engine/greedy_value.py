@@ -204,12 +204,13 @@ class _Side:
             elif info.is_scene and card.charge > 0:
                 charged_scene = True
         enemies, enemy_charge = [], 0
-        for i in g.players[1 - p].board:
-            card = cards[i]
-            enemy_charge += card.charge
-            info = card.info
-            if info.is_character:
-                enemies.append(i)
+        for q in g.foes[p]:   # every opponent's board (the other player's, in the printed game)
+            for i in g.players[q].board:
+                card = cards[i]
+                enemy_charge += card.charge
+                info = card.info
+                if info.is_character:
+                    enemies.append(i)
         self.battery = battery
         self.charge_worth = 1.0 if charge < g.tb.cataclysm_damage else 0.0  # _charge_worth, from the same walk
         self.hero_alive = g.players[p].hero >= 0

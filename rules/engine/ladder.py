@@ -160,7 +160,7 @@ def _worth(g: GameState, p: int, side: _Side, src: int, ability, only: str | Non
 def _killable(g: GameState, p: int, amount: int) -> list[int]:
     """The other side's characters `amount` damage would destroy (HP left and Ward covered; Shield protects)."""
     cards = g.cards
-    return [i for i in g.players[1 - p].board
+    return [i for q in g.foes[p] for i in g.players[q].board
             if cards[i].info.is_character and cards[i].shield < g.tick
             and 0 < cards[i].hp_left + cards[i].ward <= amount]
 
@@ -199,7 +199,7 @@ def choose_target(g: GameState, p: int, actions: list[Action]) -> tuple[Action, 
     options = [(i, a) for i, a in enumerate(actions) if a.kind in ("target", "assign")]
     if keyword in DAMAGING:
         enemies = [(i, a) for i, a in options if isinstance(a.args[2], int) and a.args[2] >= 0
-                   and g.cards[a.args[2]].ctrl != p]
+                   and g.cards[a.args[2]].ctrl in g.foes[p]]
         if enemies:
             pick = _prey(g, p, mood, enemies, context)
             return pick, f"{mood['name'].upper()}: {pick.label}"

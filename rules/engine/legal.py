@@ -385,7 +385,7 @@ def decision_actions(g: State, d: dict) -> list[Action]:
     if kind == "mulligan":
         return [_new(Action, ("keep", p, (), ctx)), _new(Action, ("mulligan", p, (), ctx))]
     if kind == "first_player":
-        return [_new(Action, ("first_player", p, (0,), ctx)), _new(Action, ("first_player", p, (1,), ctx))]
+        return [_new(Action, ("first_player", p, (q,), ctx)) for q in g.everyone]
     if kind == "passive":
         args = (d["card"], g.cards[d["card"]].slug, d["index"])
         return [_new(Action, ("trigger", p, args, ctx)), _new(Action, ("decline", p, args, ctx))]

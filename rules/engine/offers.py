@@ -39,7 +39,8 @@ def _ability_rows(tb: Tables, info: CardInfo) -> None:
         target = None
         if spec is not None and target_mode(ability.target) != "fixed":
             keyword, kind = ability.keyword, ability.target
-            keys = ((0, keyword, kind), (1, keyword, kind)) if keyword in SRC_FREE else None
+            # one per seat: up to four players (RULINGS 41)
+            keys = tuple([(p, keyword, kind) for p in range(4)]) if keyword in SRC_FREE else None
             target = (keyword, kind, spec.check, keys)
         rows.append((req, any_, ability.cost.charge, target, spec is not None, tb.cost_id((req, any_)),
                      sum(req) + any_))

@@ -106,8 +106,10 @@ def has_absorber(g: State, p: int) -> bool:
 
 
 def turn_order(g: State, players) -> list[int]:
-    """Players in the round's order: the first player, then the other."""
-    return sorted(players, key=lambda p: p != g.first)
+    """Players in the round's order: clockwise from the first player."""
+    n = len(g.players)
+    first = g.first if g.first >= 0 else 0
+    return sorted(players, key=lambda p: (p - first) % n)
 
 
 def discharge_start(g: State) -> bool:
@@ -117,8 +119,8 @@ def discharge_start(g: State) -> bool:
     e = g.edge_queue[0]
     edge = g.edges[e]
     g.destroyed = 0
-    g.assigned = [{}, {}]
-    g.discharge = {"edge": e, "deflected": [0, 0], "returns": 0}
+    g.assigned = [{} for _ in g.players]
+    g.discharge = {"edge": e, "deflected": [0] * len(g.players), "returns": 0}
     if not edge.adjacent:
         g.log("discharge", None, "Edge {0} discharges: a dead edge, it harms no one", EDGE_NAMES[e])
     else:
@@ -137,7 +139,7 @@ def discharge_start(g: State) -> bool:
 
 def apply_assigned(g: State, source: str) -> None:
     """Apply the points each player put on their cards: damage to People and Heroes, charge lost elsewhere."""
-    for p in (0, 1):
+    for p in g.everyone:
         for iid, points in list(g.assigned[p].items()):
             card = g.cards[iid]
             if card.zone != BOARD:
@@ -148,14 +150,14 @@ def apply_assigned(g: State, source: str) -> None:
                 lost = min(card.charge, points)
                 card.charge -= lost
                 g.log("absorb", p, "{0} absorbs {1} damage with its charge", card.info.name, lost)
-    g.assigned = [{}, {}]
+    g.assigned = [{} for _ in g.players]
 
 
 def discharge_recombine(g: State) -> bool:
     d = g.discharge
     apply_assigned(g, "the Edge Discharge")
     edge = g.edges[d["edge"]]
-    total = d["deflected"][0] + d["deflected"][1]
+    total = sum(d["deflected"])
     returns = g.tb.recombine_returns(total, len(edge.adjacent))
     d["returns"] = returns
     if total:
@@ -200,8 +202,8 @@ def start_cataclysm(g: State) -> bool:
     """All four edges discharge at once: each player faces 80, less the charge they stored (RULINGS 23)."""
     g.log("cataclysm", None, "THE CATACLYSM: all four edges are locked")
     g.active = -1
-    g.assigned = [{}, {}]
-    for p in (0, 1):
+    g.assigned = [{} for _ in g.players]
+    for p in g.everyone:
         player = g.players[p]
         g.eliminated[p] = player.goldfish or (player.hero < 0 and not player.board)
         charge = sum(g.cards[i].charge for i in player.board)
@@ -211,13 +213,13 @@ def start_cataclysm(g: State) -> bool:
         else:
             g.log("cataclysm", p, "Player {0}'s {1} charge absorbs {2} damage; {3} remains", p + 1, charge,
                   min(charge, g.tb.cataclysm_damage), g.remaining[p])
-    for p in (0, 1):
+    for p in g.everyone:
         for i in g.players[p].board:
             g.cards[i].charge = 0
-    for p in (1, 0):
+    for p in reversed(g.everyone):
         if not g.eliminated[p] and g.remaining[p] > 0:
             g.pending.append({"type": "cataclysm", "player": p, "left": g.remaining[p]})
-    order = [g.first, 1 - g.first] if g.first >= 0 else [0, 1]
+    order = g.clockwise(g.first) if g.first >= 0 else list(g.everyone)
     g.pending.sort(key=lambda d: -order.index(d["player"]))
     g.phase = "cataclysm_apply"
     return True
@@ -237,16 +239,25 @@ def cataclysm_capacity(g: State, p: int, iid: int) -> int:
 
 
 def cataclysm_apply(g: State) -> bool:
-    for p in (0, 1):
+    for p in g.everyone:
         for iid, points in list(g.assigned[p].items()):
             if g.cards[iid].zone == BOARD:
                 g.deal_damage(iid, points, "the Cataclysm", cataclysm=True)
-    g.assigned = [{}, {}]
+    g.assigned = [{} for _ in g.players]
     g.phase = "over"
     g.final = result(g)
     res = g.final
     passed = res["ending_text"]   # names the full circle when it brought the Cataclysm (RULINGS 16)
-    if res["winner"] is None:
+    if len(g.players) > 2:
+        # Three or four players, or two teams (RULINGS 45): every Legacy, then who survives or shares the draw.
+        legacy = "–".join([str(x) for x in res["legacy"]])
+        winners = " and ".join(["Player " + str(p + 1) for p in res["winners"]])
+        if res["winner"] is not None or res.get("winning_team") is not None:
+            g.log("game_over", res["winner"], "{0}. Legacy {1}: {2} survive{3}", passed, legacy, winners,
+                  "s" if len(res["winners"]) == 1 else "")
+        else:
+            g.log("game_over", None, "{0}. Legacy {1}: a draw between {2}", passed, legacy, winners)
+    elif res["winner"] is None:
         g.log("game_over", None, "{0}. Legacy {1}–{2}: a draw", passed, *res["legacy"])
     else:
         g.log("game_over", res["winner"], "{0}. Legacy {1}–{2}: Player {3} survives",

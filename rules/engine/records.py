@@ -31,7 +31,8 @@ def replay(catalogue: Catalogue, record: Mapping[str, Any]) -> GameState:
     if record.get("scenario") is not None:
         g = load_scenario(catalogue, record["scenario"], card_ids=card_ids)
     else:
-        decks = _decks(_need(record, "decks", list, "record"))
+        raw_decks = _need(record, "decks", list, "record")
+        decks = _decks(raw_decks, len(raw_decks) if len(raw_decks) in (3, 4) else 2)
         g = new_game(catalogue, decks, seating=_need(record, "seating", str, "record"),
                      seed=_need(record, "seed", int, "record"), variants=record.get("variants") or (),
                      card_ids=card_ids)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from .decks import DRAWN, DeckSpec, add_card, add_cards, id_order, seat_players, set_variants
+from .decks import DRAWN, DeckSpec, add_card, add_cards, default_seating, id_order, seat_players, set_variants
 from .effects import TARGET_MODES
 from .errors import GameDataError
 from .flow import run
@@ -80,17 +80,21 @@ def load_scenario(catalogue, data: Mapping[str, Any], *, card_ids: str = DRAWN) 
     order = id_order(g, card_ids)
     g.scenario = dict(data)
     raw_players = data.get("players")
-    if not isinstance(raw_players, list) or len(raw_players) != 2:
-        raise GameDataError("scenario.players: needs two entries (null for the goldfish)")
-    seating = data.get("seating", "side-by-side")
+    if not isinstance(raw_players, list) or len(raw_players) not in (2, 3, 4):
+        raise GameDataError("scenario.players: needs two entries (null for the goldfish), or three or four, one "
+                            "per seat clockwise")
+    seating = data.get("seating", default_seating(len(raw_players)))
     if seating not in tb.seatings:
         raise GameDataError(f"scenario.seating: one of {', '.join(sorted(tb.seatings))} (got {seating!r})")
+    if len(tb.seatings[seating]) != len(raw_players):
+        raise GameDataError(f"scenario.seating: {seating} seats {len(tb.seatings[seating])} players, and "
+                            f"scenario.players lists {len(raw_players)}")
     seat_players(g, seating, [p is None for p in raw_players])
     phase = data.get("phase", "action")
     if phase not in PHASES:
         raise GameDataError(f"scenario.phase: one of {', '.join(PHASES)} (got {phase!r})")
     _set_clock(g, data, phase)
-    g.decks = [None, None]
+    g.decks = [None] * len(raw_players)
     for p, raw in enumerate(raw_players):
         if raw is None:
             continue
@@ -122,13 +126,15 @@ def _set_clock(g: GameState, data: Mapping, phase: str) -> None:
         g.phase, g.round, g.tick, g.first, g.active = phase, 0, 0, -1, -1
         return
     g.round = _int(data, "round", "scenario", 1, 1, g.full_circle)
-    g.first = _int(data, "first_player", "scenario", 0, 0, 1)
-    g.active = _int(data, "active", "scenario", g.first, 0, 1)
-    turn_tick = 3 * (g.round - 1) + 1 + (0 if g.active == g.first else 1)
+    n = len(g.players)
+    g.first = _int(data, "first_player", "scenario", 0, 0, n - 1)
+    g.active = _int(data, "active", "scenario", g.first, 0, n - 1)
+    # A round is n player turns clockwise from the first player, then the Pyramid's (RULINGS 41).
+    turn_tick = (n + 1) * (g.round - 1) + 1 + (g.active - g.first) % n
     if phase in ("pyramid", "discharge"):
         if "active" in data:
             raise GameDataError(f"scenario.active: nobody is active in phase {phase}")
-        g.tick, g.active = 3 * g.round, -1
+        g.tick, g.active = (n + 1) * g.round, -1
         if phase == "pyramid":
             g.tick -= 1   # the Pyramid turn's own tick comes as it starts
     else:
@@ -233,7 +239,7 @@ def _apply_status(g: GameState, iid: int, extra: Mapping, where: str) -> None:
         card.shield = g.tick
     disabled = extra.get("disabled", False)
     if disabled is True:
-        card.disabled = g.tick + 3
+        card.disabled = g.tick + len(g.players) + 1   # suppressed for one round
     elif disabled is not False:
         card.disabled = g.tick + _int(extra, "disabled", where, 0, 1, 30)
     if "owner" in extra:
@@ -314,9 +320,9 @@ def find_card(g: GameState, ref: Any, where: str, zone: str | None = BOARD) -> i
     """A card named in a scenario: "slug" (the first such card, Player 1's side first) or "P2 slug"."""
     if not isinstance(ref, str):
         raise GameDataError(f"{where}: name a card as \"slug\" or \"P2 slug\" (got {ref!r})")
-    players = (0, 1)
+    players = g.everyone
     slug = ref
-    if ref[:2] in ("P1", "P2") and ref[2:3] == " ":
+    if ref[:2] in ("P1", "P2", "P3", "P4")[:len(g.players)] and ref[2:3] == " ":
         players, slug = (int(ref[1]) - 1,), ref[3:]
     for p in players:
         player = g.players[p]
@@ -390,15 +396,16 @@ def _load_discharge(g: GameState, raw: Any) -> None:
     edge.counter = tb.discharge_at
     returned = _flag(raw, "returned", "scenario.discharge")
     full = tb.discharge_damage
-    left = raw.get("left", [full if p in edge.adjacent else 0 for p in (0, 1)])
-    deflected = raw.get("deflected", [0, 0])
+    left = raw.get("left", [full if p in edge.adjacent else 0 for p in g.everyone])
+    deflected = raw.get("deflected", [0 for _ in g.everyone])
     for key, value in (("left", left), ("deflected", deflected)):
-        if not isinstance(value, list) or len(value) != 2:
-            raise GameDataError(f"scenario.discharge.{key}: one number per player, [Player 1, Player 2]")
-        for p in (0, 1):
+        if not isinstance(value, list) or len(value) != len(g.players):
+            raise GameDataError(f"scenario.discharge.{key}: one number per player, "
+                                f"[{', '.join(f'Player {p + 1}' for p in g.everyone)}]")
+        for p in g.everyone:
             _int({key: value[p]}, key, f"scenario.discharge[{p}]", 0, 0, full if not returned or key == "left" else 99)
     g.destroyed = 0
-    g.assigned = [{}, {}]
+    g.assigned = [{} for _ in g.players]
     g.discharge = {"edge": e, "deflected": list(deflected), "returns": 0}
     g.edge_queue = [e] + [i for i, other in enumerate(g.edges) if i != e and other.counter >= tb.discharge_at]
     absorbed = raw.get("absorbed", {})
@@ -408,7 +415,7 @@ def _load_discharge(g: GameState, raw: Any) -> None:
         iid = find_card(g, ref, f"scenario.discharge.absorbed[{ref!r}]")
         p = g.cards[iid].ctrl
         g.assigned[p][iid] = _int(absorbed, ref, "scenario.discharge.absorbed", 0, 1, full)
-    for p in reversed([q for q in (0, 1) if q in edge.adjacent]):
+    for p in reversed([q for q in g.everyone if q in edge.adjacent]):
         if left[p] and not g.players[p].goldfish:
             g.pending.append({"type": "discharge", "player": p, "left": left[p], "returned": returned})
     if returned:

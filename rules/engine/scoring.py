@@ -40,37 +40,75 @@ def breakdown(g: State, p: int) -> list[dict]:
 def result(g: State) -> dict:
     """The outcome: Legacy, winner, tiebreak used, elimination and the per-card breakdown.
 
-    Before the game is over this is the Legacy the boards would score now, with no winner.
+    Before the game is over this is the Legacy the boards would score now, with no winner. Beyond the printed
+    two-player game (RULINGS 45) it also names `winners`: the survivor, or every player sharing a draw; a team game
+    adds each team's players and summed Legacy (`teams`, `team_legacy`) and `winning_team` (`winner` stays None
+    there: no single player survives alone).
     """
     if g.final is not None and g.phase == "over":
         return json.loads(json.dumps(g.final))  # a copy: the caller may change it
     over = g.phase == "over"
-    eliminated = list(g.eliminated) if over else [False, False]
-    rows = [[] if eliminated[p] else breakdown(g, p) for p in (0, 1)]
-    legacy = [sum(r["value"] for r in rows[p]) for p in (0, 1)]
-    winner, tiebreak = None, None
+    everyone = g.everyone
+    eliminated = list(g.eliminated) if over else [False for _ in everyone]
+    rows = [[] if eliminated[p] else breakdown(g, p) for p in everyone]
+    legacy = [sum(r["value"] for r in rows[p]) for p in everyone]
+    sides = _sides(g)
+    winner, tiebreak, tied = None, None, []
     if over:
-        winner, tiebreak = decide(g, legacy, eliminated)
+        winner, tiebreak, tied = decide(g, legacy, eliminated)
     how = ending(g)   # how the Cataclysm came (health.py): the pages name the full circle (RULINGS 16)
-    return {"legacy": legacy, "winner": winner, "tiebreak": tiebreak, "eliminated": eliminated,
-            "breakdown": rows, "final": over, "ending": how, "ending_text": ENDING_TEXT.get(how)}
+    out = {"legacy": legacy, "winner": winner, "tiebreak": tiebreak, "eliminated": eliminated,
+           "breakdown": rows, "final": over, "ending": how, "ending_text": ENDING_TEXT.get(how)}
+    if len(everyone) > 2:
+        out["winners"] = sorted(p for side in tied for p in sides[side])
+        if g.teams:
+            out["teams"] = [list(side) for side in sides]
+            out["team_legacy"] = [sum(legacy[p] for p in side) for side in sides]
+            out["winning_team"] = winner
+            out["winner"] = None
+    return out
 
 
-def decide(g: State, legacy: list[int], eliminated: list[bool]) -> tuple[int | None, str | None]:
-    """Highest Legacy wins; an eliminated player loses to one who is not (RULINGS 34); then the tiebreakers."""
-    if eliminated[0] != eliminated[1]:
-        return (1 if eliminated[0] else 0), None
-    if legacy[0] != legacy[1]:
-        return (0 if legacy[0] > legacy[1] else 1), None
+def _sides(g: State) -> list[tuple[int, ...]]:
+    """Who wins or loses together: each team's players in a team game, else each player alone."""
+    if not g.teams:
+        return [(p,) for p in g.everyone]
+    return [tuple(p for p in g.everyone if g.teams[p] == t) for t in sorted(set(g.teams))]
+
+
+def decide(g: State, legacy: list[int], eliminated: list[bool]) -> tuple[int | None, str | None, list[int]]:
+    """Highest Legacy wins; an eliminated player loses to one who is not (RULINGS 34); then the tiebreakers, each
+    among those still tied (RULINGS 45). Returns the winning side (a player, or a team in a team game; None for a
+    draw), the tiebreak used, and the sides that share the top (the winner alone, or everyone in the draw).
+
+    A side is a player, or a team whose Legacy, deck cards and surviving Heroes are its players' sums and which is
+    eliminated only when all its players are.
+    """
+    sides = _sides(g)
+    tied = [s for s, side in enumerate(sides) if not all(eliminated[p] for p in side)] or list(range(len(sides)))
+    if len(tied) == 1:
+        return tied[0], None, tied
+    score = [sum(legacy[p] for p in side) for side in sides]
+    tied = _best(tied, score)
+    if len(tied) == 1:
+        return tied[0], None, tied
     for slug in g.tb.tiebreakers or ("deck", "hero", "draw"):
         if slug == "deck":
-            decks = [len(g.players[p].deck) for p in (0, 1)]
-            if decks[0] != decks[1]:
-                return (0 if decks[0] > decks[1] else 1), "deck"
+            decks = [sum(len(g.players[p].deck) for p in side) for side in sides]
+            tied = _best(tied, decks)
+            if len(tied) == 1:
+                return tied[0], "deck", tied
         elif slug == "hero":
-            heroes = [g.players[p].hero >= 0 for p in (0, 1)]
-            if heroes[0] != heroes[1]:
-                return (0 if heroes[0] else 1), "hero"
+            heroes = [sum(1 for p in side if g.players[p].hero >= 0) for side in sides]
+            tied = _best(tied, heroes)
+            if len(tied) == 1:
+                return tied[0], "hero", tied
         elif slug == "draw":
-            return None, "draw"
-    return None, "draw"
+            return None, "draw", tied
+    return None, "draw", tied
+
+
+def _best(tied: list[int], values: list[int]) -> list[int]:
+    """The sides among `tied` with the highest value."""
+    top = max(values[s] for s in tied)
+    return [s for s in tied if values[s] == top]

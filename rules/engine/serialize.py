@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from .catalogue import Catalogue
-from .decks import CARD_IDS, LISTED, DeckSpec, set_variants
+from .decks import CARD_IDS, LISTED, DeckSpec, seat_format, set_variants
 from .errors import GameDataError
 from .model import BOARD, DECK, GRAVE, HAND, Card, Edge, Item, Player
 from .rng import Rng
@@ -107,11 +107,13 @@ def state_from_json(data: Any, cat: Catalogue, cls: type[State]) -> State:
     g.seating = _need(data, "seating", str)
     if g.seating not in tb.seatings:
         raise GameDataError(f"unknown seating '{g.seating}'")
+    seats = tb.seatings[g.seating]   # the seating says how many players sit (RULINGS 41)
+    count = len(seats)
     try:
         g.rng = Rng(int(_need(data, "rng", str), 16))
     except ValueError as exc:
         raise GameDataError("'rng' must be a hexadecimal generator state") from exc
-    g.decks = _decks(_need(data, "decks", list))
+    g.decks = _decks(_need(data, "decks", list), count)
     set_variants(g, data.get("variants", []))   # a state saved before variants existed played none
     g.scenario = data.get("scenario")
     g.card_ids = data.get("card_ids", LISTED)   # absent: saved before ids were drawn (engine 1.0.0)
@@ -122,12 +124,11 @@ def state_from_json(data: Any, cat: Catalogue, cls: type[State]) -> State:
         raise GameDataError("'history' must be a list of action ids")
     raw_cards = _need(data, "cards", list)
     for iid, raw in enumerate(raw_cards):
-        g.cards.append(_card(raw, iid, tb))
+        g.cards.append(_card(raw, iid, tb, count))
     n = len(g.cards)
     raw_players = _need(data, "players", list)
-    if len(raw_players) != 2:
-        raise GameDataError("a game has exactly two players")
-    seats = tb.seatings[g.seating]
+    if len(raw_players) != count:
+        raise GameDataError(f"a game in the {g.seating} seating has exactly {count} players")
     for p, raw in enumerate(raw_players):
         where = f"player {p + 1}"
         player = Player(p, bool(_need(raw, "goldfish", bool, where)), seats[p], tb.seats[seats[p]])
@@ -146,7 +147,7 @@ def state_from_json(data: Any, cat: Catalogue, cls: type[State]) -> State:
     if len(raw_edges) != tb.edge_count:
         raise GameDataError(f"the Pyramid has {tb.edge_count} edges")
     for e, raw in enumerate(raw_edges):
-        edge = Edge(e, tuple(p for p in (0, 1) if e in g.players[p].edges))
+        edge = Edge(e, tuple(p for p in range(count) if e in g.players[p].edges))
         edge.charge = _need(raw, "charge", int, f"edge {EDGE_NAMES[e]}")
         edge.locked = _need(raw, "locked", bool, f"edge {EDGE_NAMES[e]}")
         edge.counter = _need(raw, "counter", int, f"edge {EDGE_NAMES[e]}")
@@ -173,7 +174,7 @@ def state_from_json(data: Any, cat: Catalogue, cls: type[State]) -> State:
             raise GameDataError(f"bad trigger entry {t}")
     g.pending = [dict(d) for d in _need(data, "pending", list)]
     for d in g.pending:
-        if d.get("type") not in DECISIONS or d.get("player") not in (0, 1):
+        if d.get("type") not in DECISIONS or d.get("player") not in range(count):
             raise GameDataError(f"bad pending decision {d}")
         if d["type"] == "passive" and not (isinstance(d.get("card"), int) and 0 <= d["card"] < n
                                            and isinstance(d.get("index"), int)):
@@ -183,7 +184,7 @@ def state_from_json(data: Any, cat: Catalogue, cls: type[State]) -> State:
         g.assigned = [{int(k): int(v) for k, v in a.items()} for a in assigned]
     except (AttributeError, ValueError) as exc:
         raise GameDataError("'assigned' must map card numbers to points") from exc
-    if len(g.assigned) != 2:
+    if len(g.assigned) != count:
         raise GameDataError("'assigned' must have one entry per player")
     discharge = data.get("discharge")
     g.discharge = None if discharge is None else {"edge": int(discharge["edge"]),
@@ -200,15 +201,18 @@ def state_from_json(data: Any, cat: Catalogue, cls: type[State]) -> State:
     g.eliminated = list(_need(data, "eliminated", list))
     g.final = data.get("final")
     g.log_rows = [(r[0], r[1], r[2], r[3], r[4], tuple(r[5])) for r in data.get("events", [])]
+    if len(g.remaining) != count or len(g.eliminated) != count:
+        raise GameDataError("'remaining' and 'eliminated' must have one entry per player")
+    seat_format(g)
     check_consistency(g)
     for player in g.players:
         player.index_board(g.cards)
     return g
 
 
-def _decks(raw: list) -> list:
-    if len(raw) != 2:
-        raise GameDataError("'decks' must have two entries")
+def _decks(raw: list, count: int = 2) -> list:
+    if len(raw) != count:
+        raise GameDataError(f"'decks' must have {count} entries, one per player")
     out = []
     for d in raw:
         if d is None:
@@ -220,7 +224,7 @@ def _decks(raw: list) -> list:
     return out
 
 
-def _card(raw: Any, iid: int, tb) -> Card:
+def _card(raw: Any, iid: int, tb, count: int = 2) -> Card:
     where = f"card #{iid}"
     slug = _need(raw, "slug", str, where)
     if slug not in tb.info:
@@ -233,8 +237,8 @@ def _card(raw: Any, iid: int, tb) -> Card:
             continue
         value = _need(raw, name, bool if name == "tapped" else int, where)
         setattr(card, name, value)
-    if card.owner not in (0, 1) or card.ctrl not in (0, 1):
-        raise GameDataError(f"{where}: owner and controller must be player 0 or 1")
+    if not (0 <= card.owner < count and 0 <= card.ctrl < count):
+        raise GameDataError(f"{where}: owner and controller must be player 0 to {count - 1}")
     if card.zone not in ZONES:
         raise GameDataError(f"{where}: unknown zone '{card.zone}'")
     if card.damage < 0 or card.charge < 0:

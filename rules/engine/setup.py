@@ -4,29 +4,47 @@ from __future__ import annotations
 from typing import Iterable, Sequence
 
 from .catalogue import Catalogue
-from .decks import DRAWN, DeckSpec, add_card, add_cards, check_deck, id_order, seat_players, set_variants
+from .decks import (
+    DRAWN,
+    DeckSpec,
+    add_card,
+    add_cards,
+    check_deck,
+    default_seating,
+    id_order,
+    seat_players,
+    set_variants,
+)
 from .errors import GameDataError
 from .flow import run
 from .game import GameState
 from .model import BOARD, DECK
 from .rng import Rng
+from .tables import TEAM_SEATINGS
 
 # Where a game is started: the deck it is started from and the rule variants it plays come from here too.
 __all__ = ["DeckSpec", "new_game", "set_variants"]
 
 
-def new_game(catalogue: Catalogue, decks: Sequence[DeckSpec | None], *, seating: str = "side-by-side",
-             seed: int = 0, variants: Iterable[str] = (), card_ids: str = DRAWN) -> GameState:
+def new_game(catalogue: Catalogue, decks: Sequence[DeckSpec | None], *, seating: str | None = None,
+             seed: int = 0, variants: Iterable[str] = (), card_ids: str = DRAWN, teams: bool = False) -> GameState:
     """Set up a game and play every automatic step up to the first decision.
 
-    A `None` deck is the goldfish's empty opponent: no deck, no Hero, always passes. `variants` names house rules
+    Two, three or four decks, one per seat clockwise (RULINGS 41): with no `seating`, two players sit side by side
+    as printed, three or four take the seats in order, and `teams=True` (four decks) seats the first and third deck
+    against the second and fourth. A `None` deck is the goldfish's empty opponent: no deck, no Hero, always passes. `variants` names house rules
     to switch on (decks/data/variants.yaml); none means the rulebook as printed, with the project's rulings.
     Each player's Hero takes the next number and the deck the block after it, numbered in an order drawn from the
     seed (`decks.add_cards`); `card_ids="listed"` numbers the deck in decklist order, as engine 1.0.0 did (only to
     rebuild the games it saved: `records.replay`).
     """
-    if len(decks) != 2:
-        raise GameDataError("a game needs exactly two decks (None for the goldfish's empty opponent)")
+    if len(decks) not in (2, 3, 4):
+        raise GameDataError(f"a game needs two, three or four decks (None for the goldfish's empty opponent); "
+                            f"got {len(decks)}")
+    if seating is None:
+        seating = default_seating(len(decks), teams)
+    elif teams and seating not in TEAM_SEATINGS:
+        raise GameDataError(f"the {seating} seating is not a team game")
     g = GameState(catalogue)
     pyramid_deck = set_variants(g, variants)
     g.seed = int(seed)

@@ -12,7 +12,7 @@ from rules.engine.tables cimport CardInfo, Tables
 cdef class State:
     cdef public Tables tb
     cdef public object cat, rng, seed, seating, decks, scenario, variants, tide_rule, full_circle, tide
-    cdef public object card_ids
+    cdef public object card_ids, everyone, teams, foes
     cdef public object pyramid, building, priority, passes, resolving, assigned, discharge, edge_queue, phase
     cdef public object active, first, round, tick, mull_idx, next_sid, destroyed, cataclysm_due, temp_control
     cdef public object final, remaining, eliminated, _legal, _asked, _tap_offers
@@ -22,6 +22,8 @@ cdef class State:
 
     cpdef name(self, iid)
     cpdef opponent(self, p)
+    cpdef next_seat(self, p)
+    cpdef clockwise(self, start)
     @cython.locals(cards=list)
     cpdef characters(self, p)
     @cython.locals(cards=list)

@@ -41,6 +41,10 @@ class State:
         self.cards: list[Card] = []
         self.players: list[Player] = []
         self.edges: list[Edge] = []
+        # The format (issue 34): the seats clockwise, each one's team (if a team game), each one's opponents.
+        self.everyone: tuple[int, ...] = (0, 1)
+        self.teams: tuple[int, ...] = ()
+        self.foes: list[tuple[int, ...]] = [(1,), (0,)]
         self.variants: tuple[str, ...] = ()   # rule variants switched on (decks/data/variants.yaml), sorted
         self.tide_rule = False                # the `tide` variant (RULINGS 16)
         self.full_circle = 50                 # the last round: the Pyramid deck's size (RULINGS 16)
@@ -125,7 +129,18 @@ class State:
         return self.cards[iid].info.name
 
     def opponent(self, p: int) -> int:
-        return 1 - p
+        """The first opponent after `p` clockwise (in a two-player game, the other player)."""
+        return self.foes[p][0]
+
+    def next_seat(self, p: int) -> int:
+        """The player after `p` clockwise (turns and priority pass clockwise: RULINGS 42, 43)."""
+        p += 1
+        return 0 if p == len(self.players) else p
+
+    def clockwise(self, start: int) -> list[int]:
+        """Every player in clockwise order from `start` (the round's order when `start` is the first player)."""
+        n = len(self.players)
+        return [(start + k) % n for k in range(n)]
 
     def characters(self, p: int) -> list[int]:
         """People and the Hero a player controls."""
@@ -150,13 +165,16 @@ class State:
         return card.disabled <= self.tick and self.is_active_card(card)
 
     def next_turn_tick(self, player: int, nth: int = 1) -> int:
-        """The tick at which `player`'s nth next turn begins (a round is: first player, second player, Pyramid)."""
-        offset = 1 if player == self.first else 2
+        """The tick at which `player`'s nth next turn begins (a round is: each player's turn clockwise from the first
+        player, then the Pyramid's: n + 1 turns)."""
+        n = len(self.players)
+        offset = (player - self.first) % n + 1 if self.first >= 0 else 2
+        period = n + 1
         tick = self.tick
         found = 0
         candidate = tick + 1
         while True:
-            if (candidate - offset) % 3 == 0:
+            if (candidate - offset) % period == 0:
                 found += 1
                 if found == nth:
                     return candidate

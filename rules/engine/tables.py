@@ -18,6 +18,12 @@ EDGE_NAMES = ("E1", "E2", "E3", "E4")
 CONTINUOUS_PASSIVES = frozenset({"fortify", "stabilize", "charge-capacity"})
 PERMANENT_TYPES = frozenset({"hero", "person", "scene", "artifact", "enchantment", "battery", "energy"})
 EQUIPMENT_TYPES = frozenset({"artifact", "enchantment"})
+# The formats beyond the printed two-player game (issue 34, RULINGS 41): three or four players take the rulebook's
+# seats in clockwise order (three leave S4 empty); in two against two the partners sit diagonally (S1 and S3 against
+# S2 and S4), so every edge lies between the two teams. The printed seatings (rulebook.yaml) seat two.
+TABLE_SEATINGS = {"three-players": ("S1", "S2", "S3"), "four-players": ("S1", "S2", "S3", "S4"),
+                  "two-against-two": ("S1", "S2", "S3", "S4")}
+TEAM_SEATINGS = {"two-against-two": (0, 1, 0, 1)}   # each seat's team; a seating not named here: every one for itself
 CHARACTER_TYPES = ("person", "hero")   # the characters: the cards with HP (damage, healing, kills)
 CHARGE_TYPES = frozenset({"battery", "scene", "artifact", "enchantment"})
 NEVER = 1 << 30  # more energy than any pool holds
@@ -55,6 +61,7 @@ class Tables:
         self.cataclysm_damage = int(game["cataclysm_damage"])
         self.seats = {name: tuple(EDGE_NAMES.index(e) for e in row["edges"]) for name, row in rb["seats"].items()}
         self.seatings = {name: tuple(seats) for name, seats in rb["seatings"].items()}
+        self.seatings.update(TABLE_SEATINGS)
         self.recombine = {int(k): (int(v["absorbs"]), int(v["returns"])) for k, v in rb["recombine"].items()}
         self.rarities = {r["slug"]: r for r in rb["rarities"]}
         self.factions = {f["slug"]: f for f in rb["factions"]}

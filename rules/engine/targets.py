@@ -22,33 +22,35 @@ def _board(g: State, who: tuple[int, ...]) -> list[int]:
     return out
 
 
-def _whose(kind: str, ctrl: int) -> tuple[int, ...]:
+def _whose(g: State, kind: str, ctrl: int) -> tuple[int, ...]:
+    """The players a target kind names: its controller's own, its opponents' (never a partner's: RULINGS 44), or
+    everyone's."""
     if kind.startswith("own_"):
         return (ctrl,)
     if kind.startswith("enemy_"):
-        return (1 - ctrl,)
-    return (0, 1)
+        return g.foes[ctrl]
+    return g.everyone
 
 
 def candidates(g: State, ctrl: int, src: int, kind: str, building: Any = None) -> list:
     """Every ref a target kind names, before keyword filters and Shield: card iids, "E1".."E4", "s<sid>"."""
     cards = g.cards
     if kind in ("character", "own_character", "enemy_character", "characters"):
-        return [i for i in _board(g, _whose(kind, ctrl)) if cards[i].info.type in CHARACTER_TYPES]
+        return [i for i in _board(g, _whose(g, kind, ctrl)) if cards[i].info.type in CHARACTER_TYPES]
     if kind in ("person", "own_person", "enemy_person"):
-        return [i for i in _board(g, _whose(kind, ctrl)) if cards[i].info.type == "person"]
+        return [i for i in _board(g, _whose(g, kind, ctrl)) if cards[i].info.type == "person"]
     if kind in ("card", "own_card", "enemy_card", "cards"):
-        return _board(g, _whose(kind, ctrl))
+        return _board(g, _whose(g, kind, ctrl))
     if kind == "own_battery":
         return [i for i in g.players[ctrl].board if cards[i].info.type == "battery"]
     if kind == "card_or_edge":
-        return _board(g, (0, 1)) + list(EDGE_NAMES)
+        return _board(g, g.everyone) + list(EDGE_NAMES)
     if kind in ("edge", "edges"):
         return list(EDGE_NAMES)
     if kind == "ability":
         return [f"s{item.sid}" for item in g.stack if item is not building]
     if kind == "graveyard_card":
-        return g.players[0].grave + g.players[1].grave
+        return [i for p in g.everyone for i in g.players[p].grave]
     return []
 
 
@@ -129,7 +131,7 @@ def any_target(g: State, ctrl: int, src: int, keyword: str, kind: str, check: Ca
     types, whose = spec
     cards = g.cards
     tick = g.tick
-    seats = (ctrl,) if whose == "own" else (1 - ctrl,) if whose == "enemy" else (0, 1)
+    seats = (ctrl,) if whose == "own" else g.foes[ctrl] if whose == "enemy" else g.everyone
     for p in seats:
         for ref in g.players[p].board:
             card = cards[ref]

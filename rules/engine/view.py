@@ -44,7 +44,7 @@ def _card(g: State, iid: int) -> dict:
 
 
 def build_view(g: State, viewer: int | None = None) -> dict:
-    """The board; with `viewer` (0 or 1) only what that seat may see: the other hand becomes a count (with
+    """The board; with `viewer` (a seat) only what that seat may see: every other hand becomes a count (with
     `SPECTATOR`, both hands)."""
     players = []
     for p, player in enumerate(g.players):
@@ -74,8 +74,10 @@ def build_view(g: State, viewer: int | None = None) -> dict:
             "graveyard": [_card(g, i) for i in player.grave],
             "mulligans": player.mulligans,
         })
+        if g.teams:
+            players[-1]["team"] = g.teams[p]
         if viewer is not None and p != viewer:
-            del players[-1]["hand"]  # a secret: only how many cards
+            del players[-1]["hand"]  # a secret, a partner's too (RULINGS 46): only how many cards
     edges = []
     for edge in g.edges:
         edges.append({"edge": EDGE_NAMES[edge.idx], "charge": edge.charge, "max": g.tb.lock_at,

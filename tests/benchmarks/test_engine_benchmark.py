@@ -27,6 +27,11 @@ def test_the_engine_benchmark_reports_every_bot_and_deck_as_json():
     assert target["games_per_second_per_core"] == 200  # issue 3: 200 random goldfish games per second per core
     assert target["met"] == (target["measured"] >= 200)
     assert report["peak_rss_bytes"] > 0
+    # Tables of two, three and four with every seat played (issue 34): the cost of a decision, per bot.
+    assert {(c["bot"], c["seating"], c["players"]) for c in report["tables"]} == {
+        (bot, seating, players) for bot in ("random", "greedy") for seating, players in (
+            ("side-by-side", 2), ("three-players", 3), ("four-players", 4), ("two-against-two", 4))}
+    assert all(c["games"] >= 1 and c["microseconds_per_decision"] > 0 for c in report["tables"])
     assert report["engine_form"] == engine_form()  # a child in the same environment runs the same form
 
 

@@ -18,6 +18,8 @@ GAMES = {
     "goldfish_seed1": (1, "side-by-side", True),
     "duel_side_by_side_seed2": (2, "side-by-side", False),
     "duel_diagonal_seed3": (3, "diagonal", False),
+    "table_three_players_seed4": (4, "three-players", False),   # RULINGS 41–47: a table of three
+    "table_two_against_two_seed5": (5, "two-against-two", False),
 }
 
 
@@ -26,9 +28,13 @@ def playthrough(cat, name: str) -> str:
     from tests.rules.conftest import basic_deck, lemurian_deck
     seed, seating, goldfish = GAMES[name]
     decks = [basic_deck(), None if goldfish else lemurian_deck()]
+    players = len(g_seats(cat, seating))
+    if players > 2:   # a table: the two decks alternate around it
+        decks = [basic_deck() if p % 2 == 0 else lemurian_deck() for p in range(players)]
     g = new_game(cat, decks, seating=seating, seed=seed)
     chooser = Rng.from_seed(seed * 7919 + 1)
-    lines = [f"# golden game {name}: seed {seed}, {seating}, {'goldfish' if goldfish else 'two decks'}"]
+    kind = "goldfish" if goldfish else "two decks" if players == 2 else f"{players} decks"
+    lines = [f"# golden game {name}: seed {seed}, {seating}, {kind}"]
     shown = 0
     while not g.is_over:
         actions = g.legal_actions()
@@ -42,11 +48,19 @@ def playthrough(cat, name: str) -> str:
     result = g.result()
     lines.append(f"RESULT legacy={result['legacy']} winner={result['winner']} tiebreak={result['tiebreak']} "
                  f"eliminated={result['eliminated']}")
+    if players > 2:
+        lines.append(f"TABLE winners={result['winners']} team_legacy={result.get('team_legacy')}")
     for p, rows in enumerate(result["breakdown"]):
         for row in rows:
             lines.append(f"  P{p + 1} {row['name']}: {row['value']} ({row['reason']})")
     lines.append(f"DIGEST {g.digest()}")
     return "\n".join(lines) + "\n"
+
+
+def g_seats(cat, seating: str) -> tuple:
+    """The seats a seating fills."""
+    from rules.engine.tables import tables
+    return tables(cat).seatings[seating]
 
 
 def main() -> None:

@@ -29,7 +29,7 @@ def check_invariants(g) -> None:
         if player.hero >= 0:
             assert g.cards[player.hero].info.type == "hero"
     if not g.is_over:
-        assert g.current_player in (0, 1), f"no one to decide in phase {g.phase}"
+        assert g.current_player in range(len(g.players)), f"no one to decide in phase {g.phase}"
         assert g.legal_actions(), f"no legal actions in phase {g.phase}"
         assert not g.players[g.current_player].goldfish
     else:

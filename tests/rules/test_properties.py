@@ -136,3 +136,41 @@ def test_after_a_quiet_decision_no_rule_has_anything_to_do(seed, goldfish):
             run(ran)
             assert ran.to_json() == g.to_json() and ran.event_count == g.event_count
     assert quiet > 0
+
+
+TABLES = {"three-players": 3, "four-players": 4, "two-against-two": 4}
+
+
+@settings(max_examples=8, **SETTINGS)
+@given(seed=st.integers(0, 2**32), seating=st.sampled_from(sorted(TABLES)))
+def test_random_table_games_end_keep_the_invariants_and_hide_other_hands(seed, seating):
+    """Random legal play at a table of three or four (RULINGS 41–47): the game ends, every state keeps the
+    invariants, a seat's view never shows another hand (a partner's included), a decision is only ever the deciding
+    player's, and the Legacy adds up (a team's is its players' sum)."""
+    cat = rules_catalogue()
+    n = TABLES[seating]
+    decks = [basic_deck() if p % 2 == 0 else lemurian_deck() for p in range(n)]
+    g = new_game(cat, decks, seating=seating, seed=seed)
+    chooser = Rng.from_seed(seed + 54321)
+    steps = 0
+    while not g.is_over:
+        assert steps < 30000, "a game that does not end"
+        actions = g.legal_actions()
+        assert {a.player for a in actions} == {g.current_player}
+        if steps % 9 == 0:
+            check_invariants(g)
+            for seat in range(n):
+                players = g.view(seat)["players"]
+                assert [p for p, entry in enumerate(players) if "hand" in entry] == [seat]
+        g.apply(actions[chooser.below(len(actions))])
+        steps += 1
+    check_invariants(g)
+    result = g.result()
+    assert result["final"] and len(result["legacy"]) == n
+    assert result["legacy"] == [sum(row["value"] for row in rows) for rows in result["breakdown"]]
+    assert result["winners"] and set(result["winners"]) <= set(range(n))
+    if seating == "two-against-two":
+        assert result["team_legacy"] == [result["legacy"][0] + result["legacy"][2],
+                                         result["legacy"][1] + result["legacy"][3]]
+    assert GameState.from_json(json.loads(json.dumps(g.to_json())), cat) == g
+    assert replay(cat, json.loads(json.dumps(g.record()))).digest() == g.digest()

@@ -1,7 +1,10 @@
 """`python manage.py match --deck A --vs B --games N --seed S --p1 P --p2 P [--json]`: deck against deck, by bots.
 
 Each P is a player the engine knows (`cpu:easy`, `cpu:normal`, `cpu:hard`, `cpu:expert`, `greedy`, `random`): P1 plays deck A and
-P2 deck B, the seats alternating game by game. `--decks a,b,c` plays every pair and prints the matrix. Decks are
+P2 deck B, the seats alternating game by game. `--decks a,b,c` plays every pair and prints the matrix. `--table a,b,c[,d]
+[--teams]` seats three or four decks at one table (every rotation of the seats, `--games` games each, every seat played
+by `--bot`) and reports per deck and per seat (`rules.engine.tablematch`); `--teams` plays the first and third deck
+against the second and fourth. Decks are
 starter slugs, Hero slugs or decklist files, as for `goldfish`. The games themselves: `rules.engine.match`.
 """
 from __future__ import annotations
@@ -12,6 +15,7 @@ from django.core.management.base import BaseCommand, CommandError
 
 from rules.engine.bots import BOTS
 from rules.engine.match import play_match, play_matrix
+from rules.engine.tablematch import play_table
 
 from .goldfish import engine_catalogue, resolve_deck
 
@@ -35,12 +39,20 @@ class Command(BaseCommand):
         parser.add_argument("--p2", default="cpu:normal", help="Who plays deck B (or the column deck).")
         parser.add_argument("--seating", default="side-by-side", help="side-by-side (default) or diagonal.")
         parser.add_argument("--both-seatings", action="store_true", help="Play every game in both seatings.")
+        parser.add_argument("--table", help="Three or four decks, comma-separated, at one table (every seat rotation).")
+        parser.add_argument("--teams", action="store_true", help="With --table of four: first+third vs second+fourth.")
+        parser.add_argument("--bot", default="cpu:normal", help="Who plays every seat of a --table.")
         parser.add_argument("--json", action="store_true", dest="as_json", help="Print exactly one JSON object.")
 
     def handle(self, *args, deck=None, vs=None, decks=None, games=20, seed=0, p1="cpu:normal", p2="cpu:normal",
-               seating="side-by-side", both_seatings=False, as_json=False, **options):
+               seating="side-by-side", both_seatings=False, as_json=False, table=None, teams=False, bot="cpu:normal",
+               **options):
         if games < 1:
             raise CommandError(f"bad_games: --games must be at least 1 (got {games})")
+        if table is not None or teams:
+            self.stdout.write(run_table(table, teams=teams, bot=bot, games=games, seed=seed, as_json=as_json,
+                                        others=deck or vs or decks))
+            return
         for flag, name in (("--p1", p1), ("--p2", p2)):
             if name not in BOTS:
                 raise CommandError(f"bad_player: {flag} '{name}' is not a player (choose from {', '.join(sorted(BOTS))})")
@@ -99,4 +111,55 @@ def format_matrix(r: dict) -> str:
         o = r["overall"][a]
         row += f"{_percent(o['win_rate']) + ' (' + _percent(o['interval'][0]) + '–' + _percent(o['interval'][1]) + ')':>22}"
         lines.append(row)
+    return "\n".join(lines)
+
+
+def run_table(table: str | None, *, teams: bool, bot: str, games: int, seed: int, as_json: bool, others) -> str:
+    """`--table a,b,c[,d] [--teams]`: check the input (a CommandError with a code for anything wrong), play it."""
+    if not table:
+        raise CommandError("bad_table: --teams goes with --table a,b,c,d (four decks)")
+    if others:
+        raise CommandError("bad_table: --table plays one table, not with --deck/--vs/--decks")
+    names = [name.strip() for name in table.split(",")]
+    if any(not name for name in names):
+        raise CommandError(f"bad_table: an empty deck name in --table '{table}'")
+    if len(names) not in (3, 4):
+        raise CommandError(f"bad_table_size: a table seats three or four decks (got {len(names)})")
+    if teams and len(names) != 4:
+        raise CommandError(f"bad_teams: --teams plays two against two and needs four decks (got {len(names)})")
+    if bot not in BOTS:
+        raise CommandError(f"bad_player: --bot '{bot}' is not a player (choose from {', '.join(sorted(BOTS))})")
+    catalogue, _source = engine_catalogue()
+    specs, labels = [], []
+    for name in names:
+        spec, label, _kind = resolve_deck(catalogue, name)   # an unknown deck: its own CommandError
+        specs.append(spec)
+        labels.append(label)
+    result = play_table(catalogue, specs, names=_unique(labels), bot=bot, games=games, seed=seed, teams=teams)
+    return json.dumps(result, sort_keys=True) if as_json else format_table(result)
+
+
+def _unique(labels: list[str]) -> list[str]:
+    """The same deck twice at a table is two players: number the repeats ("x", "x #2")."""
+    seen: dict[str, int] = {}
+    out = []
+    for label in labels:
+        seen[label] = seen.get(label, 0) + 1
+        out.append(label if seen[label] == 1 else f"{label} #{seen[label]}")
+    return out
+
+
+def format_table(r: dict) -> str:
+    kind = "two against two" if r["teams"] else f"{len(r['decks'])} players, every one for themself"
+    lines = [f"Table of {len(r['decks'])} ({kind}), every seat played by {r['bot']}: {r['games']} games "
+             f"({r['games_per_rotation']} in each of {r['rotations']} seat rotations), seed {r['seed']} — {DRAWS_NOTE}"]
+    groups = [("deck", r["per_deck"]), ("seat", r["per_seat"])] + ([("team", r["per_team"])] if r["teams"] else [])
+    for title, cells in groups:
+        lines.append(f"  by {title}:")
+        for name, c in cells.items():
+            low, high = c["interval"]
+            lines.append(f"    {name}: {c['wins']} wins, {c['draws']} draws, {c['losses']} losses — win rate "
+                         f"{_percent(c['win_rate'])} ({_percent(low)}–{_percent(high)}), mean Legacy {c['mean_legacy']}")
+    lines.append(f"  rounds {r['rounds']['mean']} (min {r['rounds']['min']}, max {r['rounds']['max']}), "
+                 f"decisions {r['decisions']['mean']} (min {r['decisions']['min']}, max {r['decisions']['max']})")
     return "\n".join(lines)

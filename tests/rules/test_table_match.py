@@ -1,0 +1,78 @@
+"""A table of three or four decks played by bots (rules/engine/tablematch.py, `manage.py match --table`): every deck
+sits every seat, results repeat, per deck, per seat and per team (issue 34)."""
+from __future__ import annotations
+
+import json
+from io import StringIO
+
+import pytest
+from django.core.management import call_command
+from django.core.management.base import CommandError
+
+from rules.engine.catalogue import load_catalogue
+from rules.engine.simulate import starter_deck
+from rules.engine.tablematch import play_table
+
+VEYLAN, MARU, TALAH, NYSHA = "starter-dr-veylan", "starter-elder-maru", "starter-talah", "starter-high-mystic-nysha"
+
+
+@pytest.fixture(scope="module")
+def catalogue():
+    return load_catalogue()
+
+
+def test_every_deck_sits_every_seat_and_the_same_seed_gives_the_same_table(catalogue):
+    decks = [starter_deck(catalogue, name) for name in (VEYLAN, MARU, TALAH)]
+    first = play_table(catalogue, decks, names=["V", "M", "T"], bot="random", games=1, seed=3)
+    assert first == play_table(catalogue, decks, names=["V", "M", "T"], bot="random", games=1, seed=3)
+    assert first["games"] == 3 and first["rotations"] == 3
+    assert set(first["per_seat"]) == {"S1", "S2", "S3"}
+    for cells in (first["per_deck"], first["per_seat"]):
+        assert all(c["games"] == 3 and c["wins"] + c["draws"] + c["losses"] == 3 for c in cells.values())
+    deck_wins = sorted(c["wins"] for c in first["per_deck"].values())
+    seat_wins = sorted(c["wins"] for c in first["per_seat"].values())
+    assert sum(deck_wins) == sum(seat_wins)   # the same games, read by deck and by seat
+    assert first["rounds"]["min"] >= 1 and first["decisions"]["mean"] > 0
+
+
+def test_a_team_table_keeps_partners_together_in_every_rotation(catalogue):
+    decks = [starter_deck(catalogue, name) for name in (VEYLAN, MARU, TALAH, NYSHA)]
+    r = play_table(catalogue, decks, names=["V", "M", "T", "N"], bot="random", games=1, seed=1, teams=True)
+    assert r["games"] == 4 and set(r["per_team"]) == {"V + T", "M + N"}
+    # Partners win, draw and lose together: the first and third decks' records are the same.
+    for a, b in (("V", "T"), ("M", "N")):
+        assert {k: r["per_deck"][a][k] for k in ("wins", "draws", "losses")} == \
+               {k: r["per_deck"][b][k] for k in ("wins", "draws", "losses")}
+    assert r["per_team"]["V + T"]["wins"] == r["per_deck"]["V"]["wins"]
+
+
+@pytest.mark.django_db   # the command looks for a catalogue in the database first
+def test_the_match_command_plays_a_table_and_prints_json_or_text():
+    out = StringIO()
+    call_command("match", "--table", f"{VEYLAN},{MARU},{TALAH}", "--games", "1", "--seed", "2", "--bot", "random",
+                 "--json", stdout=out)
+    data = json.loads(out.getvalue())
+    assert data["games"] == 3 and set(data["per_deck"]) == {"Dr. Veylan Starter", "Elder Maru Starter",
+                                                              "Talah Starter"}
+    assert set(data["per_seat"]) == {"S1", "S2", "S3"} and "rounds" in data
+    out = StringIO()
+    call_command("match", "--table", f"{VEYLAN},{MARU},{TALAH},{MARU}", "--teams", "--games", "1", "--bot", "random",
+                 stdout=out)
+    text = out.getvalue()
+    assert "two against two" in text and "by team:" in text and "Elder Maru Starter #2" in text
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("args,code", [
+    (["--table", f"{VEYLAN},{MARU},{TALAH},{NYSHA},{MARU}"], "bad_table_size"),
+    (["--table", f"{VEYLAN},{MARU}"], "bad_table_size"),
+    (["--table", f"{VEYLAN},{MARU},{TALAH}", "--teams"], "bad_teams"),
+    (["--teams"], "bad_table"),
+    (["--table", f"{VEYLAN},{MARU},starter-nobody"], "deck_not_found"),
+    (["--table", f"{VEYLAN},,{MARU}"], "bad_table"),
+    (["--table", f"{VEYLAN},{MARU},{TALAH}", "--bot", "cpu:wizard"], "bad_player"),
+    (["--table", f"{VEYLAN},{MARU},{TALAH}", "--deck", MARU], "bad_table"),
+])
+def test_the_table_command_refuses_bad_input_clearly(args, code):
+    with pytest.raises(CommandError, match=code):
+        call_command("match", *args, "--games", "1", stdout=StringIO())
