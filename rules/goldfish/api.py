@@ -23,15 +23,7 @@ from rules.play.api import E400_DECK, E404, validated
 from rules.play.charts import simulation_charts
 from rules.play.decks import deck_ref
 from rules.play.digest import game_digest
-from rules.play.mode_api import (
-    GameActView,
-    GameDetailView,
-    GameListView,
-    GameMode,
-    GameReplayFrameView,
-    GameReplayView,
-    GameView,
-)
+from rules.play.mode_api import GameMode
 from rules.play.payload import replay_frame_body
 from rules.play.store import LiveGame
 
@@ -98,46 +90,37 @@ def start(request, data, **game) -> LiveGame:
 
 
 GOLDFISH = GameMode(tags=TAGS, game_serializer=s.GameSerializer, conflict_serializer=s.ConflictSerializer,
-                    payload=game_payload, get_game=selectors.get_game, replay=replay_body, replay_frame=replay_frame)
+                    payload=game_payload, get_game=selectors.get_game, replay=replay_body, replay_frame=replay_frame,
+                    module=__name__)
 E409 = GOLDFISH.e409
 
-GoldfishListView = GameListView.for_mode(
-    "GoldfishListView", GOLDFISH, __name__, summary_serializer=s.GameSummarySerializer, games_of=selectors.games_of,
-    summary=summary, start=start, list_summary="Your goldfish games, most recent first",
+GoldfishListView = GOLDFISH.list_view(
+    "GoldfishListView", summary_serializer=s.GameSummarySerializer, games_of=selectors.games_of, summary=summary,
+    start=start, list_summary="Your goldfish games, most recent first",
     start_summary="Start a goldfish game of a saved deck, a JSON decklist or a pasted list")
-GoldfishDetailView = GameDetailView.for_mode(
-    "GoldfishDetailView", GOLDFISH, __name__,
-    summary="A goldfish game: the board, what can be done now, the log and the Legacy")
-GoldfishActView = GameActView.for_mode(
-    "GoldfishActView", GOLDFISH, __name__, summary="Make a decision: apply one of the legal actions",
-    act=services.act_in_game, e400=E400_ACTION)
-GoldfishReplayView = GameReplayView.for_mode(
-    "GoldfishReplayView", GOLDFISH, __name__, serializer=s.ReplaySerializer,
+GoldfishDetailView = GOLDFISH.detail_view(
+    "GoldfishDetailView", summary="A goldfish game: the board, what can be done now, the log and the Legacy")
+GoldfishActView = GOLDFISH.act_view(
+    "GoldfishActView", summary="Make a decision: apply one of the legal actions", act=services.act_in_game,
+    e400=E400_ACTION)
+# Undo answers with the whole log (it rewrites it); the bot with the log from `log_from`, as a decision does.
+GoldfishUndoView = GOLDFISH.write_view(
+    "GoldfishUndoView", summary="Take back the last decision (the log is replayed without it)",
+    body=ps.VersionedSerializer, service=services.goldfish_undo,
+    arguments=lambda game_id, data: {"game": services.get_game_for_write(game_id),
+                                     "expected_version": data.get("version")})
+GoldfishBotView = GOLDFISH.write_view(
+    "GoldfishBotView", summary="Let a bot play the rest of the turn or the rest of the game",
+    body=s.BotSerializer, service=services.goldfish_bot,
+    arguments=lambda game_id, data: {"log_from": data["log_from"], "game": services.get_game_for_write(game_id),
+                                     "bot": data["bot"], "until": data["until"],
+                                     "expected_version": data.get("version")})
+GoldfishReplayView = GOLDFISH.replay_view(
+    "GoldfishReplayView", serializer=s.ReplaySerializer,
     summary="The game's record (seed, decks, action log) with every step and the whole event log")
-GoldfishReplayFrameView = GameReplayFrameView.for_mode(
-    "GoldfishReplayFrameView", GOLDFISH, __name__, operation_id="goldfish_replay_step",
+GoldfishReplayFrameView = GOLDFISH.replay_frame_view(
+    "GoldfishReplayFrameView", operation_id="goldfish_replay_step",
     summary="The board after step N of the replay (0: before the first decision)")
-
-
-class GoldfishUndoView(GameView):
-    mode = GOLDFISH
-
-    @GOLDFISH.write_schema("Take back the last decision (the log is replayed without it)", ps.VersionedSerializer)
-    def post(self, request, game_id):
-        data = validated(ps.VersionedSerializer, request)
-        game = services.get_game_for_write(game_id)
-        return GOLDFISH.write(request, services.goldfish_undo, game=game, expected_version=data.get("version"))
-
-
-class GoldfishBotView(GameView):
-    mode = GOLDFISH
-
-    @GOLDFISH.write_schema("Let a bot play the rest of the turn or the rest of the game", s.BotSerializer)
-    def post(self, request, game_id):
-        data = validated(s.BotSerializer, request)
-        game = services.get_game_for_write(game_id)
-        return GOLDFISH.write(request, services.goldfish_bot, log_from=data["log_from"], game=game, bot=data["bot"],
-                              until=data["until"], expected_version=data.get("version"))
 
 
 class DeckHighScoresView(APIView):

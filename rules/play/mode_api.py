@@ -54,6 +54,7 @@ class GameMode:
     get_game: Callable[[str, Any], Any]
     replay: Callable[[Any], dict]
     replay_frame: Callable[[Any, int], dict]
+    module: str
     current: Callable[[Any], Any] = field(default=lambda game: game)
 
     @property
@@ -82,39 +83,68 @@ class GameMode:
         return extend_schema(tags=self.tags, summary=summary, parameters=[GAME_ID], request=request,
                              responses={200: self.game_serializer, 400: e400, 403: E403, 404: E404, 409: self.e409})
 
+    # ------------------------------------------------------------------------------------------ the mode's views
+    def list_view(self, name: str, *, list_summary: str, start_summary: str, start_serializer=ps.StartSerializer,
+                  **attrs) -> type:
+        """Your games (GET) and a new one (POST); `attrs`: `summary_serializer`, `games_of`, `summary`, `start`."""
+        return GameListView.made(name, self, {
+            "get": extend_schema(tags=self.tags, summary=list_summary,
+                                 responses={200: attrs["summary_serializer"](many=True)}),
+            "post": extend_schema(tags=self.tags, summary=start_summary, request=start_serializer,
+                                  responses={201: self.game_serializer, 400: E400_DECK, 404: E404}),
+        }, start_serializer=start_serializer, **attrs)
+
+    def detail_view(self, name: str, *, summary: str) -> type:
+        return GameDetailView.made(name, self, {"get": extend_schema(
+            tags=self.tags, summary=summary, parameters=[GAME_ID, LOG_FROM],
+            responses={200: self.game_serializer, 400: E400, 404: E404, 409: self.e409})})
+
+    def write_view(self, name: str, *, summary: str, body: type, service: Callable, arguments: Callable,
+                   e400: OpenApiResponse = E400) -> type:
+        """A write on one game: `body` read, then `service(actor=, **arguments(game_id, data))`."""
+        return GameWriteView.made(name, self, {"post": self.write_schema(summary, body, e400=e400)}, body=body,
+                                  service=service, arguments=arguments)
+
+    def act_view(self, name: str, *, summary: str, act: Callable, e400: OpenApiResponse) -> type:
+        """A decision: `act(game_id=, actor=, action=, expected_version=)`."""
+        return self.write_view(name, summary=summary, body=ps.ActSerializer, service=act, arguments=decision,
+                               e400=e400)
+
+    def replay_view(self, name: str, *, summary: str, serializer: type) -> type:
+        return GameReplayView.made(name, self, {"get": extend_schema(
+            tags=self.tags, summary=summary, parameters=[GAME_ID],
+            responses={200: serializer, 404: E404, 409: self.e409})}, replay_serializer=serializer)
+
+    def replay_frame_view(self, name: str, *, summary: str, operation_id: str) -> type:
+        return GameReplayFrameView.made(name, self, {"get": extend_schema(
+            tags=self.tags, summary=summary, operation_id=operation_id, parameters=[GAME_ID, STEP],
+            responses={200: ps.FrameSerializer, 404: E404, 409: self.e409})})
+
+
+
 
 class GameView(APIView):
-    # A mode's view: anyone may call it (the services check who may act); `mode` is set by `for_mode`.
+    # A mode's view: anyone may call it (the services check who may act); `mode` is set by `made`.
     permission_classes = [AllowAny]
     mode: GameMode
 
     @classmethod
-    def for_mode(cls, name: str, mode: GameMode, module: str, **schemas) -> type:
-        """This view for `mode`, named `name` (in `module`), each HTTP method documented by `schemas`."""
-        view = type(name, (cls,), {"mode": mode, "__module__": module, "__qualname__": name})
+    def made(cls, name: str, mode: GameMode, schemas: dict, **attrs) -> type:
+        """This view for `mode`, named `name` (in the mode's module), its HTTP methods documented by `schemas`;
+        `attrs` are its own callables (services, selectors) and serializers."""
+        own = {k: staticmethod(v) if callable(v) and not isinstance(v, type) else v for k, v in attrs.items()}
+        view = type(name, (cls,), {"mode": mode, "__module__": mode.module, "__qualname__": name, **own})
         return extend_schema_view(**schemas)(view)
 
 
 class GameListView(GameView):
     # GET: your games; POST: start one with `start(request, data, **game)` (deck, hero, counts, problems, seed,
     # seating, variants, catalogue), which takes its own extra fields from `data` and the actor from the request.
-    start_serializer: type = ps.StartSerializer
+    start_serializer: type
     summary_serializer: type
-    games_of: Callable[[Any], list]
+    games_of: Callable[..., list]
     summary: Callable[[Any], dict]
     start: Callable[..., LiveGame]
-
-    @classmethod
-    def for_mode(cls, name, mode, module, *, list_summary: str, start_summary: str, **attrs) -> type:
-        view = type(name, (cls,), {"mode": mode, "__module__": module, "__qualname__": name,
-                                   **{k: staticmethod(v) if callable(v) and not isinstance(v, type) else v
-                                      for k, v in attrs.items()}})
-        return extend_schema_view(
-            get=extend_schema(tags=mode.tags, summary=list_summary,
-                              responses={200: view.summary_serializer(many=True)}),
-            post=extend_schema(tags=mode.tags, summary=start_summary, request=view.start_serializer,
-                               responses={201: mode.game_serializer, 400: E400_DECK, 404: E404}),
-        )(view)
 
     def get(self, request):
         games = self.games_of(actor_for(request), limit=50)
@@ -131,44 +161,32 @@ class GameListView(GameView):
 
 
 class GameDetailView(GameView):
-    @classmethod
-    def for_mode(cls, name, mode, module, *, summary: str) -> type:
-        return super().for_mode(name, mode, module, get=extend_schema(
-            tags=mode.tags, summary=summary, parameters=[GAME_ID, LOG_FROM],
-            responses={200: mode.game_serializer, 400: E400, 404: E404, 409: mode.e409}))
-
     def get(self, request, game_id):
         log_from = log_from_param(request)
         game = self.mode.get_game(game_id, actor_for(request))
         return self.mode.respond(request, LiveGame(game, load_state(game)), log_from=log_from, full=True)
 
 
-class GameActView(GameView):
-    # The decision of `act(game_id=, actor=, action=, expected_version=)`, the mode's service.
-    act: Callable[..., LiveGame]
-
-    @classmethod
-    def for_mode(cls, name, mode, module, *, summary: str, act: Callable, e400: OpenApiResponse) -> type:
-        view = super().for_mode(name, mode, module, post=mode.write_schema(summary, ps.ActSerializer, e400=e400))
-        view.act = staticmethod(act)
-        return view
+class GameWriteView(GameView):
+    # A write on one game: the body read by `body`, then `service(actor=, **arguments(game_id, data))` (`log_from`
+    # among the arguments picks the log the answer carries).
+    body: type
+    service: Callable[..., LiveGame]
+    arguments: Callable[[str, dict], dict]
 
     def post(self, request, game_id):
-        data = validated(ps.ActSerializer, request)
-        return self.mode.write(request, self.act, log_from=data["log_from"], game_id=game_id,
-                               action=data["action"], expected_version=data.get("version"))
+        data = validated(self.body, request)
+        return self.mode.write(request, self.service, **self.arguments(game_id, data))
+
+
+def decision(game_id: str, data: dict) -> dict:
+    """A decision's arguments: the action chosen, on the version the client saw."""
+    return {"log_from": data["log_from"], "game_id": game_id, "action": data["action"],
+            "expected_version": data.get("version")}
 
 
 class GameReplayView(GameView):
     replay_serializer: type
-
-    @classmethod
-    def for_mode(cls, name, mode, module, *, summary: str, serializer: type) -> type:
-        view = super().for_mode(name, mode, module, get=extend_schema(
-            tags=mode.tags, summary=summary, parameters=[GAME_ID],
-            responses={200: serializer, 404: E404, 409: mode.e409}))
-        view.replay_serializer = serializer
-        return view
 
     def get(self, request, game_id):
         game = self.mode.get_game(game_id, actor_for(request))
@@ -176,12 +194,6 @@ class GameReplayView(GameView):
 
 
 class GameReplayFrameView(GameView):
-    @classmethod
-    def for_mode(cls, name, mode, module, *, summary: str, operation_id: str) -> type:
-        return super().for_mode(name, mode, module, get=extend_schema(
-            tags=mode.tags, summary=summary, operation_id=operation_id, parameters=[GAME_ID, STEP],
-            responses={200: ps.FrameSerializer, 404: E404, 409: mode.e409}))
-
     def get(self, request, game_id, step):
         game = self.mode.get_game(game_id, actor_for(request))
         return Response(ps.FrameSerializer(self.mode.replay_frame(game, step)).data)
