@@ -23,6 +23,6 @@ def ben(db):
 
 @pytest.fixture
 def veylan_list():
-    """The first starter deck's cards (Dr. Veylan's), {slug: count}, as a decklist sends them."""
+    """The Dr. Veylan starter list from the data file, {slug: count}: a legal 45-card deck."""
     row = next(d for d in read_starter_decks(STARTER_FILE) if d["hero"] == "dr-veylan")
     return dict(row["counts"])
