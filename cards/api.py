@@ -145,19 +145,19 @@ class WholeListMixin:
         return self.listing()
 
 
-@extend_schema_view(
-    list=extend_schema(summary="Every keyword with its reminder text"),
-    retrieve=extend_schema(summary="One keyword", responses={200: KeywordSerializer, 404: NOT_FOUND}),
-)
+def whole_list_schema(listing: str, one: str, serializer):
+    """The schema of a whole list and of one of its entries by slug (404 when there is none)."""
+    return extend_schema_view(list=extend_schema(summary=listing),
+                              retrieve=extend_schema(summary=one, responses={200: serializer, 404: NOT_FOUND}))
+
+
+@whole_list_schema("Every keyword with its reminder text", "One keyword", KeywordSerializer)
 class KeywordViewSet(WholeListMixin, viewsets.ReadOnlyModelViewSet):
     serializer_class = KeywordSerializer
     listing = staticmethod(selectors.keyword_list)
 
 
-@extend_schema_view(
-    list=extend_schema(summary="The six factions, their energies and Heroes"),
-    retrieve=extend_schema(summary="One faction", responses={200: FactionSerializer, 404: NOT_FOUND}),
-)
+@whole_list_schema("The six factions, their energies and Heroes", "One faction", FactionSerializer)
 class FactionViewSet(WholeListMixin, viewsets.ReadOnlyModelViewSet):
     serializer_class = FactionSerializer
     listing = staticmethod(selectors.faction_list)
