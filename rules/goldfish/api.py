@@ -30,6 +30,7 @@ from rules.play.store import LiveGame
 E400_ACTION = OpenApiResponse(ps.IllegalActionSerializer, description="`illegal_action`: not one of the legal actions "
                               "now (stale, unknown or out of turn); `rule` and `message` say why. Nothing changed.")
 TAGS = ["goldfish"]
+DECK = OpenApiParameter("deck_id", str, OpenApiParameter.PATH)  # the deck's high scores and bulk runs
 
 
 def summary(game) -> dict:
@@ -126,8 +127,7 @@ GoldfishReplayFrameView = GOLDFISH.replay_frame_view(
 class DeckHighScoresView(APIView):
     permission_classes = [AllowAny]
 
-    @extend_schema(tags=TAGS, summary="A deck's best goldfish games (highest Legacy first)",
-                   parameters=[OpenApiParameter("deck_id", str, OpenApiParameter.PATH)],
+    @extend_schema(tags=TAGS, summary="A deck's best goldfish games (highest Legacy first)", parameters=[DECK],
                    responses={200: s.HighScoreSerializer(many=True), 404: E404})
     def get(self, request, deck_id):
         deck = deck_selectors.get_readable_deck(request.user, deck_id, with_cards=False)
@@ -139,8 +139,7 @@ class DeckSimulateView(APIView):
     permission_classes = [AllowAny]
     throttle_scope = "expensive"
 
-    @extend_schema(tags=TAGS, summary="The deck's latest bulk goldfish runs",
-                   parameters=[OpenApiParameter("deck_id", str, OpenApiParameter.PATH)],
+    @extend_schema(tags=TAGS, summary="The deck's latest bulk goldfish runs", parameters=[DECK],
                    responses={200: s.SimulationSerializer(many=True), 404: E404})
     def get(self, request, deck_id):
         deck = deck_selectors.get_readable_deck(request.user, deck_id, with_cards=False)
@@ -149,7 +148,7 @@ class DeckSimulateView(APIView):
 
     @extend_schema(
         tags=TAGS, summary="Run N goldfish games of the deck with a bot and store the statistics",
-        parameters=[OpenApiParameter("deck_id", str, OpenApiParameter.PATH)], request=s.SimulateSerializer,
+        parameters=[DECK], request=s.SimulateSerializer,
         responses={201: s.SimulationSerializer, 400: E400_DECK, 404: E404},
     )
     def post(self, request, deck_id):
