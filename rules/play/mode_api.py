@@ -1,7 +1,7 @@
 """The REST views every game mode answers alike, written once: the list of your games and a start, a game read,
 a decision, its replay and a replay's step. A mode describes itself once (`GameMode`: how it finds a game, renders
-it, and the shapes it answers with) and makes each view with `for_mode`, naming only what is its own (the summary
-in the schema, the service a write calls). So goldfish and versus cannot drift apart in how they read `log_from`,
+it, and the shapes it answers with) and has it make each view (`GameMode.detail_view`, `.act_view`, …), naming only
+what is its own (the view's name, its summary in the schema, the service a write calls). So goldfish and versus cannot drift apart in how they read `log_from`,
 check a body, answer a conflict or document an error, and a new mode gets all of it by describing itself.
 
 The view classes carry no docstrings on purpose: drf-spectacular would publish them as every operation's
@@ -45,7 +45,8 @@ class GameMode:
     """One game mode as its API serves it. `payload(game, state, actor=, log_from=, full=)` renders a game for a
     client (`full`: on start and GET, where a mode may add the `cards` map); `get_game(game_id, actor)` finds one to
     watch or 404s; `current(game)` is the game a 409 shows (a mode may read it again); `replay(game)` and
-    `replay_frame(game, step)` build a replay's bodies."""
+    `replay_frame(game, step)` build a replay's bodies; `tags` group its operations in the schema and `module` is
+    where its views are said to live (its api.py)."""
 
     tags: list[str]
     game_serializer: type
@@ -119,8 +120,6 @@ class GameMode:
         return GameReplayFrameView.made(name, self, {"get": extend_schema(
             tags=self.tags, summary=summary, operation_id=operation_id, parameters=[GAME_ID, STEP],
             responses={200: ps.FrameSerializer, 404: E404, 409: self.e409})})
-
-
 
 
 class GameView(APIView):
