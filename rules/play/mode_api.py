@@ -1,8 +1,9 @@
 """The REST views every game mode answers alike, written once: the list of your games and a start, a game read,
-a decision, its replay and a replay's step. A mode describes itself once (`GameMode`: how it finds a game, renders
-it, and the shapes it answers with) and has it make each view (`GameMode.detail_view`, `.act_view`, …), naming only
-what is its own (the view's name, its summary in the schema, the service a write calls). So goldfish and versus cannot drift apart in how they read `log_from`,
-check a body, answer a conflict or document an error, and a new mode gets all of it by describing itself.
+a decision and any other write on a game, its replay and a replay's step. A mode describes itself once (`GameMode`:
+how it finds a game, renders it, and the shapes it answers with) and has it make each view (`GameMode.detail_view`,
+`.act_view`, …), naming only what is its own (the view's name, its summary in the schema, the service a write
+calls). So goldfish and versus cannot drift apart in how they read `log_from`, check a body, answer a conflict or
+document an error, and a new mode gets all of it by describing itself.
 
 The view classes carry no docstrings on purpose: drf-spectacular would publish them as every operation's
 description, and the pinned schema documents each mode's operations by their summaries alone.
