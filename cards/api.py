@@ -133,39 +133,37 @@ def cached_answer(request, data, body: bytes | None) -> HttpResponse:
     return HttpResponse(body, content_type=request.accepted_renderer.media_type)
 
 
-@extend_schema_view(
-    list=extend_schema(summary="Every keyword with its reminder text"),
-    retrieve=extend_schema(summary="One keyword", responses={200: KeywordSerializer, 404: NOT_FOUND}),
-)
-class KeywordViewSet(viewsets.ReadOnlyModelViewSet):
+# The rulebook's short lists (keywords, factions, the Heroes) are served whole, by slug: never paged nor filtered.
+# (A comment, not a docstring: drf-spectacular would publish a docstring as each operation's description.)
+class WholeListMixin:
     lookup_field = "slug"
+    pagination_class = None
+    filter_backends: list = []
+    listing: staticmethod  # the selector that lists it
+
+    def get_queryset(self):
+        return self.listing()
+
+
+def whole_list_schema(listing: str, one: str, serializer):
+    """The schema of a whole list and of one of its entries by slug (404 when there is none)."""
+    return extend_schema_view(list=extend_schema(summary=listing),
+                              retrieve=extend_schema(summary=one, responses={200: serializer, 404: NOT_FOUND}))
+
+
+@whole_list_schema("Every keyword with its reminder text", "One keyword", KeywordSerializer)
+class KeywordViewSet(WholeListMixin, viewsets.ReadOnlyModelViewSet):
     serializer_class = KeywordSerializer
-    pagination_class = None
-    filter_backends: list = []
-
-    def get_queryset(self):
-        return selectors.keyword_list()
+    listing = staticmethod(selectors.keyword_list)
 
 
-@extend_schema_view(
-    list=extend_schema(summary="The six factions, their energies and Heroes"),
-    retrieve=extend_schema(summary="One faction", responses={200: FactionSerializer, 404: NOT_FOUND}),
-)
-class FactionViewSet(viewsets.ReadOnlyModelViewSet):
-    lookup_field = "slug"
+@whole_list_schema("The six factions, their energies and Heroes", "One faction", FactionSerializer)
+class FactionViewSet(WholeListMixin, viewsets.ReadOnlyModelViewSet):
     serializer_class = FactionSerializer
-    pagination_class = None
-    filter_backends: list = []
-
-    def get_queryset(self):
-        return selectors.faction_list()
+    listing = staticmethod(selectors.faction_list)
 
 
 @extend_schema_view(list=extend_schema(summary="The Heroes, one per faction"))
-class HeroViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
+class HeroViewSet(WholeListMixin, mixins.ListModelMixin, viewsets.GenericViewSet):
     serializer_class = CardSerializer
-    pagination_class = None
-    filter_backends: list = []
-
-    def get_queryset(self):
-        return selectors.hero_list()
+    listing = staticmethod(selectors.hero_list)

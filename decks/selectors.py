@@ -80,19 +80,15 @@ def decks_for_list(user, *, mine: bool = False, hero: str = "", card: str = "", 
     queryset = Deck.objects.owned_by(user) if mine else Deck.objects.visible_to(user)
     if buildable:
         queryset = queryset.filter(buildable_from(user))
-    if hero:
-        queryset = queryset.filter(hero__slug=hero)
-    if faction:
-        queryset = queryset.filter(hero__faction__slug=faction)
+    # Each filter asked for narrows the list by one lookup; an empty one leaves it whole.
+    lookups = {"hero__slug": hero, "hero__faction__slug": faction, "tags__slug": tag, "owner__username": author,
+               "name__icontains": q}
+    for lookup, value in lookups.items():
+        if value:
+            queryset = queryset.filter(**{lookup: value})
     if card:
         runs = DeckCard.objects.filter(deck=OuterRef("pk")).filter(Q(card__slug=card) | Q(card__name__iexact=card))
         queryset = queryset.filter(Exists(runs))
-    if tag:
-        queryset = queryset.filter(tags__slug=tag)
-    if author:
-        queryset = queryset.filter(owner__username=author)
-    if q:
-        queryset = queryset.filter(name__icontains=q)
     return sorted_decks(queryset.with_cards(), sort)
 
 

@@ -1,7 +1,8 @@
 """The goldfish REST API: start a game, act in it, undo, let a bot play, replay it, and bulk-simulate a deck.
 
-Views stay thin: they read the request with a serializer, call `rules.goldfish.services` (writes) or `.selectors`
-(reads) and render `selectors.game_payload`. Anyone with a game's id may read it; only the player who started it
+Views stay thin: the views every mode shares (list and start, read, act, replay) are `rules.play.mode_api`'s, made
+for goldfish from `GOLDFISH` (how it finds and renders a game); the ones of its own (undo, bot, high scores, bulk
+runs) read the request with a serializer, call `rules.goldfish.services` (writes) or `.selectors` (reads). Anyone with a game's id may read it; only the player who started it
 may act (its account, or for an anonymous game the browser session that started it).
 """
 from __future__ import annotations
@@ -18,44 +19,18 @@ from rules.goldfish import selectors, services
 from rules.goldfish import serializers as s
 from rules.play import serializers as ps
 from rules.play.actors import actor_for
-from rules.play.api import (
-    E400,
-    E400_DECK,
-    E403,
-    E404,
-    GAME_ID,
-    LOG_FROM,
-    answer_write,
-    conflict_answer,
-    e409,
-    log_from_param,
-    validated,
-)
+from rules.play.api import E400_DECK, E404, validated
 from rules.play.charts import simulation_charts
-from rules.play.decks import deck_input, deck_ref
+from rules.play.decks import deck_ref
 from rules.play.digest import game_digest
+from rules.play.mode_api import GameMode
 from rules.play.payload import replay_frame_body
-from rules.play.store import GameConflict, LiveGame, load_state
+from rules.play.store import LiveGame
 
 E400_ACTION = OpenApiResponse(ps.IllegalActionSerializer, description="`illegal_action`: not one of the legal actions "
                               "now (stale, unknown or out of turn); `rule` and `message` say why. Nothing changed.")
-E409 = e409(s.ConflictSerializer)
 TAGS = ["goldfish"]
-
-
-def respond(request, live: LiveGame, *, log_from: int = 0, full: bool = False,
-            status_code: int = status.HTTP_200_OK) -> Response:
-    """Render a game for this client (with the `cards` map when `full`)."""
-    actor = actor_for(request)
-    payload = selectors.game_payload(live.game, live.state, actor=actor, log_from=log_from,
-                                     catalogue=play_catalogue() if full else None)
-    return Response(payload, status=status_code)  # already GameSerializer's shape; it stays for the schema
-
-
-def conflict(request, exc: GameConflict) -> Response:
-    """Answer 409 with the game as it is now, so the client can redraw and choose again."""
-    payload = selectors.game_payload(exc.game, load_state(exc.game), actor=actor_for(request))
-    return conflict_answer(exc, s.GameSerializer(payload).data)
+DECK = OpenApiParameter("deck_id", str, OpenApiParameter.PATH)  # the deck's high scores and bulk runs
 
 
 def summary(game) -> dict:
@@ -82,138 +57,77 @@ def simulation_data(run) -> dict:
             "charts": simulation_charts(run.stats)}
 
 
-class GoldfishListView(APIView):
-    permission_classes = [AllowAny]
-
-    @extend_schema(tags=TAGS, summary="Your goldfish games, most recent first",
-                   responses={200: s.GameSummarySerializer(many=True)})
-    def get(self, request):
-        games = selectors.games_of(actor_for(request), limit=50)
-        return Response(s.GameSummarySerializer([summary(g) for g in games], many=True).data)
-
-    @extend_schema(
-        tags=TAGS, summary="Start a goldfish game of a saved deck, a JSON decklist or a pasted list",
-        request=ps.StartSerializer,
-        responses={201: s.GameSerializer, 400: E400_DECK, 404: E404},
-    )
-    def post(self, request):
-        data = validated(ps.StartSerializer, request)
-        catalogue = play_catalogue()
-        deck, hero, counts, problems = deck_input(request.user, data, catalogue)
-        live = services.goldfish_start(
-            actor=actor_for(request, create=True), deck=deck, hero=hero, counts=counts, problems=problems,
-            seed=data.get("seed"), seating=data["seating"], variants=data.get("variants") or (), catalogue=catalogue,
-        )
-        return respond(request, live, full=True, status_code=status.HTTP_201_CREATED)
+def game_payload(game, state, *, actor, log_from: int, full: bool) -> dict:
+    """A game for a client: with the `cards` map when `full` (start and GET), without after a write."""
+    return selectors.game_payload(game, state, actor=actor, log_from=log_from,
+                                  catalogue=play_catalogue() if full else None)
 
 
-class GoldfishDetailView(APIView):
-    permission_classes = [AllowAny]
-
-    @extend_schema(tags=TAGS, summary="A goldfish game: the board, what can be done now, the log and the Legacy",
-                   parameters=[GAME_ID, LOG_FROM],
-                   responses={200: s.GameSerializer, 400: E400, 404: E404, 409: E409})
-    def get(self, request, game_id):
-        log_from = log_from_param(request)
-        game = selectors.get_game(game_id, actor_for(request))
-        return respond(request, LiveGame(game, load_state(game)), log_from=log_from, full=True)
-
-
-class GoldfishActView(APIView):
-    permission_classes = [AllowAny]
-
-    @extend_schema(
-        tags=TAGS, summary="Make a decision: apply one of the legal actions",
-        parameters=[GAME_ID], request=ps.ActSerializer,
-        responses={200: s.GameSerializer, 400: E400_ACTION, 403: E403, 404: E404, 409: E409},
-    )
-    def post(self, request, game_id):
-        data = validated(ps.ActSerializer, request)
-        return answer_write(request, lambda: services.act_in_game(
-            game_id=game_id, actor=actor_for(request), action=data["action"], expected_version=data.get("version"),
-        ), respond=respond, conflict=conflict, log_from=data["log_from"])
+def replay_body(game) -> dict:
+    """The game's record with every step, the whole event log and its cards as the game's release has them."""
+    replayed = services.goldfish_replay(game=game)
+    record = game.record()
+    final = replayed["final"]
+    return {
+        "id": game.pk, **selectors.game_links(game), "status": game.status, "legacy": game.legacy,
+        "deck": deck_ref(game.deck),
+        "rounds": game.rounds, "engine_version": record["engine_version"], "data_hash": record["data_hash"],
+        "seed": game.seed, "seating": game.seating, "decks": record["decks"], "actions": record["actions"],
+        "steps": replayed["steps"], "events": final.events, "digest": game_digest(game, final),
+        "cards": selectors.card_entries(final.cat, [game.hero, *game.cards]),
+    }
 
 
-class GoldfishUndoView(APIView):
-    permission_classes = [AllowAny]
-
-    @extend_schema(
-        tags=TAGS, summary="Take back the last decision (the log is replayed without it)",
-        parameters=[GAME_ID], request=ps.VersionedSerializer,
-        responses={200: s.GameSerializer, 400: E400, 403: E403, 404: E404, 409: E409},
-    )
-    def post(self, request, game_id):
-        data = validated(ps.VersionedSerializer, request)
-        game = services.get_game_for_write(game_id)
-        return answer_write(request, lambda: services.goldfish_undo(
-            game=game, actor=actor_for(request), expected_version=data.get("version"),
-        ), respond=respond, conflict=conflict)
+def replay_frame(game, step: int) -> dict:
+    """The board after step `step` of the replay."""
+    replayed = services.goldfish_replay(game=game, step=step)
+    frame = replayed["frame"]
+    view = selectors.board(frame)
+    return replay_frame_body(replayed, step, view=view, prompt=selectors.prompt(frame, view), digest=frame.digest())
 
 
-class GoldfishBotView(APIView):
-    permission_classes = [AllowAny]
-
-    @extend_schema(
-        tags=TAGS, summary="Let a bot play the rest of the turn or the rest of the game",
-        parameters=[GAME_ID], request=s.BotSerializer,
-        responses={200: s.GameSerializer, 400: E400, 403: E403, 404: E404, 409: E409},
-    )
-    def post(self, request, game_id):
-        data = validated(s.BotSerializer, request)
-        game = services.get_game_for_write(game_id)
-        return answer_write(request, lambda: services.goldfish_bot(
-            game=game, actor=actor_for(request), bot=data["bot"], until=data["until"],
-            expected_version=data.get("version"),
-        ), respond=respond, conflict=conflict, log_from=data["log_from"])
+def start(request, data, **game) -> LiveGame:
+    return services.goldfish_start(actor=actor_for(request, create=True), **game)
 
 
-class GoldfishReplayView(APIView):
-    permission_classes = [AllowAny]
+GOLDFISH = GameMode(tags=TAGS, game_serializer=s.GameSerializer, conflict_serializer=s.ConflictSerializer,
+                    payload=game_payload, get_game=selectors.get_game, replay=replay_body, replay_frame=replay_frame,
+                    module=__name__)
+E409 = GOLDFISH.e409
 
-    @extend_schema(
-        tags=TAGS, summary="The game's record (seed, decks, action log) with every step and the whole event log",
-        parameters=[GAME_ID], responses={200: s.ReplaySerializer, 404: E404, 409: E409},
-    )
-    def get(self, request, game_id):
-        game = selectors.get_game(game_id, actor_for(request))
-        replayed = services.goldfish_replay(game=game)
-        record = game.record()
-        final = replayed["final"]
-        body = {
-            "id": game.pk, **selectors.game_links(game), "status": game.status, "legacy": game.legacy,
-            "deck": deck_ref(game.deck),
-            "rounds": game.rounds, "engine_version": record["engine_version"], "data_hash": record["data_hash"],
-            "seed": game.seed, "seating": game.seating, "decks": record["decks"], "actions": record["actions"],
-            "steps": replayed["steps"], "events": final.events, "digest": game_digest(game, final),
-            "cards": selectors.card_entries(final.cat, [game.hero, *game.cards]),  # as the game's release has them
-        }
-        return Response(s.ReplaySerializer(body).data)
-
-
-class GoldfishReplayFrameView(APIView):
-    permission_classes = [AllowAny]
-
-    @extend_schema(
-        tags=TAGS, summary="The board after step N of the replay (0: before the first decision)",
-        operation_id="goldfish_replay_step",
-        parameters=[GAME_ID, OpenApiParameter("step", int, OpenApiParameter.PATH)],
-        responses={200: ps.FrameSerializer, 404: E404, 409: E409},
-    )
-    def get(self, request, game_id, step):
-        game = selectors.get_game(game_id, actor_for(request))
-        replayed = services.goldfish_replay(game=game, step=step)
-        frame = replayed["frame"]
-        view = selectors.board(frame)
-        body = replay_frame_body(replayed, step, view=view, prompt=selectors.prompt(frame, view),
-                                 digest=frame.digest())
-        return Response(ps.FrameSerializer(body).data)
+GoldfishListView = GOLDFISH.list_view(
+    "GoldfishListView", summary_serializer=s.GameSummarySerializer, games_of=selectors.games_of, summary=summary,
+    start=start, list_summary="Your goldfish games, most recent first",
+    start_summary="Start a goldfish game of a saved deck, a JSON decklist or a pasted list")
+GoldfishDetailView = GOLDFISH.detail_view(
+    "GoldfishDetailView", summary="A goldfish game: the board, what can be done now, the log and the Legacy")
+GoldfishActView = GOLDFISH.act_view(
+    "GoldfishActView", summary="Make a decision: apply one of the legal actions", act=services.act_in_game,
+    e400=E400_ACTION)
+# Undo answers with the whole log (it rewrites it); the bot with the log from `log_from`, as a decision does.
+GoldfishUndoView = GOLDFISH.write_view(
+    "GoldfishUndoView", summary="Take back the last decision (the log is replayed without it)",
+    body=ps.VersionedSerializer, service=services.goldfish_undo,
+    arguments=lambda game_id, data: {"game": services.get_game_for_write(game_id),
+                                     "expected_version": data.get("version")})
+GoldfishBotView = GOLDFISH.write_view(
+    "GoldfishBotView", summary="Let a bot play the rest of the turn or the rest of the game",
+    body=s.BotSerializer, service=services.goldfish_bot,
+    arguments=lambda game_id, data: {"log_from": data["log_from"], "game": services.get_game_for_write(game_id),
+                                     "bot": data["bot"], "until": data["until"],
+                                     "expected_version": data.get("version")})
+GoldfishReplayView = GOLDFISH.replay_view(
+    "GoldfishReplayView", serializer=s.ReplaySerializer,
+    summary="The game's record (seed, decks, action log) with every step and the whole event log")
+GoldfishReplayFrameView = GOLDFISH.replay_frame_view(
+    "GoldfishReplayFrameView", operation_id="goldfish_replay_step",
+    summary="The board after step N of the replay (0: before the first decision)")
 
 
 class DeckHighScoresView(APIView):
     permission_classes = [AllowAny]
 
-    @extend_schema(tags=TAGS, summary="A deck's best goldfish games (highest Legacy first)",
-                   parameters=[OpenApiParameter("deck_id", str, OpenApiParameter.PATH)],
+    @extend_schema(tags=TAGS, summary="A deck's best goldfish games (highest Legacy first)", parameters=[DECK],
                    responses={200: s.HighScoreSerializer(many=True), 404: E404})
     def get(self, request, deck_id):
         deck = deck_selectors.get_readable_deck(request.user, deck_id, with_cards=False)
@@ -225,8 +139,7 @@ class DeckSimulateView(APIView):
     permission_classes = [AllowAny]
     throttle_scope = "expensive"
 
-    @extend_schema(tags=TAGS, summary="The deck's latest bulk goldfish runs",
-                   parameters=[OpenApiParameter("deck_id", str, OpenApiParameter.PATH)],
+    @extend_schema(tags=TAGS, summary="The deck's latest bulk goldfish runs", parameters=[DECK],
                    responses={200: s.SimulationSerializer(many=True), 404: E404})
     def get(self, request, deck_id):
         deck = deck_selectors.get_readable_deck(request.user, deck_id, with_cards=False)
@@ -235,7 +148,7 @@ class DeckSimulateView(APIView):
 
     @extend_schema(
         tags=TAGS, summary="Run N goldfish games of the deck with a bot and store the statistics",
-        parameters=[OpenApiParameter("deck_id", str, OpenApiParameter.PATH)], request=s.SimulateSerializer,
+        parameters=[DECK], request=s.SimulateSerializer,
         responses={201: s.SimulationSerializer, 400: E400_DECK, 404: E404},
     )
     def post(self, request, deck_id):

@@ -12,6 +12,8 @@ from rules.play.serializers import (
     CardEntrySerializer,
     DeckRefSerializer,
     EventSerializer,
+    GameHeadSerializer,
+    GamePagesSerializer,
     PromptSerializer,
     RecordSerializer,
     ResultSerializer,
@@ -38,12 +40,7 @@ class SimulateSerializer(serializers.Serializer):
 # --- responses -----------------------------------------------------------------------------------------------------
 
 
-class GameSummarySerializer(serializers.Serializer):
-    id = serializers.CharField()
-    url = serializers.CharField()
-    replay_url = serializers.CharField()
-    api_url = serializers.CharField()
-    status = serializers.CharField(help_text="`active` or `finished`.")
+class GameSummarySerializer(GameHeadSerializer):
     version = serializers.IntegerField(help_text="Saved decisions; send it back to detect a conflict.")
     moves = serializers.IntegerField()
     seed = serializers.IntegerField()
@@ -92,10 +89,7 @@ class ConflictSerializer(ErrorSerializer):
     game = GameSerializer(help_text="The game as it is now.")
 
 
-class ReplaySerializer(serializers.Serializer):
-    id = serializers.CharField()
-    url = serializers.CharField()
-    replay_url = serializers.CharField()
+class ReplaySerializer(GamePagesSerializer):
     status = serializers.CharField()
     deck = DeckRefSerializer(allow_null=True)
     legacy = serializers.IntegerField(allow_null=True)

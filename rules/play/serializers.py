@@ -133,6 +133,20 @@ class RecordSerializer(serializers.Serializer):
     is_record = serializers.BooleanField()
 
 
+# What names a game in every mode's answers, its replays too: its id and its board's and replay's pages. (No
+# docstrings here: drf-spectacular would publish them as the description of every mode's shape built on them.)
+class GamePagesSerializer(serializers.Serializer):
+    id = serializers.CharField()
+    url = serializers.CharField()
+    replay_url = serializers.CharField()
+
+
+# ... and in its list and its answers while played: its API address and whether it goes on.
+class GameHeadSerializer(GamePagesSerializer):
+    api_url = serializers.CharField()
+    status = serializers.CharField(help_text="`active` or `finished`.")
+
+
 class DeckRefSerializer(serializers.Serializer):
     id = serializers.CharField()
     name = serializers.CharField()

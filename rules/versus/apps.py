@@ -1,10 +1,8 @@
-"""Versus as a Django app of its own: its folder holds its pages' templates, its static files, its template tags and
-its commands beside its Python (issue 36: a game feature in one folder). Its label is not `rules`: the models it
-plays on stay the rules app's (rules/models.py, rules/migrations/), so no table and no migration moves."""
-from django.apps import AppConfig
+"""Versus as a Django app of its own (`rules.play.mode_app` says what that means)."""
+from rules.play import mode_app
 
 
-class VersusConfig(AppConfig):
+class VersusConfig(mode_app.ModeConfig):
     name = "rules.versus"
     label = "rules_versus"
     verbose_name = "Versus"

@@ -39,12 +39,7 @@ class CpuMoveSerializer(serializers.Serializer):
     events_to = serializers.IntegerField()
 
 
-class VersusSummarySerializer(serializers.Serializer):
-    id = serializers.CharField()
-    url = serializers.CharField()
-    replay_url = serializers.CharField()
-    api_url = serializers.CharField()
-    status = serializers.CharField(help_text="`active` or `finished`.")
+class VersusSummarySerializer(gs.GameHeadSerializer):
     version = serializers.IntegerField(help_text="Saved writes; send it back to detect a conflict.")
     moves = serializers.IntegerField()
     seed = serializers.IntegerField(allow_null=True, help_text="Withheld until the game is over (with the decklists "
@@ -98,10 +93,7 @@ class VersusConflictSerializer(gs.ErrorSerializer):
     game = VersusGameSerializer(help_text="The game as it is now.")
 
 
-class VersusReplaySerializer(serializers.Serializer):
-    id = serializers.CharField()
-    url = serializers.CharField()
-    replay_url = serializers.CharField()
+class VersusReplaySerializer(gs.GamePagesSerializer):
     status = serializers.CharField()
     seat = serializers.IntegerField()
     difficulty = serializers.CharField()

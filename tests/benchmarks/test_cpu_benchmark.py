@@ -1,18 +1,11 @@
 """The CPU difficulty benchmark runs with one command and reports each pairing with its interval (the rates
 themselves are the benchmark's to report, not a test's to assert)."""
-import json
-import subprocess
-import sys
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
+from tests.benchmarks.helpers import benchmark_report
 
 
 def test_the_cpu_benchmark_reports_every_pairing_with_an_interval():
-    done = subprocess.run([sys.executable, "-m", "benchmarks", "cpu", "--games", "1", "--json"], cwd=ROOT,
-                          capture_output=True, text=True, timeout=300)
-    assert done.returncode == 0, done.stderr
-    report = json.loads(done.stdout)
+    report = benchmark_report("cpu", "--games", "1")
     pairs = [(r["stronger"], r["weaker"]) for r in report["pairings"]]
     assert pairs == [("cpu:hard", "cpu:normal"), ("cpu:normal", "cpu:easy"), ("cpu:hard", "cpu:easy")]
     for row in report["pairings"]:

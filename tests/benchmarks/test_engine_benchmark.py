@@ -1,21 +1,15 @@
 """The engine benchmark runs with one command and reports what docs/benchmarks.md quotes (rates are not asserted: speed
 targets live in the benchmark, not in tests)."""
-import json
 import os
 import subprocess
 import sys
-from pathlib import Path
 
 from benchmarks.engine import engine_form
-
-ROOT = Path(__file__).resolve().parents[2]
+from tests.benchmarks.helpers import ROOT, benchmark_report
 
 
 def test_the_engine_benchmark_reports_every_bot_and_deck_as_json():
-    done = subprocess.run([sys.executable, "-m", "benchmarks", "engine", "--seconds", "0.01", "--json"], cwd=ROOT,
-                          capture_output=True, text=True, timeout=300)
-    assert done.returncode == 0, done.stderr
-    report = json.loads(done.stdout)
+    report = benchmark_report("engine", "--seconds", "0.01")
     assert {(c["bot"], c["deck"]) for c in report["cells"]} == {
         (bot, deck) for bot in ("random", "greedy") for deck in {c["deck"] for c in report["cells"]}}
     assert len({c["deck"] for c in report["cells"]}) == 6

@@ -1,14 +1,9 @@
 """The expert benchmark plays the duplicate format: every deal from both chairs, so a deal the decks or the seed
 decide counts one win and one loss whoever plays, and the hard player in the expert's chairs would score exactly
 half (the rates themselves are the benchmark's to report, not a test's to assert)."""
-import json
-import subprocess
-import sys
-from pathlib import Path
 
 from benchmarks.expert import schedule
-
-ROOT = Path(__file__).resolve().parents[2]
+from tests.benchmarks.helpers import benchmark_report
 
 
 def test_every_deal_is_played_from_both_chairs_with_the_same_decks_and_seed():
@@ -22,11 +17,7 @@ def test_every_deal_is_played_from_both_chairs_with_the_same_decks_and_seed():
 
 
 def test_the_expert_benchmark_reports_a_win_rate_with_its_interval_and_the_deals_it_turned():
-    done = subprocess.run([sys.executable, "-m", "benchmarks", "expert", "--games", "1", "--budget", "30",
-                           "--narrow", "--decks", "starter-talah", "--json"], cwd=ROOT, capture_output=True, text=True,
-                          timeout=300)
-    assert done.returncode == 0, done.stderr
-    report = json.loads(done.stdout)
+    report = benchmark_report("expert", "--games", "1", "--budget", "30", "--narrow", "--decks", "starter-talah")
     assert report["games"] == 2 and report["deals"] == 1
     assert 0 <= report["interval"][0] <= report["win_rate"] <= report["interval"][1] <= 1
     # one deal from both chairs: both won, both lost, or split (one each; a draw is half)

@@ -1,15 +1,10 @@
 """The instruction-count benchmark runs with one command and its arithmetic takes the start-up cost away (counts are
 not asserted against a target: speed targets live in the benchmarks, not in tests)."""
-import json
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 
 from benchmarks.instructions import parse_collected, per_game
-
-ROOT = Path(__file__).resolve().parents[2]
+from tests.benchmarks.helpers import benchmark_report
 
 
 def test_the_count_is_read_from_what_callgrind_prints():
@@ -27,10 +22,7 @@ def test_per_game_takes_the_start_up_run_away_and_divides_by_every_game():
 
 
 def test_the_instruction_benchmark_counts_a_random_game_under_callgrind():
-    done = subprocess.run([sys.executable, "-m", "benchmarks", "instructions", "--games", "1", "--bot", "random",
-                           "--json"], cwd=ROOT, capture_output=True, text=True, timeout=600)
-    assert done.returncode == 0, done.stderr
-    report = json.loads(done.stdout)
+    report = benchmark_report("instructions", "--games", "1", "--bot", "random", timeout=600)
     (row,) = report["bots"]
     assert row["bot"] == "random" and row["games"] == 6
     assert row["decisions_per_game"] > 10

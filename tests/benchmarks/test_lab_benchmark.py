@@ -1,18 +1,11 @@
 """The lab benchmark runs with one command on its real parts (Redis and Celery workers it starts and stops) and
 reports every figure of issue 15; the figures themselves are the benchmark's to report, not a test's to assert."""
-import json
-import subprocess
-import sys
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
+from tests.benchmarks.helpers import benchmark_report
 
 
 def test_the_lab_benchmark_plays_the_same_games_every_way_and_reports_each_figure():
-    done = subprocess.run([sys.executable, "-m", "benchmarks", "lab", "--quick", "--json"], cwd=ROOT,
-                          capture_output=True, text=True, timeout=300)
-    assert done.returncode == 0, done.stderr
-    report = json.loads(done.stdout)
+    report = benchmark_report("lab", "--quick")
     assert report["same_numbers"] is True   # the plain loop, 1 worker and 2 workers agree exactly
     assert set(report["games_per_second"]) == {"in_process", "one_worker", "two_workers"}
     assert all(rate > 0 for rate in report["games_per_second"].values())

@@ -2,6 +2,8 @@
 import pytest
 from django.contrib.auth.models import User
 
+from decks.management.commands.load_starter_decks import STARTER_FILE, read_starter_decks
+
 
 @pytest.fixture
 def starters(catalogue_db):
@@ -17,3 +19,10 @@ def ann(db):
 @pytest.fixture
 def ben(db):
     return User.objects.create_user("ben", password="ben-pass-123")
+
+
+@pytest.fixture
+def veylan_list():
+    """The Dr. Veylan starter list from the data file, {slug: count}: a legal 45-card deck."""
+    row = next(d for d in read_starter_decks(STARTER_FILE) if d["hero"] == "dr-veylan")
+    return dict(row["counts"])

@@ -6,16 +6,9 @@ from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 from decks import services
-from decks.management.commands.load_starter_decks import STARTER_FILE, read_starter_decks
 from decks.models import Deck, Visibility
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def veylan_list():
-    row = next(d for d in read_starter_decks(STARTER_FILE) if d["hero"] == "dr-veylan")
-    return dict(row["counts"])
 
 
 def as_cards(counts):

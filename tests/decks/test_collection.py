@@ -4,17 +4,10 @@ import pytest
 
 from cards.catalogue import get_catalogue
 from decks import collection, selectors, services
-from decks.management.commands.load_starter_decks import STARTER_FILE, read_starter_decks
 from decks.models import CollectionEntry, Deck
 from tests.decks.helpers import client_for
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def veylan_list():
-    row = next(d for d in read_starter_decks(STARTER_FILE) if d["hero"] == "dr-veylan")
-    return dict(row["counts"])
 
 
 # --- reading and writing text and CSV ------------------------------------------------------------------------------

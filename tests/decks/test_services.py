@@ -4,27 +4,14 @@ from pathlib import Path
 
 import pytest
 import yaml
-from django.contrib.auth.models import User
 from django.core.management import call_command
 
 from cataclysm_site.api_errors import ApiError
 from decks import selectors, services
-from decks.management.commands.load_starter_decks import STARTER_FILE, read_starter_decks
+from decks.management.commands.load_starter_decks import STARTER_FILE
 from decks.models import Deck, DeckVersion, Visibility
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def ann(db):
-    return User.objects.create_user("ann", password="x-pass-123")
-
-
-@pytest.fixture
-def veylan_list():
-    """The Dr. Veylan starter list from the data file: a legal 45-card deck."""
-    row = next(d for d in read_starter_decks(STARTER_FILE) if d["hero"] == "dr-veylan")
-    return dict(row["counts"])
 
 
 def test_a_new_deck_is_version_one_with_its_list_recorded(catalogue_db, ann, veylan_list):

@@ -1,23 +1,20 @@
 """Start goldfish games through the API and play them with their own legal actions."""
 from __future__ import annotations
 
+from tests.play_helpers import act_in, start_game
+
 STARTER = "starter-dr-veylan"
 
 
 def start(client, **body):
-    """Start a goldfish game; return the response JSON (the test fails loudly if it was refused)."""
+    """Start a goldfish game (of the starter deck unless `deck` says otherwise); return the response JSON."""
     body.setdefault("deck", STARTER)
-    response = client.post("/api/goldfish/", body, format="json")
-    assert response.status_code == 201, response.json()
-    return response.json()
+    return start_game(client, "goldfish", body)
 
 
 def act(client, game, action_id=None, **extra):
     """Make the first legal decision that is not ending the turn (or `action_id`); return the response."""
-    if action_id is None:
-        actions = game["legal_actions"]
-        action_id = next((a["id"] for a in actions if a["kind"] != "end_turn"), actions[0]["id"])
-    return client.post(f"/api/goldfish/{game['id']}/actions/", {"action": action_id, **extra}, format="json")
+    return act_in(client, "goldfish", game, action_id, **extra)
 
 
 def play(client, game, steps):
