@@ -22,8 +22,9 @@
     var untapped = player.energy.filter(function (e) { return !e.tapped; }).length;
     var pool = Object.keys(player.pool || {}).filter(function (code) { return player.pool[code]; })
       .map(function (code) { return player.pool[code] + " " + code; });
-    return untapped + " of " + plural(player.energy.length, "Energy card") + " untapped" +
-      (pool.length ? ", " + listOf(pool) + " in the pool" : "");
+    var cards = player.energy.length ? untapped + " of " + plural(player.energy.length, "Energy card") + " untapped" :
+      "no Energy cards in play";
+    return cards + (pool.length ? ", " + listOf(pool) + " in the pool" : "");
   }
 
   function cardWords(entry) {
