@@ -130,6 +130,9 @@ def test_two_players_and_a_spectator_play_live_on_phones(browser, settings):
             version += 1
             for page in pages:  # each page follows every decision
                 wait_version(page, version)
+        # What the other player did, arriving over the socket, was spoken in each page's live region.
+        for page in pages:
+            expect(page.locator("#gf-announce[aria-live=polite] p").last).to_contain_text(re.compile(r"Player [12] "))
         for step, (seat, action) in enumerate(plan[-CLICKED:]):
             for page in pages:
                 wait_version(page, version)
