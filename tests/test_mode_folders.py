@@ -23,7 +23,7 @@ RULES = ROOT / "rules"
 MODES = {
     "goldfish": {"templates": ("goldfish/start.html", "goldfish/board.html", "goldfish/replay.html",
                                "goldfish/deck.html", "goldfish/_board_sections.html"),
-                 "static": ("js/goldfish.js", "css/goldfish.css", "js/quick_pay.js", "js/keys.js", "css/keys.css"),
+                 "static": ("js/goldfish.js", "css/goldfish.css", "js/quick_pay.js", "js/keys.js", "css/keys.css", "js/summary.js"),
                  "libraries": ("goldfish",), "commands": ()},
     "versus": {"templates": ("versus/start.html", "versus/board.html", "versus/replay.html", "versus/matchups.html"),
                "static": ("js/cpu_words.js",), "libraries": ("versus",), "commands": ()},

@@ -369,7 +369,7 @@
       const ok = isLegal(card.slug);
       const li = el("li", {
         class: "card-row result" + (ok ? "" : " illegal") + (inDeck ? " in-deck" : ""),
-        tabindex: "0", "data-slug": card.slug, role: "button",
+        tabindex: "0", "data-slug": card.slug,  // a list item (no role=button: it holds the − and + buttons)
         "aria-label": `${card.name}, ${typeName[card.type] || card.type}${inDeck ? ", " + inDeck + " in deck" : ""}. Enter adds a copy, minus removes one.`,
       },
       costPips(card.cost),
@@ -425,7 +425,7 @@
       const problem = state.problems.get(card.slug);
       const li = el("li", {
         class: "card-row deck-card" + (problem ? " has-" + problem : "") + (isLegal(card.slug) ? "" : " illegal"),
-        tabindex: "0", "data-slug": card.slug, role: "group",
+        tabindex: "0", "data-slug": card.slug,  // a list item, named by its label
         "aria-label": `${count} ${card.name}. Plus adds a copy, minus removes one.`,
       },
       el("input", { type: "number", class: "qty qty-input", min: "0", max: "99", inputMode: "numeric", value: String(count),

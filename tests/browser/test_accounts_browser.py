@@ -8,6 +8,7 @@ from playwright.sync_api import expect
 
 from decks import services
 from decks.models import Deck, Visibility
+from tests.browser.axe import assert_accessible
 from tests.browser.helpers import PHONE, fits_the_phone, log_in_as
 
 
@@ -25,6 +26,7 @@ def test_reset_a_forgotten_password_by_email_on_a_phone(page, live_server, setti
     page.click("form.stack button[type=submit]")
     expect(page.locator(".form-error")).to_contain_text("Enter a valid email address.")
     fits_the_phone(page)
+    assert_accessible(page, "the password reset form with an error")
     page.fill("#id_email", "ann@example.org")
     page.click("form.stack button[type=submit]")
     expect(page.locator("#reset-sent")).to_contain_text("Check your e-mail")
@@ -66,6 +68,7 @@ def test_delete_the_account_keeping_public_decks_anonymised(page, live_server):
     expect(page.locator("#password-error")).to_have_text("That is not your password; nothing was deleted.")
     expect(page.locator("#public_decks-error")).to_contain_text("Choose whether your public decks stay")
     fits_the_phone(page)
+    assert_accessible(page, "the account deletion form with errors")
     page.fill("#id_password", "ann-pass-123")
     page.check("input[name=public_decks][value=keep]")
     page.click("#delete-account-form button[type=submit]")

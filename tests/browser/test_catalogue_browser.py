@@ -11,6 +11,7 @@ from django.core.management import call_command
 from playwright.sync_api import expect
 
 from cards.catalogue import clear_cache, get_catalogue
+from tests.browser.axe import assert_accessible
 
 TABLE_ROW_LINK = "table.card-table td.col-name a"
 GRID_LINK = "ul.card-grid a.card-link"
@@ -59,6 +60,7 @@ def test_search_filter_sort_and_open_a_card(page, live_server, settings, tmp_pat
     expected = {slug for slug in expected if catalogue[slug].civilization == "lemurian"}
     assert expected and set(slugs_of(page, GRID_LINK)) == expected
     expect(page.locator(".active-filters")).to_contain_text("Civilization: Lemurian")
+    assert_accessible(page, "the catalogue, filtered, filters open")
     shot(page, "catalogue-grid")
 
     # Switch to the table, then sort by cost (ascending, then descending) with the column header.
@@ -90,6 +92,7 @@ def test_search_filter_sort_and_open_a_card(page, live_server, settings, tmp_pat
     page.wait_for_function("img => img.complete && img.naturalWidth > 0", arg=image.element_handle())
     assert image.evaluate("img => [img.naturalWidth, img.naturalHeight]") == [375, 525]
     expect(page.locator(".reminders")).to_contain_text("Heal")
+    assert_accessible(page, "a card page")
     shot(page, "card-page")
 
     # A query the parser cannot read explains itself and points to the syntax page.
@@ -100,6 +103,7 @@ def test_search_filter_sort_and_open_a_card(page, live_server, settings, tmp_pat
     expect(error).to_contain_text("nknown type 'perzon'")
     expect(error.locator("mark")).to_have_text("perzon")
     expect(error.locator("a[href='/cards/syntax/']")).to_be_visible()
+    assert_accessible(page, "the catalogue with a query error")
     shot(page, "catalogue-error")
     assert csp_errors == []
 
@@ -115,4 +119,5 @@ def test_phone_layout_collapses_the_grid(page, live_server, settings, tmp_path):
     boxes = [page.locator(GRID_LINK).nth(i).bounding_box() for i in range(2)]
     assert boxes[0]["width"] < 390 / 2  # two columns on a phone
     assert page.evaluate("document.documentElement.scrollWidth") <= 390  # nothing overflows sideways
+    assert_accessible(page, "the catalogue on a phone")
     shot(page, "catalogue-phone")

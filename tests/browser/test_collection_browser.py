@@ -7,6 +7,7 @@ from playwright.sync_api import expect
 
 from cards.catalogue import clear_cache
 from decks import selectors, services
+from tests.browser.axe import assert_accessible
 from tests.browser.helpers import PHONE, fits_the_phone, log_in_as
 
 
@@ -46,6 +47,7 @@ def test_record_my_collection_and_see_it_in_decks_and_the_deckbuilder(page, live
     page.click("#import-form button[type=submit]")
     expect(page.locator("#import-problems")).to_contain_text("Did you mean Arc Gallery?")
     fits_the_phone(page)
+    assert_accessible(page, "the collection with an import's problems")
     page.fill("#id_text", "1 Arc Gallery")
     page.click("#import-form button[type=submit]")
     expect(page.locator(".messages")).to_contain_text("Imported 1 copies of 1 card(s)")

@@ -9,6 +9,7 @@ from playwright.sync_api import expect
 from cards.catalogue import clear_cache
 from decks import services
 from decks.models import CommentReport, Visibility
+from tests.browser.axe import assert_accessible
 from tests.browser.helpers import PHONE, fits_the_phone, log_in_as
 
 LAPTOP = {"width": 1280, "height": 900}
@@ -53,6 +54,7 @@ def test_a_public_deck_as_a_community_page_where_no_script_runs(browser, live_se
     assert ben_page.locator(posted).count() == 0
     assert ben_page.locator("a[href^='javascript']").count() == 0
     expect(comment).to_contain_text("[click me](javascript:window.pwned=3)")  # not a link: text
+    assert_accessible(ben_page, "a public deck's page with a comment")
     assert ben_page.evaluate("window.pwned") is None and not dialogs
 
     ben_page.click("#like-button")
@@ -81,9 +83,11 @@ def test_a_public_deck_as_a_community_page_where_no_script_runs(browser, live_se
     ann_page.goto(f"{base}/decks/?tag=control&sort=popular-7")
     expect(ann_page.locator(".deck-tile")).to_have_count(1)
     expect(ann_page.locator(".deck-tile .likes")).to_have_text("♥ 1")
+    assert_accessible(ann_page, "the public decks, filtered by a tag")
     fits_the_phone(ann_page)
     ann_page.click(".deck-tile .tile-foot a")
     expect(ann_page.locator("#author-summary")).to_contain_text("1 public deck · 1 like received")
+    assert_accessible(ann_page, "an author's page")
     fits_the_phone(ann_page)
 
     visitor = browser.new_context(viewport=PHONE).new_page()

@@ -16,6 +16,7 @@ from cards.catalogue import clear_cache, get_catalogue
 from decks import selectors
 from decks.management.commands.load_starter_decks import STARTER_FILE, read_starter_decks
 from decks.models import Deck, Visibility
+from tests.browser.axe import assert_accessible
 
 HERO = "dr-veylan"
 
@@ -88,6 +89,7 @@ def test_build_a_legal_deck_by_clicking_save_export_and_keep_it_private(page, br
     expect(page.locator("#deck-count strong")).to_have_text("45")
     expect(page.locator("#validity-badge")).to_have_text("Valid")
     expect(page.locator("#errors li")).to_have_count(0)
+    assert_accessible(page, "the deckbuilder with a whole deck")
     shot(page, "deckbuilder")
 
     # Save: the new deck gets its random id in the address bar.
@@ -116,6 +118,7 @@ def test_build_a_legal_deck_by_clicking_save_export_and_keep_it_private(page, br
     expect(page.locator("#validity")).to_have_text("Valid · 45 cards")
     page.click("#new-hand")
     expect(page.locator("#hand-output .hand-row").last.locator("li")).to_have_count(7)
+    assert_accessible(page, "the owner's deck page with a sample hand")
     shot(page, "deck-page")
 
     # Another user, and a visitor, cannot open it while it is private.

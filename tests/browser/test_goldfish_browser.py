@@ -14,6 +14,7 @@ from playwright.sync_api import expect
 
 from cards.catalogue import clear_cache
 from rules.models import GoldfishGame
+from tests.browser.axe import assert_accessible
 from tests.browser.helpers import load_the_catalogue
 
 LAPTOP = {"width": 1366, "height": 800}
@@ -96,6 +97,7 @@ def test_goldfish_a_starter_deck_by_clicking_then_bot_replay_and_reload(page, li
     chip.click()
     click_and_wait(page, page.locator("#gf-detail .gf-act[data-kind=tap]"))
     expect(page.locator("#gf-pool")).not_to_contain_text("empty")
+    assert_accessible(page, "goldfish board, a card's panel open")
     shot(page, "laptop-turn-1")
 
     # Play on by clicking until the second round's Action Phase (end turn, Arc Burn, the Pyramid turn...).
@@ -125,6 +127,7 @@ def test_goldfish_a_starter_deck_by_clicking_then_bot_replay_and_reload(page, li
         assert inside(page, selector, PHONE["width"]), selector
     page.locator("#gf-hand .gf-card").first.click()
     expect(page.locator("#gf-detail")).to_be_in_viewport()
+    assert_accessible(page, "goldfish board on a phone, a card's panel open")
     shot(page, "phone")
     page.locator("#gf-detail-close").click()
     expect(page.locator("#gf-detail")).to_be_hidden()
@@ -145,6 +148,7 @@ def test_goldfish_a_starter_deck_by_clicking_then_bot_replay_and_reload(page, li
                                                for r in reasons)
     expect(page.locator("#gf-undo")).to_be_disabled()
     final_digest = page.get_attribute("#goldfish", "data-digest")
+    assert_accessible(page, "goldfish result")
     shot(page, "result")
 
     # The replay: step forwards and backwards, and the last step is the final board.
@@ -187,6 +191,7 @@ def test_goldfish_a_starter_deck_by_clicking_then_bot_replay_and_reload(page, li
     # The game has a URL anyone can open; the deck's high scores list it.
     page.goto(f"{base}/goldfish/deck/starter-dr-veylan/")
     expect(page.locator(".gf-scores tbody tr")).to_have_count(1)
+    assert_accessible(page, "a deck's goldfish high scores")
     expect(page.locator(".gf-scores")).to_contain_text(str(finished.legacy))
     assert game_url.endswith(finished.get_absolute_url())
     assert csp_errors == []

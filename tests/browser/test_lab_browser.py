@@ -10,6 +10,7 @@ from playwright.sync_api import expect
 from cards.catalogue import clear_cache
 from rules.lab import services as lab
 from rules.models import Simulation
+from tests.browser.axe import assert_accessible
 
 
 @pytest.fixture
@@ -36,6 +37,7 @@ def test_a_deck_page_starts_a_study_whose_page_shows_progress_then_results(page,
     assert page.locator("#lab-status").text_content().strip() == "done"
     assert "300 of 300 games" in page.locator("#lab-figures").inner_text()
     assert page.locator(".gf-chart-fig").count() == 2
+    assert_accessible(page, "a finished goldfish study's results on a phone")
     with page.expect_download() as caught:
         page.click("text=Download CSV")
     assert caught.value.suggested_filename.endswith(".csv")
@@ -49,6 +51,7 @@ def test_a_bad_study_says_what_went_wrong(page, live_server, starters):
     page.check("input[name=decks][value=starter-talah]")
     page.click("#lab-start-button")
     assert "takes 2" in page.locator("[role=alert]").inner_text()
+    assert_accessible(page, "the lab's form with an error")
     expect(page.locator("input[name=decks][value=starter-talah]")).to_be_checked()   # the form keeps the choice
     page.check("input[name=kind][value=pyramid]")
     page.fill("#id_pyramid_the-pulse", "3")
@@ -91,6 +94,7 @@ def test_a_pyramid_study_of_another_composition_from_the_form(page, live_server,
     page.wait_for_selector("#lab-results", timeout=120_000)
     assert "own Pyramid deck: 30 The Pulse, 20 The Surge" in page.locator("header").last.inner_text()   # names
     assert page.locator(".gf-chart-fig").count() == 1   # the Cataclysm round's distribution
+    assert_accessible(page, "a finished Pyramid study's results")
 
 
 @pytest.mark.browser
@@ -110,6 +114,7 @@ def test_the_form_shows_each_kinds_fields_and_a_running_study_survives_a_reload_
     try:
         expect(page.locator("#lab-figures")).to_have_text(re.compile(r"^[1-9]"), timeout=60_000)   # games done
         page.reload()   # the study goes on; its page picks it up again
+        assert_accessible(page, "a running study's page")
         assert page.locator("#lab-status").text_content().strip() in ("queued", "running")
         page.click("#lab-cancel button")
         assert page.locator("#lab-status").text_content().strip() == "cancelled"

@@ -19,6 +19,7 @@ from cards.catalogue import clear_cache
 from cataclysm_site.asgi import application
 from rules.live import states
 from rules.models import Table
+from tests.browser.axe import assert_accessible
 from tests.browser.helpers import PHONE, fits_the_phone
 from tests.browser.test_goldfish_browser import shot
 from tests.live.servers import AsgiServer
@@ -82,6 +83,7 @@ def test_two_players_and_a_spectator_play_live_on_phones(browser, settings):
         host.click("#deck-play-friend")
         host.wait_for_url(re.compile(r"/play/\?deck="))
         fits_the_phone(host)
+        assert_accessible(host, "play a friend: the start page")
         host.select_option("#id_deck", "starter-dr-veylan")
         host.check("input[name=seat][value=first]")
         host.click("#live-open")
@@ -89,9 +91,11 @@ def test_two_players_and_a_spectator_play_live_on_phones(browser, settings):
         invite = host.locator("#live-invite").input_value()
         assert "?invite=" in invite
         expect(host.locator("#live-conn")).to_have_text("live", timeout=UPDATE_MS)
+        assert_accessible(host, "an open table waiting for a friend")
 
         # The friend opens the invite link, picks a deck and sits down; the host's page turns into the board.
         guest.goto(invite)
+        assert_accessible(guest, "an invitation")
         guest.select_option("#id_deck", "starter-elder-maru")
         guest.click("#live-join")
         expect(guest.locator("#goldfish")).to_be_visible()
@@ -103,6 +107,8 @@ def test_two_players_and_a_spectator_play_live_on_phones(browser, settings):
         assert "computer" not in watcher.locator("#gf-pyramid").inner_text().lower()
         assert "computer" not in host.locator("#gf-pyramid").inner_text().lower()
         expect(watcher.locator("#gf-actions")).to_contain_text("only the two players at this table can act")
+        assert_accessible(host, "a live table, a player's board")
+        assert_accessible(watcher, "a live table, a spectator's board")
 
         # The chat reaches the other player and the spectator.
         host.fill("#live-chat-text", "Good luck, **have fun**")
@@ -110,6 +116,7 @@ def test_two_players_and_a_spectator_play_live_on_phones(browser, settings):
         for page in (guest, watcher):
             expect(page.locator("#live-chat li").last).to_contain_text("have fun", timeout=UPDATE_MS)
         assert guest.locator("#live-chat li strong", has_text="have fun").count() == 1
+        assert_accessible(guest, "a live table with the chat")
 
         # A fast bot plays both seats over the HTTP API (each with its browser's own session) up to a few decisions
         # before the Cataclysm; the pages follow over their sockets. The plan is a game played out in advance from
@@ -123,6 +130,9 @@ def test_two_players_and_a_spectator_play_live_on_phones(browser, settings):
             version += 1
             for page in pages:  # each page follows every decision
                 wait_version(page, version)
+        # What the other player did, arriving over the socket, was spoken in each page's live region.
+        for page in pages:
+            expect(page.locator("#gf-announce[aria-live=polite] p").last).to_contain_text(re.compile(r"Player [12] "))
         for step, (seat, action) in enumerate(plan[-CLICKED:]):
             for page in pages:
                 wait_version(page, version)
@@ -150,6 +160,7 @@ def test_two_players_and_a_spectator_play_live_on_phones(browser, settings):
         for page in (host, guest):
             expect(page.locator("#live-rematch")).to_have_text("Rematch (seats swapped)")
         assert watcher.locator("#live-rematch").count() == 0
+        assert_accessible(guest, "a finished live table's end screen")
         shot(guest, "live-over")
 
         # The replay: every decision of both players, named as players.

@@ -13,6 +13,7 @@ from cards.catalogue import get_catalogue
 from rules.live import services
 from rules.play.actors import Actor
 from rules.play.decks import deck_input
+from tests.browser.axe import assert_accessible
 from tests.browser.helpers import PHONE, fits_the_phone, load_the_catalogue, log_in_as
 from tests.live.servers import AsgiServer
 
@@ -49,6 +50,7 @@ def test_a_friend_accepts_an_invitation_on_a_phone(browser, django_user_model):
         expect(guest.locator("#live-challenge")).to_contain_text("alice plays Dr. Veylan (Dr. Veylan Starter) · 5+2")
         assert "you are watching" not in guest.inner_text("body")
         fits_the_phone(guest)
+        assert_accessible(guest, "an invitation with its clock")
         guest.select_option("#id_deck", "starter-elder-maru")
         guest.click("#live-join")  # "Accept"
         expect(guest.locator("#goldfish")).to_be_visible()
@@ -57,5 +59,6 @@ def test_a_friend_accepts_an_invitation_on_a_phone(browser, django_user_model):
             expect(page.locator("#live-players")).to_contain_text(re.compile(r"alice · Dr\. Veylan.*vs.*Guest · Elder Maru"))
             expect(page.locator("#live-clocks .live-clock.running svg.live-hourglass")).to_be_visible(timeout=UPDATE_MS)
             assert "computer" not in page.inner_text("#goldfish").lower()
+            assert_accessible(page, "a timed live table with its clocks")
         fits_the_phone(guest)
     assert errors == []

@@ -12,6 +12,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from tests.browser.axe import assert_accessible
 from tests.browser.helpers import load_the_catalogue, log_in_as
 from tests.live.finished import finished_table
 
@@ -35,6 +36,7 @@ def walk_to_the_end(page, base, table, width) -> None:
     assert not VERSUS_WORDS.search(text), VERSUS_WORDS.search(text)
     assert "dr-veylan" not in text and "elder-maru" not in text  # Heroes by their names, never their slugs
     assert page.evaluate("document.documentElement.scrollWidth") <= width["width"]
+    assert_accessible(page, f"a live replay's last step at {width['width']} px")
 
 
 def hidden_step(page, base, table) -> dict | None:

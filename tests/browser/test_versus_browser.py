@@ -14,6 +14,7 @@ from playwright.sync_api import expect
 
 from cards.catalogue import clear_cache
 from rules.models import VersusGame
+from tests.browser.axe import assert_accessible
 from tests.browser.test_goldfish_browser import LAPTOP, PHONE, decide, inside, shot
 
 
@@ -85,6 +86,7 @@ def test_versus_against_the_computer_by_clicking_reload_bot_to_the_end_and_repla
     expect(first_cpu.locator(".vs-reason")).not_to_be_empty()
     for reason in page.locator("#gf-log .vs-reason").all_inner_texts() + [page.inner_text("#vs-last")]:
         assert not re.search(r"[A-Z]{4,}:|sampled futures|\(a guess\)|the most Legacy now\)", reason), reason
+    assert_accessible(page, "versus board after the computer played")
     shot(page, "versus-laptop")
 
     # Play on by clicking into the second round, then reload: the same game, straight from the database.
@@ -106,6 +108,7 @@ def test_versus_against_the_computer_by_clicking_reload_bot_to_the_end_and_repla
     assert no_sideways_scroll(page)
     for selector in ("#gf-prompt", "#vs-opp", ".gf-handbox", "#gf-hand .gf-card", ".gf-tools button"):
         assert inside(page, selector, PHONE["width"]), selector
+    assert_accessible(page, "versus board on a phone")
     shot(page, "versus-phone")
     page.set_viewport_size(LAPTOP)
 
@@ -122,6 +125,7 @@ def test_versus_against_the_computer_by_clicking_reload_bot_to_the_end_and_repla
     expect(page.locator("#gf-ending")).to_have_attribute("data-ending", finished.ending)
     expect(page.locator("#gf-ending")).to_contain_text("The Cataclysm has passed" + (
         " by the full circle" if finished.ending == "full_circle" else ": all four edges locked"))
+    assert_accessible(page, "versus result")
     shot(page, "versus-result")
 
     # The replay steps through both seats' decisions, with the computer's reasons.
@@ -144,4 +148,5 @@ def test_versus_against_the_computer_by_clicking_reload_bot_to_the_end_and_repla
     assert finished.bot_assisted
     full_circle = "1" if finished.ending == "full_circle" else "0"
     expect(row.locator("td")).to_have_text(["0", "0", "0", "1", "1", full_circle])
+    assert_accessible(page, "deck page with its versus record")
     assert errors == []

@@ -848,7 +848,14 @@
       if (result && result.scrollIntoView) result.scrollIntoView({ block: "start" });
     }
     this.wasPlaying = !view.is_over;
+    tellScreenReaders(view, game.result, this.log, this.moves);
   };
+
+  /* After each drawing: the board in words for screen readers and the new log lines spoken (static/js/summary.js). */
+  function tellScreenReaders(view, result, events, moves) {
+    if (window.CodexSummary) window.CodexSummary.update({ view: view, result: result, events: events, moves: moves,
+      me: ME, sides: SIDES, phases: PHASES, opponentLabel: SIDES.opp.label });
+  }
 
   /* Versus: what the computer did since your last decision, said above the decision and marked on the board. */
   function markCpuMoves(root, summary, moves) {
@@ -995,6 +1002,8 @@
     this.root.dataset.step = String(frame.step);
     this.root.dataset.digest = frame.digest;
     if (history.replaceState) history.replaceState(null, "", "#step=" + frame.step);
+    tellScreenReaders(view, frame.result, index.events.slice(0, frame.events_to),
+      (index.cpu_moves || []).filter(function (m) { return m.step <= frame.step; }));
   };
 
   // ------------------------------------------------------------------------------------------- bulk simulation
