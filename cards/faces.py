@@ -2,9 +2,10 @@
 hover, each versioned by what the face shows, so a browser keeps it for a year and an edited card, a new release or
 a new renderer is a new address.
 
-A game plays one card set (its release's, or the draft's): its faces are the draft's images when that set is the
-draft's (`?v=<content hash>.<render version>`), else the release's (`/releases/<slug>/cards/...?v=<digest>`), else,
-for a set no release holds any more, the bare address, which revalidates by its ETag."""
+A game plays one card set: its faces are the release's that holds the set (`/releases/<slug>/cards/...?v=<digest>`),
+so a later edit of the draft changes none of a game's addresses; else, for the unpublished draft (a database from
+before releases), the draft's images (`?v=<content hash>.<render version>`); else the bare address, which
+revalidates by its ETag."""
 from __future__ import annotations
 
 from typing import Iterable
@@ -18,14 +19,16 @@ _RELEASE_DIGESTS = DerivedCache(maxsize=16)  # by the release's data hash: {slug
 
 
 def face_urls(data_hash: str, slugs: Iterable[str]) -> dict[str, dict[str, str]]:
-    """`{slug: {"thumb": url, "full": url}}` for the cards of the set with this data hash."""
+    """`{slug: {"thumb": url, "full": url}}` for the cards of the set with this data hash: the same for a game
+    whatever the draft does later, as long as a release holds its set."""
     slugs = sorted(set(slugs))
-    if data_hash == get_catalogue().data_hash:
-        hashes = dict(Card.objects.filter(slug__in=slugs).values_list("slug", "content_hash"))
-        return {slug: _draft(slug, f"{hashes[slug]}.{RENDER_VERSION}" if slug in hashes else None) for slug in slugs}
     release = Release.objects.filter(data_hash=data_hash).order_by("-pk").first()
     if release is None:
-        return {slug: _draft(slug, None) for slug in slugs}
+        version = None
+        if data_hash == get_catalogue().data_hash:
+            hashes = dict(Card.objects.filter(slug__in=slugs).values_list("slug", "content_hash"))
+            version = {slug: f"{hashes[slug]}.{RENDER_VERSION}" for slug in hashes}
+        return {slug: _draft(slug, version.get(slug) if version else None) for slug in slugs}
     digests = _RELEASE_DIGESTS.get(data_hash)
     if digests is None:
         digests = face_hashes(release)

@@ -104,6 +104,7 @@
       showTimer = setTimeout(function () { if (node.isConnected) show(node, false); }, HOVER_MS);
     });
     document.addEventListener("pointerdown", function (ev) {
+      swallowClick = false;  // a new gesture: only the click that ends a hold is swallowed
       if (pop && !pop.hidden && !pop.contains(ev.target) && pop.classList.contains("touch")) hide();
       if (ev.pointerType === "mouse") return;
       var node = faceOf(ev.target);
