@@ -800,15 +800,15 @@
   Board.prototype.accept = function (game, logFrom) {
     var self = this;
     if (game.cards) this.cards = game.cards;
-    this.log = this.log.slice(0, logFrom).concat(game.log || []);
-    if (this.log.length !== game.log_count) { this.game = game; this.load(); return; }
-    this.moves = this.moves.filter(function (m) { return m.events_from < logFrom; }).concat(game.cpu_moves || []);
-    this.fresh = logFrom ? logFrom : undefined;
     // What the last moves (yours, the opponent's) touched, marked on the board: faces.js compares the two boards.
     if (window.CodexFaces && (!this.game || this.game.version !== game.version)) {
       this.touched = window.CodexFaces.touched(this.game ? this.game.state : null, game.state, this.acted);
     }
     this.acted = [];
+    this.log = this.log.slice(0, logFrom).concat(game.log || []);
+    if (this.log.length !== game.log_count) { this.game = game; this.load(); return; }
+    this.moves = this.moves.filter(function (m) { return m.events_from < logFrom; }).concat(game.cpu_moves || []);
+    this.fresh = logFrom ? logFrom : undefined;
     this.game = game;
     var now = this.selected !== null ? indexZones(game.state)[this.selected] : null;
     if (!now || now.zone !== this.selectedZone) this.selected = null;  // a card that moved (played, destroyed)
