@@ -9,6 +9,7 @@
   var FULL = { width: 375, height: 525 };
   var HOVER_MS = 250;
   var HOLD_MS = 450;
+  var LOG_ROWS = 150;  // how many of the log's last rows name their cards' faces
 
   function urls(slug, info) {
     var base = "/cards/" + encodeURIComponent(slug);
@@ -139,7 +140,8 @@
     var keys = Object.keys(names).sort(function (a, b) { return b.length - a.length; });
     if (!list || !keys.length) return;
     var pattern = new RegExp("(" + keys.map(function (k) { return k.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"); }).join("|") + ")");
-    Array.prototype.forEach.call(list.children, function (row) {
+    var rows = Array.prototype.slice.call(list.children, -LOG_ROWS);  // the recent rows: a long log stays cheap
+    rows.forEach(function (row) {
       Array.prototype.slice.call(row.childNodes).forEach(function (node) {
         if (node.nodeType !== 3 || !pattern.test(node.nodeValue)) return;
         var parts = node.nodeValue.split(pattern);
