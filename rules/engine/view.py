@@ -43,6 +43,15 @@ def _card(g: State, iid: int) -> dict:
     return out
 
 
+def _last_flipped(g: State) -> dict | None:
+    """The Pyramid card flipped last (public: the log says it), or None before the first Pyramid turn. A flip puts
+    the card on the bottom of the deck (pyramid.pyramid_turn), so the last one flipped is the deck's last card."""
+    if not g.pyramid or not any(row[0] == "pyramid" for row in reversed(g.log_rows)):
+        return None
+    slug = g.pyramid[-1]
+    return {"card": slug, "name": g.tb.info[slug].name}
+
+
 def build_view(g: State, viewer: int | None = None) -> dict:
     """The board; with `viewer` (a seat) only what that seat may see: every other hand becomes a count (with
     `SPECTATOR`, both hands)."""
@@ -97,7 +106,7 @@ def build_view(g: State, viewer: int | None = None) -> dict:
         "current_player": g.current_player,
         "priority": g.priority if g.stack else None,
         "players": players,
-        "pyramid": {"edges": edges, "tide": g.tide, "deck_count": len(g.pyramid)},
+        "pyramid": {"edges": edges, "tide": g.tide, "deck_count": len(g.pyramid), "last_flipped": _last_flipped(g)},
         "stack": stack,
         "pending": pending,
         "is_over": g.is_over,

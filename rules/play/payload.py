@@ -10,6 +10,7 @@ from typing import Any, Collection, Iterable
 
 from django.urls import reverse
 
+from cards.faces import face_urls
 from cards.rules_text import card_text
 from rules.engine import GameState
 from rules.engine.actions import present
@@ -141,16 +142,17 @@ def prompt(state: GameState, view: dict, seat: int = 0, opponent: str = "the emp
 
 
 def card_entries(catalogue: Catalogue, slugs: Iterable[str]) -> dict[str, dict[str, Any]]:
-    """What a client needs to show a card of the game: name, type, rarity, cost, rules text and links."""
+    """What a client needs to show a card of the game: name, type, rarity, cost, rules text and links, with its face
+    as the game's card set draws it (`image` a thumbnail for the table, `face` the full one), cached by version."""
     out = {}
-    for slug in sorted(set(slugs)):
-        card = catalogue.cards.get(slug)
-        if card is None:
-            continue
+    slugs = [slug for slug in sorted(set(slugs)) if slug in catalogue.cards]
+    faces = face_urls(catalogue.data_hash, slugs)
+    for slug in slugs:
+        card = catalogue.cards[slug]
         out[slug] = {
             "name": card.name, "type": card.type, "rarity": card.rarity, "faction": card.faction,
             "cost": card.cost.as_dict(), "hp": card.hp, "produces": card.produces, "text": card_text(card, catalogue),
-            "url": reverse("cards:detail", args=[slug]), "image": reverse("cards:thumb", args=[slug]),
+            "url": reverse("cards:detail", args=[slug]), "image": faces[slug]["thumb"], "face": faces[slug]["full"],
         }
     return out
 

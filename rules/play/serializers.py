@@ -163,7 +163,8 @@ class CardEntrySerializer(serializers.Serializer):
     produces = serializers.CharField(allow_null=True, help_text="Energy cards: the energy one tap makes.")
     text = serializers.CharField(allow_blank=True)
     url = serializers.CharField()
-    image = serializers.CharField()
+    image = serializers.CharField(help_text="The card's face as a thumbnail, its address versioned by what it shows.")
+    face = serializers.CharField(help_text="The card's full face, versioned as `image` is.")
 
 
 class IllegalActionSerializer(ErrorSerializer):

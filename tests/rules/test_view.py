@@ -49,3 +49,14 @@ def test_a_seats_view_keeps_the_other_hand_secret_and_shows_no_deck_order(cat):
     assert "hand" not in other["players"][0] and other["players"][0]["hand_count"] == 2
     assert "phase-cutter" not in json.dumps(other) and "kalen-vos" not in json.dumps(other)
     assert g.view()["players"][1]["hand_count"] == 3 and len(g.view()["players"][1]["hand"]) == 3
+
+
+def test_the_pyramid_shows_the_card_flipped_last_and_no_card_before_the_first_flip(cat):
+    """The table shows the last Pyramid card as a face (issue 33): the view names it once the log has said it was
+    flipped, and before any Pyramid turn it names none (the deck's bottom card is a secret then)."""
+    players = [{"hero": "dr-veylan", "deck": ["dark-current"] * 5}, {"hero": "elder-maru", "deck": ["deep-roots"] * 5}]
+    deck = {"edges": [0, 0, 0, 0], "deck": ["the-surge", "the-pulse", "northern-flare"]}
+    before = scenario(cat, players, pyramid=deck).view()
+    assert before["pyramid"]["last_flipped"] is None
+    after = scenario(cat, players, phase="pyramid", pyramid=deck).view()
+    assert after["pyramid"]["last_flipped"] == {"card": "the-surge", "name": cat["the-surge"].name}

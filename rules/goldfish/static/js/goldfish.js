@@ -166,20 +166,38 @@
     });
   }
 
+  /* The target actions that choose this card: one of them is taken by clicking the card itself. */
+  function targetActions(id, ctx) {
+    return ctx.legal.filter(function (a) { return TARGET_KINDS[a.kind] && a.card === id; });
+  }
+
+  var TARGET_KINDS = { target: 1, assign: 1, absorb: 1, assign_damage: 1, store_charge: 1 };
+
+  /* A card on the table: its face (static/js/faces.js; not on an Energy chip or in the graveyard's list) over its
+     name and state, the full face on hover. Clicking it chooses it when it is the one target asked for, else opens
+     its panel. The last move's cards are marked (ctx.touched). */
   function cardButton(entry, ctx, extraClass, body) {
     var info = ctx.cards[entry.card] || {};
     var offers = ctx.readonly ? [] : actionsFor(entry.id, ctx);
+    var faces = window.CodexFaces;
+    var withFace = faces && !/\b(chip|small)\b/.test(extraClass || "");
     var cls = "gf-card type-" + entry.type + " faction-" + (info.faction || "neutral") + (extraClass ? " " + extraClass : "");
     if (entry.tapped) cls += " tapped";
     if (ctx.selected === entry.id) cls += " selected";
     if (offers.length) cls += " has-actions";
+    var picks = ctx.readonly ? [] : targetActions(entry.id, ctx);
     if (!ctx.readonly && isTarget(entry.id, ctx)) cls += " targetable";
-    var label = entry.name + (entry.tapped ? " (tapped)" : "") + (offers.length ? ", " + plural(offers.length, "action") : "");
-    return el("button", {
+    if (ctx.touched && ctx.touched.cards[String(entry.id)]) cls += " last-move";
+    if (withFace) cls += " with-face";
+    var label = entry.name + (entry.tapped ? " (tapped)" : "") + (picks.length === 1 ? ", choose it: " + picks[0].label :
+      (offers.length ? ", " + plural(offers.length, "action") : ""));
+    var button = el("button", {
       type: "button", class: cls, "aria-pressed": ctx.selected === entry.id ? "true" : "false",
       "aria-label": label, data: { card: String(entry.id) },
-      on: { click: function () { ctx.onSelect(entry.id); } }
-    }, body);
+      on: { click: function () { if (picks.length === 1 && ctx.act) ctx.act(picks[0].id); else ctx.onSelect(entry.id); } }
+    }, withFace ? [faces.thumb(entry.card, entry.name, info), el("span", { class: "gf-card-body" }, body)] : body);
+    if (faces) faces.mark(button, entry.card, entry.name, info);
+    return button;
   }
 
   function cardHead(entry, info) {
@@ -264,8 +282,9 @@
       var info = ctx.cards[slug] || {};
       var untapped = list.filter(function (e) { return !e.tapped; }).length;
       return el("div", { class: "gf-energy-row" }, [
-        el("span", { class: "gf-energy-name" }, [info.produces ? el("span", { class: "pip " + info.produces, text: info.produces }) : null,
-          " " + list[0].name]),
+        el("span", { class: "gf-energy-name" }, [
+          window.CodexFaces ? window.CodexFaces.mark(window.CodexFaces.thumb(slug, list[0].name, info, "mini"), slug, list[0].name, info) : null,
+          info.produces ? el("span", { class: "pip " + info.produces, text: info.produces }) : null, " " + list[0].name]),
         el("span", { class: "gf-energy-chips" }, list.map(function (entry) {
           var chip = cardButton(entry, ctx, "chip energy-" + (info.produces || "CE"), el("span", { class: "gf-chip-code", text: info.produces || "" }));
           chip.setAttribute("title", entry.name + (entry.tapped ? " — tapped" : " — untapped"));
@@ -384,7 +403,10 @@
       var mine = edge.adjacent.indexOf(ME) >= 0;
       var cls = "gf-edge" + (edge.locked ? " locked" : "") + (edge.dead ? " dead" : "") + (mine ? " mine" : "") +
         (targets[edge.edge] ? " targetable" : "");
-      var group = svgEl("g", { class: cls });
+      var picks = ctx.readonly ? [] : ctx.legal.filter(function (x) { return x.target === edge.edge; });
+      if (ctx.touched && ctx.touched.edges[edge.edge]) cls += " last-move";
+      var choose = picks.length === 1 && ctx.act ? function () { ctx.act(picks[0].id); } : null;
+      var group = svgEl("g", { class: cls, on: choose ? { click: choose } : null });
       group.appendChild(svgEl("line", { x1: a[0], y1: a[1], x2: b[0], y2: b[1], class: "gf-edge-track" }));
       group.appendChild(svgEl("line", { x1: a[0], y1: a[1], x2: a[0] + (b[0] - a[0]) * ratio, y2: a[1] + (b[1] - a[1]) * ratio,
         class: "gf-edge-fill" }));
@@ -402,7 +424,9 @@
 
       var who = edge.adjacent.map(function (p) { return sideOf(p).name; });
       var text = edge.dead ? "dead edge: adjacent to no one" : "adjacent to " + who.join(" and ");
-      listRoot.appendChild(el("li", { class: cls, data: { edge: edge.edge } }, [
+      listRoot.appendChild(el("li", { class: cls, data: { edge: edge.edge }, role: choose ? "button" : null,
+        tabindex: choose ? "0" : null, "aria-label": choose ? edge.edge + ": " + picks[0].label : null,
+        on: choose ? { click: choose, keydown: function (ev) { if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); choose(); } } } : null }, [
         el("span", { class: "gf-edge-line" }, [el("strong", { text: edge.edge }),
           bar(edge.charge, edge.max, "edge" + (edge.locked ? " locked" : "")),
           el("span", { class: "gf-edge-num", text: edge.charge + "/" + edge.max }),
@@ -420,6 +444,14 @@
         "text-anchor": c[0] < 60 ? "end" : (c[0] > 200 ? "start" : "middle"), text: label ? label + " " + seat : seat }));
     });
     root.appendChild(svg);
+    var flipped = view.pyramid.last_flipped;
+    if (flipped && window.CodexFaces) {
+      var info = ctx.cards[flipped.card];
+      root.appendChild(window.CodexFaces.mark(el("figure", { class: "gf-pyr-last", id: "gf-pyr-last" }, [
+        window.CodexFaces.thumb(flipped.card, flipped.name, info),
+        el("figcaption", { class: "small" }, [el("span", { class: "muted", text: "Last flipped: " }), flipped.name])
+      ]), flipped.card, flipped.name, info));
+    }
   }
 
   function renderStack(section, list, view) {
@@ -739,7 +771,11 @@
     }).catch(function () { self.setBusy(false); self.flash("Could not reach the server; nothing was changed.", true); });
   };
 
-  Board.prototype.act = function (actionId) { return this.post("actions/", { action: actionId }); };
+  Board.prototype.act = function (actionId) {
+    var chosen = this.game ? this.game.legal_actions.filter(function (a) { return a.id === actionId; })[0] : null;
+    this.acted = chosen ? [chosen.card, chosen.target] : [];
+    return this.post("actions/", { action: actionId });
+  };
 
   /* Tap the Energy cards the card's printed cost names, one decision after another, then pay the cost. Each step
      is planned afresh from the game as the server last sent it (`act` settles once the board has moved on: at a
@@ -776,6 +812,11 @@
   Board.prototype.accept = function (game, logFrom) {
     var self = this;
     if (game.cards) this.cards = game.cards;
+    // What the last moves (yours, the opponent's) touched, marked on the board: faces.js compares the two boards.
+    if (window.CodexFaces && (!this.game || this.game.version !== game.version)) {
+      this.touched = window.CodexFaces.touched(this.game ? this.game.state : null, game.state, this.acted);
+    }
+    this.acted = [];
     this.log = this.log.slice(0, logFrom).concat(game.log || []);
     if (this.log.length !== game.log_count) { this.game = game; this.load(); return; }
     this.moves = this.moves.filter(function (m) { return m.events_from < logFrom; }).concat(game.cpu_moves || []);
@@ -811,7 +852,8 @@
     var game = this.game;
     var view = game.state;
     var ctx = { cards: this.cards, legal: game.legal_actions, selected: this.selected, zones: indexZones(view),
-                readonly: !game.can_act, onSelect: function (id) { self.select(id); },
+                readonly: !game.can_act, onSelect: function (id) { self.select(id); }, touched: this.touched,
+                act: function (id) { self.act(id); },
                 quick: function (taps, card, cost) { self.quickPlay(taps, card, cost); } };
     var act = function (id) { self.act(id); };
     byId("gf-status").textContent = statusLine(view, game);
@@ -829,6 +871,7 @@
     byId("gf-hand-count").textContent = String(handSize(view.players[ME]));
     renderStack(byId("gf-stack"), byId("gf-stack-list"), view);
     renderLog(byId("gf-log"), this.log, null, this.moves, this.fresh);
+    if (window.CodexFaces) window.CodexFaces.linkLog(byId("gf-log"), this.cards);
     renderDetail(byId("gf-detail"), view, ctx, act);
     renderResult(byId("gf-result"), game, this.cards);
     markCpuMoves(this.root, byId("vs-last"), this.fresh === undefined ? [] : this.moves.filter(
@@ -973,9 +1016,12 @@
     var frame = this.frame;
     var index = this.index;
     var view = frame.state;
-    var ctx = { cards: index.cards, legal: [], selected: this.selected, zones: indexZones(view), readonly: true,
-                onSelect: function (id) { self.selected = self.selected === id ? null : id; self.draw(); } };
     var step = frame.action;
+    var before = this.frames[frame.step - 1];
+    var touched = window.CodexFaces && step ? window.CodexFaces.touched(before ? before.state : null, view,
+      window.CodexFaces.cardsOf(step.action)) : null;
+    var ctx = { cards: index.cards, legal: [], selected: this.selected, zones: indexZones(view), readonly: true,
+                touched: touched, onSelect: function (id) { self.selected = self.selected === id ? null : id; self.draw(); } };
     byId("rp-step").textContent = "Step " + frame.step + " of " + frame.of;
     var why = (index.cpu_moves || []).filter(function (m) { return m.step === frame.step; })[0];
     // (A hidden seat's decision comes as the whole sentence the public log wrote: "Player 2 plays Light Resonance".)
@@ -991,6 +1037,7 @@
     renderStack(byId("gf-stack"), byId("gf-stack-list"), view);
     renderLog(byId("gf-log"), index.events.slice(0, frame.events_to), step ? [step.events_from, step.events_to] : null,
       (index.cpu_moves || []).filter(function (m) { return m.step <= frame.step; }));
+    if (window.CodexFaces) window.CodexFaces.linkLog(byId("gf-log"), index.cards);
     renderDetail(byId("gf-detail"), view, ctx, null);
     var over = frame.result && frame.result.final;
     renderResult(byId("gf-result"), { result: frame.result, record: null, rounds: index.rounds, state: view,
