@@ -95,7 +95,7 @@ ENGINE_LAYERS = (
     ("games built, loaded and replayed", {"setup", "scenario", "records", "expect"}),
     ("players", {"bot", "greedy_value", "greedy", "bots", "ladder", "cpu", "expert"}),
     ("bulk play and studies", {"simulate", "match", "lab", "paired", "impact", "precision", "errata", "studydata",
-                               "studybase", "studykinds"}),
+                               "studybase", "studykinds", "studyrequest"}),
     ("the package", {"__init__"}),
 )
 

@@ -21,6 +21,7 @@ from .match import play_game
 from .setup import DeckSpec
 from .simulate import game_seed, goldfish_game
 from .studybase import MAX_DECKS, SCORE, Z95, StudyInputError, StudyKind, deck_names
+from .studyrequest import StudyRequest
 
 KIND = "card_impact"
 BAD_FILLER = "bad_filler"
@@ -124,10 +125,10 @@ def results(study: Mapping[str, Any], tally: Mapping[str, Any]) -> dict[str, Any
             "mean_legacy": round(sums.get("/legacy", 0) / n, 3) if n else None, "cards": rows}
 
 
-def inputs(catalogue, study: Mapping[str, Any], choices: Mapping[str, Any]) -> dict[str, Any]:
+def inputs(catalogue, study: Mapping[str, Any], request: StudyRequest) -> dict[str, Any]:
     """The filler (checked: a card a deck may hold; by default the Energy card the deck runs most of, the most
     neutral draw it has), the goldfish bot and the players against the field."""
-    filler = choices.get("filler")
+    filler = request.filler
     if filler is None:
         energy = Counter(slug for slug in study["decks"][0]["cards"] if catalogue.cards[slug].type == "energy")
         if not energy:
@@ -137,7 +138,7 @@ def inputs(catalogue, study: Mapping[str, Any], choices: Mapping[str, Any]) -> d
     if card is None or card.type in ("hero", "pyramid"):
         raise StudyInputError(BAD_FILLER, f"The filler must be a card a deck may hold (a slug, e.g. dark-current), "
                               f"not {filler!r}.", extra={"path": "filler"})
-    return {"filler": filler, "bot": choices["bot"], "p1": choices["p1"], "p2": choices["p2"]}
+    return {"filler": filler, "bot": request.bot, "p1": request.p1, "p2": request.p2}
 
 
 CARD_IMPACT = StudyKind(

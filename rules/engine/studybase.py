@@ -44,7 +44,7 @@ class StudyKind:
       (not its `games` count: the loop does that);
     - `results(study, tally)`: what a designer reads, from the merged tally;
     - `players(decks)`: who plays a study of that many decks: "bot" (a goldfish bot), "players" (p1 and p2), "";
-    - `inputs(catalogue, study, choices)`: the kind's own fields of the study, checked, from the request's `bot`,
+    - `inputs(catalogue, study, request)`: the kind's own fields of the study, checked, from the StudyRequest's `bot`,
       `p1`, `p2`, `filler` (StudyInputError when wrong);
     - `title(study)`: the default title's head (decks and what is studied);
     - `width(study, tally)`: the 95% interval's width of its headline question (precision.py), None if none;

@@ -27,6 +27,7 @@ from .studybase import (
     spec,
     tally_distribution,
 )
+from .studyrequest import StudyRequest
 from .version import ENGINE_VERSION
 
 MEANS = ("arc_burn_damage", "scene_damage", "discharge_damage", "edges_discharged", "cards_played")
@@ -127,7 +128,7 @@ def goldfish_summary(tally: Mapping[str, Any], *, catalogue: Catalogue, deck: De
 GOLDFISH = StudyKind(
     name="goldfish", label="One deck, goldfish (a bot plays it)", summary="one deck and a bot", decks=(1, 1),
     play=play_goldfish, results=goldfish_results, players=lambda decks: "bot",
-    inputs=lambda catalogue, study, choices: {"bot": choices["bot"]},
+    inputs=lambda catalogue, study, request: {"bot": request.bot},
     title=lambda study: f"{deck_names(study)}: {study.get('bot')} goldfish",
     width=lambda study, tally: mean_width(tally["counts"].get("/legacy", {})),
     measure=lambda one: float(next(iter(one["counts"]["/legacy"]))),
@@ -192,8 +193,8 @@ def matrix_results(study: Mapping[str, Any], tally: Mapping[str, Any]) -> dict[s
             "rules_health": summary(tally, distribution)}
 
 
-def both_players(catalogue: Catalogue, study: Mapping[str, Any], choices: Mapping[str, Any]) -> dict[str, Any]:
-    return {"p1": choices["p1"], "p2": choices["p2"]}
+def both_players(catalogue: Catalogue, study: Mapping[str, Any], request: StudyRequest) -> dict[str, Any]:
+    return {"p1": request.p1, "p2": request.p2}
 
 
 MATCHUP = StudyKind(
@@ -237,7 +238,7 @@ def pyramid_results(study: Mapping[str, Any], tally: Mapping[str, Any]) -> dict[
 
 PYRAMID = StudyKind(
     name="pyramid", label="The Pyramid alone (no deck)", summary="the Pyramid alone, no deck", decks=(0, 0),
-    play=play_pyramid, results=pyramid_results, players=lambda decks: "", inputs=lambda catalogue, study, c: {},
+    play=play_pyramid, results=pyramid_results, players=lambda decks: "", inputs=lambda catalogue, study, request: {},
     title=lambda study: "the Pyramid", width=lambda study, tally: mean_width(tally["counts"].get("/rounds", {})),
     results_template="lab/results/pyramid.html")
 
