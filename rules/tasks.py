@@ -62,9 +62,12 @@ def exit_when_orphaned(parent_pid: int) -> None:
 def play_chunk(study: Mapping[str, Any], start: int, count: int) -> dict[str, Any]:
     # The study's own cards (the database's when it started), or for an older study this worker's files.
     catalogue = studydata.study_cards_catalogue(study, load_catalogue)
-    return lab.run_chunk(catalogue, study, start, count)
+    return lab.play_games(catalogue, study, start, count)
 
 
+# The task keeps its wire name "lab.run_chunk": messages already queued by a running site still find it.
 @shared_task(name="lab.run_chunk", acks_late=True, reject_on_worker_lost=True)
-def run_chunk(study: dict[str, Any], start: int, count: int) -> dict[str, Any]:
+def play_chunk_on_worker(study: dict[str, Any], start: int, count: int) -> dict[str, Any]:
+    """A study's chunk sent to the Celery workers (runners.CeleryRunner): played by `play_chunk`, its tally
+    returned through the result backend."""
     return play_chunk(study, start, count)

@@ -48,8 +48,8 @@ def test_a_new_kind_is_one_entry_that_the_checks_the_engine_and_precision_read(c
                                  trusted=True)
     assert study["kind"] == "coin" and study["coin"] == "fair" and lab.total_games(study) == 30
     assert services.default_title(study) == "a coin, 30 games"
-    whole = lab.results(study, lab.run_chunk(load_catalogue(), study, 0, 30))
-    split = lab.results(study, lab.merge(lab.run_chunk(load_catalogue(), study, s, n) for s, n in lab.split(30, 7)))
+    whole = lab.results(study, lab.play_games(load_catalogue(), study, 0, 30))
+    split = lab.results(study, lab.merge(lab.play_games(load_catalogue(), study, s, n) for s, n in lab.split(30, 7)))
     assert whole == split and whole["games"] == 30 and whole["flips"]["min"] == 0 and whole["flips"]["max"] == 2
     assert 0 < whole["heads"] < 30
     assert precision.width(study, {"games": 4}) == 0.25

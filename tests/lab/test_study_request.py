@@ -66,3 +66,9 @@ def test_the_ranges_are_checked_in_one_place(width, wrong):
     assert StudyRequest(kind="goldfish", games=0).games_error(1, 10) and \
         StudyRequest(kind="goldfish", games=5).games_error(3, 10)
     assert StudyRequest(kind="goldfish", games=5).games_error(2, 10) is None
+
+
+def test_the_workers_task_keeps_its_wire_name_under_a_name_that_says_what_it_does():
+    from rules import tasks
+    assert tasks.play_chunk_on_worker.name == "lab.run_chunk"   # chunks queued by a running site still arrive
+    assert not hasattr(tasks, "run_chunk")

@@ -13,7 +13,7 @@ from tests.lab.conftest import wait_for
 
 
 def in_process(study):
-    return engine_lab.results(study, engine_lab.run_chunk(load_catalogue(), study, 0, engine_lab.total_games(study)))
+    return engine_lab.results(study, engine_lab.play_games(load_catalogue(), study, 0, engine_lab.total_games(study)))
 
 
 @pytest.mark.django_db(transaction=True)
@@ -78,7 +78,7 @@ def test_celery_workers_play_a_card_edited_in_the_database(api, broker):
     assert done["status"] == "done", done["error"]
     study = Simulation.objects.get(pk=sim_id).study
     assert study["data_hash"] != load_catalogue().data_hash
-    assert done["results"] == engine_lab.results(study, engine_lab.run_chunk(
+    assert done["results"] == engine_lab.results(study, engine_lab.play_games(
         studydata.study_cards_catalogue(study, load_catalogue), study, 0, 20))
 
 

@@ -84,7 +84,7 @@ class Command(BaseCommand):
         total = engine_lab.total_games(study)
         tallies = []
         for start, count in engine_lab.split(total):   # in order: a study with a target_width stops when answered
-            tallies.append(engine_lab.run_chunk(catalogue, study, start, count))
+            tallies.append(engine_lab.play_games(catalogue, study, start, count))
             early = lab.early_results(study, tallies, total) if study.get("target_width") else None
             if early is not None:
                 return {"study": public_study(study), "engine": "in-process", "results": early}
