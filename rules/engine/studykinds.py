@@ -27,7 +27,7 @@ from .studybase import (
     spec,
     tally_distribution,
 )
-from .studyrequest import StudyRequest
+from .studyrequest import StudyRequest, player_words, players_words
 from .version import ENGINE_VERSION
 
 MEANS = ("arc_burn_damage", "scene_damage", "discharge_damage", "edges_discharged", "cards_played")
@@ -129,7 +129,7 @@ GOLDFISH = StudyKind(
     name="goldfish", label="One deck, goldfish (a bot plays it)", summary="one deck and a bot", decks=(1, 1),
     play=play_goldfish, results=goldfish_results, players=lambda decks: "bot",
     inputs=lambda catalogue, study, request: {"bot": request.bot},
-    title=lambda study: f"{deck_names(study)}: {study.get('bot')} goldfish",
+    title=lambda study: f"{deck_names(study)}: {player_words(study.get('bot'))}, goldfish",
     width=lambda study, tally: mean_width(tally["counts"].get("/legacy", {})),
     measure=lambda one: float(next(iter(one["counts"]["/legacy"]))),
     fields=("deck", "bot"), results_template="lab/results/goldfish.html")
@@ -200,7 +200,7 @@ def both_players(catalogue: Catalogue, study: Mapping[str, Any], request: StudyR
 MATCHUP = StudyKind(
     name="matchup", label="A matchup (two decks)", summary="two decks and two players", decks=(2, 2),
     play=play_pairing, results=matchup_results, players=lambda decks: "players", inputs=both_players,
-    title=lambda study: f"{deck_names(study)}: {study.get('p1')} vs {study.get('p2')}", width=widest_win_rate,
+    title=lambda study: f"{deck_names(study)}: {players_words(study)}", width=widest_win_rate,
     measure=lambda one: SCORE[next(iter(one["counts"]["0-1/outcome"]))],
     fields=("pair",), results_template="lab/results/matchup.html")
 
@@ -208,7 +208,7 @@ MATRIX = StudyKind(
     name="matrix", label="A matrix (every pair of 2–8 decks)", summary=f"every pair of 2-{MAX_DECKS} decks",
     decks=(2, MAX_DECKS), play=play_pairing, results=matrix_results, players=lambda decks: "players",
     inputs=both_players,
-    title=lambda study: f"{len(study['decks'])} decks: matrix, {study.get('p1')} vs {study.get('p2')}",
+    title=lambda study: f"{len(study['decks'])} decks: matrix, {players_words(study)}",
     width=widest_win_rate, pairs_of_games=lambda decks: decks * (decks - 1) // 2,
     fields=("deck_checks", "players"), results_template="lab/results/matrix.html")
 

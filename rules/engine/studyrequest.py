@@ -15,12 +15,15 @@ from __future__ import annotations
 import dataclasses
 from typing import Any, Mapping
 
+from .cpu import LEVELS
+
 DEFAULT_PLAYER = "cpu:hard"       # who plays each deck of a matchup, a matrix or card impact against the field
 DEFAULT_BOT = "greedy"            # who plays a goldfish deck
 DEFAULT_SEATING = "side-by-side"
 DEFAULT_GAMES = 1000              # what the page and the command offer (the API asks for it)
 TARGET_WIDTH = (0, 1000)          # a `target_width` is more than the first, at most the second
 PYRAMID_SIZE = (10, 100)          # cards in a study's own Pyramid deck: the full circle comes after this many rounds
+BOT_WORDS = {"greedy": "the greedy player", "random": "the random player"}
 
 
 @dataclasses.dataclass(frozen=True)
@@ -88,3 +91,17 @@ class StudyRequest:
                     f"{TARGET_WIDTH[0]}, at most {TARGET_WIDTH[1]}.")
         return None
 
+
+def player_words(player: str | None) -> str:
+    """A player as the pages say it: "cpu:hard" -> "the hard computer", "greedy" -> "the greedy player"."""
+    if player in BOT_WORDS:
+        return BOT_WORDS[player]
+    level = (player or "").removeprefix("cpu:")
+    if player and player.startswith("cpu:") and level in LEVELS:
+        return f"the {LEVELS[level]['label'].lower()} computer"
+    return str(player)
+
+
+def players_words(study: Mapping[str, Any]) -> str:
+    """"the greedy player vs the hard computer": who plays the first and the second deck of each pair."""
+    return f"{player_words(study.get('p1'))} vs {player_words(study.get('p2'))}"

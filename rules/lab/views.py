@@ -15,7 +15,7 @@ from cards.models import Release
 from cataclysm_site.api_errors import ApiError
 from rules.engine.studydata import public_study
 from rules.engine.studykinds import KINDS, STUDY_KINDS
-from rules.engine.studyrequest import DEFAULT_BOT, DEFAULT_GAMES, DEFAULT_PLAYER, StudyRequest
+from rules.engine.studyrequest import DEFAULT_BOT, DEFAULT_GAMES, DEFAULT_PLAYER, StudyRequest, player_words
 from rules.lab import api as lab_api
 from rules.lab import errataform, evidence
 from rules.lab import services as lab
@@ -33,9 +33,13 @@ class StudyForm(forms.Form):
     games = forms.IntegerField(min_value=1, initial=DEFAULT_GAMES)
     seed = forms.IntegerField(required=False, min_value=0)
     # Not required: the page sends only the fields the chosen kind of study uses (static/js/lab.js).
-    bot = forms.ChoiceField(choices=[(b, b) for b in lab.GOLDFISH_BOTS], initial=DEFAULT_BOT, required=False)
-    p1 = forms.ChoiceField(choices=[(p, p) for p in lab.STUDY_PLAYERS], initial=DEFAULT_PLAYER, required=False)
-    p2 = forms.ChoiceField(choices=[(p, p) for p in lab.STUDY_PLAYERS], initial=DEFAULT_PLAYER, required=False)
+    # The players in words ("the hard computer"), sent as the engine's names; the request holds their defaults.
+    bot = forms.ChoiceField(choices=[(b, player_words(b)) for b in lab.GOLDFISH_BOTS], initial=DEFAULT_BOT,
+                            required=False)
+    p1 = forms.ChoiceField(choices=[(p, player_words(p)) for p in lab.STUDY_PLAYERS], initial=DEFAULT_PLAYER,
+                           required=False)
+    p2 = forms.ChoiceField(choices=[(p, player_words(p)) for p in lab.STUDY_PLAYERS], initial=DEFAULT_PLAYER,
+                           required=False)
     variants = forms.MultipleChoiceField(required=False, choices=variant_choices)
     seating = forms.ChoiceField(choices=Seating.choices, initial=Seating.SIDE_BY_SIDE)
     public = forms.BooleanField(required=False)

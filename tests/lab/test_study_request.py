@@ -1,6 +1,6 @@
 """A study's request is one typed object (rules/engine/studyrequest.py), built once by each entry point (issue 36):
 the API, the lab page and `manage.py simulate` asking for the same study store the same study; its defaults are
-its own; it reads back from a stored study."""
+its own; it reads back from a stored study; and titles and the start form say who plays in words (issue 33)."""
 from __future__ import annotations
 
 import dataclasses
@@ -12,7 +12,7 @@ from django.core.management import call_command
 
 from cards.catalogue import play_catalogue
 from rules.engine.studydata import public_study
-from rules.engine.studyrequest import DEFAULT_PLAYER, StudyRequest
+from rules.engine.studyrequest import DEFAULT_PLAYER, StudyRequest, player_words
 from rules.lab import services
 from rules.models import Simulation
 
@@ -35,6 +35,28 @@ def test_the_api_the_page_and_the_command_ask_for_the_same_study(api, client):
     assert by_command["p1"] == "cpu:normal" and by_command["p2"] == "greedy" and by_command["seed"] == 7
 
 
+def test_a_study_says_who_plays_in_words(api, settings):
+    settings.LAB_MAX_RUNNING = 5
+    duel = api.post("/api/simulations/", {**MATCHUP, "decks": DECKS}, format="json").json()
+    assert duel["title"] == "Talah Starter vs Lethan Starter: the normal computer vs the greedy player, 4 games"
+    alone = api.post("/api/simulations/", {"kind": "goldfish", "deck": "starter-talah", "games": 3, "bot": "random"},
+                     format="json").json()
+    assert alone["title"] == "Talah Starter: the random player, goldfish, 3 games"
+    matrix = api.post("/api/simulations/", {"kind": "matrix", "decks": DECKS, "games": 2}, format="json").json()
+    assert matrix["title"] == "2 decks: matrix, the hard computer vs the hard computer, 2 games"
+    assert "cpu:" not in duel["title"] + alone["title"] + matrix["title"]
+
+
+def test_the_start_form_offers_the_players_in_words(client, catalogue_db):
+    html = client.get("/lab/").content.decode()
+    first = html.split('id="id_p1"')[1].split("</select>")[0]
+    assert '<option value="cpu:hard" selected>the hard computer</option>' in first
+    assert '<option value="cpu:easy">the easy computer</option>' in first
+    assert '<option value="random">the random player</option>' in first
+    bot = html.split('id="id_bot"')[1].split("</select>")[0]
+    assert '<option value="greedy" selected>the greedy player</option>' in bot
+
+
 def test_the_defaults_are_the_requests_own():
     """Leaving a player out anywhere means the request's default: the API, the page and the command all send it."""
     request = StudyRequest(kind="matchup", games=10)
@@ -42,6 +64,7 @@ def test_the_defaults_are_the_requests_own():
                                                                         "side-by-side")
     with pytest.raises(dataclasses.FrozenInstanceError):
         request.games = 20   # built once, passed down unchanged
+    assert player_words(DEFAULT_PLAYER) == "the hard computer" and player_words("someone") == "someone"
 
 
 def test_a_request_reads_back_from_json_and_from_a_stored_study(api):
