@@ -13,7 +13,7 @@ stored mapping (any study saved before this class, too) or from `to_json`'s outp
 from __future__ import annotations
 
 import dataclasses
-from typing import Any, Mapping
+from typing import Any, Mapping, TypedDict
 
 from .cpu import LEVELS
 
@@ -91,6 +91,39 @@ class StudyRequest:
                     f"{TARGET_WIDTH[0]}, at most {TARGET_WIDTH[1]}.")
         return None
 
+
+
+class StudyDeck(TypedDict, total=False):
+    name: str      # as the results name it (with its id when two decks share a name)
+    id: str
+    hero: str
+    cards: list[str]
+
+
+class Study(TypedDict, total=False):
+    """What a study stores and every worker plays: built once from a `StudyRequest` by `build_study` (the site) or
+    `goldfish_study` (rules/engine/lab.py), then JSON in the database and in each chunk's message. A kind may add
+    its own keys (`StudyKind.inputs`); a study saved before a key existed lacks it, so readers use `.get`."""
+
+    kind: str
+    games: int
+    seed: int
+    decks: list[StudyDeck]
+    seating: str
+    variants: list[str]
+    bot: str                        # goldfish and card impact
+    p1: str                         # matchups, matrices, card impact against a field
+    p2: str
+    filler: str                     # card impact
+    pyramid_deck: list[dict]        # [{"card", "count"}]
+    errata: dict                    # what-if errata, their `errata_diff` and whether `paired` (errata.py, paired.py)
+    errata_diff: list[dict]
+    paired: bool
+    target_width: float             # precision.py
+    data_hash: str
+    release: str | None
+    cards: list[dict]               # the card data it plays (studydata.py)
+    tables: str
 
 def player_words(player: str | None) -> str:
     """A player as the pages say it: "cpu:hard" -> "the hard computer", "greedy" -> "the greedy player"."""

@@ -32,7 +32,7 @@ from rules.engine.cpu import offered
 from rules.engine.paired import PAIRED_KINDS
 from rules.engine.studybase import StudyInputError
 from rules.engine.studykinds import STUDY_KINDS
-from rules.engine.studyrequest import PYRAMID_SIZE, StudyRequest
+from rules.engine.studyrequest import PYRAMID_SIZE, Study, StudyRequest
 from rules.lab.runners import Driver, LocalRunner, runner  # noqa: F401 - LocalRunner: where the tests close the pool
 from rules.models import Simulation, SimulationChunk, SimulationStatus
 from rules.play.actors import Actor
@@ -126,7 +126,7 @@ def build_study(actor: Actor, request: StudyRequest, *, trusted: bool = False) -
     for entry in entries:   # the results name decks: two decks of the same name are told apart by their ids
         if names.count(entry["name"]) > 1:
             entry["name"] = f"{entry['name']} ({entry['id']})"
-    study: dict[str, Any] = {
+    study: Study = {
         "kind": kind, "games": games, "seed": clean_seed(request.seed), "decks": entries,
         "seating": clean_seating(request.seating), "variants": clean_variants(catalogue, list(request.variants)),
         "data_hash": catalogue.data_hash, "release": release,
@@ -204,7 +204,7 @@ def clean_pyramid(catalogue, entries: Sequence[Mapping] | None, variants: list[s
     return [{"card": s, "count": n} for s, n in counts.items() if n]
 
 
-def errata_fields(catalogue, study: Mapping[str, Any], kind: str, errata: Any, paired: bool) -> dict[str, Any]:
+def errata_fields(catalogue, study: Study, kind: str, errata: Any, paired: bool) -> dict[str, Any]:
     """The study's what-if errata (rules/engine/errata.py), checked and with their diff, or a 400 naming the path
     that is wrong; `paired` plays the same seeds without them too (rules/engine/paired.py)."""
     if paired and (not errata or kind not in PAIRED_KINDS):
@@ -227,7 +227,7 @@ def errata_fields(catalogue, study: Mapping[str, Any], kind: str, errata: Any, p
     return {"errata": errata, "errata_diff": diff, "paired": paired}
 
 
-def default_title(study: Mapping[str, Any]) -> str:
+def default_title(study: Study) -> str:
     rules = ", ".join(study.get("variants", []) + (["errata" + (", paired" if study.get("paired") else "")]
                                                    if study.get("errata") else []))
     if study.get("pyramid_deck"):
@@ -296,7 +296,7 @@ def drive() -> bool:
     return active or run.busy()
 
 
-def early_results(study: Mapping[str, Any], tallies: list, planned: int) -> dict[str, Any] | None:
+def early_results(study: Study, tallies: list, planned: int) -> dict[str, Any] | None:
     """The results of a study answered to its `target_width` by its first chunks played in order (None: not yet),
     with the games it saved (rules/engine/precision.py)."""
     prefix = list(itertools.takewhile(lambda t: t is not None, tallies))
