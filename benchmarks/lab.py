@@ -4,7 +4,7 @@ Issue 15's four figures, on the real parts: a throwaway Redis (scripts/redis.sh)
 here, exactly as `make run` starts them.
 
 1. Throughput: one greedy-goldfish study of `--games` games, split into the lab's chunks (rules/engine/simulate.py
-   `split`), played by the plain in-process loop (`rules.engine.lab.run_chunk` over every game, in this
+   `split`), played by the plain in-process loop (`rules.engine.lab.play_games` over every game, in this
    process; timed before and after the 1-worker run, and averaged), then by 1 worker and by 2 workers. Reported: games/s of each, the scaling from 1 worker to 2, and the
    engine's overhead (how much slower 1 worker is than the plain loop on the same games).
 2. A 10,000-game greedy analysis of one deck (`--analysis`) on 2 workers, from the first chunk sent to the last
@@ -35,10 +35,10 @@ DECK = "starter-talah"
 def on_workers(study: dict, chunks: list[tuple[int, int]]) -> tuple[float, dict]:
     """Send every chunk as a task, wait for every tally; (seconds, merged tally)."""
     from rules.engine import lab as engine_lab
-    from rules.tasks import run_chunk
+    from rules.tasks import play_chunk_on_worker
 
     started = time.perf_counter()
-    results = [run_chunk.apply_async(args=[study, start, count]) for start, count in chunks]
+    results = [play_chunk_on_worker.apply_async(args=[study, start, count]) for start, count in chunks]
     tallies = [r.get(timeout=3600) for r in results]
     return time.perf_counter() - started, engine_lab.merge(tallies)
 
@@ -91,7 +91,7 @@ def measure(deck: str, games: int, analysis: int, impact: int = 200) -> dict:
 
     def in_process() -> tuple[float, dict]:
         started = time.perf_counter()
-        tally = engine_lab.run_chunk(catalogue, study, 0, games)
+        tally = engine_lab.play_games(catalogue, study, 0, games)
         return time.perf_counter() - started, tally
 
     plain_before, plain = in_process()

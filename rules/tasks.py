@@ -11,12 +11,13 @@ import gc
 import os
 import threading
 import time
-from typing import Any, Mapping
+from typing import Any
 
 from celery import shared_task
 
 from rules.engine import lab, studydata
 from rules.engine.catalogue import load_catalogue
+from rules.engine.studyrequest import Study
 
 CatalogueMismatch = studydata.CatalogueMismatch   # this worker's card data are not the study's
 
@@ -59,12 +60,15 @@ def exit_when_orphaned(parent_pid: int) -> None:
     os._exit(1)
 
 
-def play_chunk(study: Mapping[str, Any], start: int, count: int) -> dict[str, Any]:
+def play_chunk(study: Study, start: int, count: int) -> dict[str, Any]:
     # The study's own cards (the database's when it started), or for an older study this worker's files.
     catalogue = studydata.study_cards_catalogue(study, load_catalogue)
-    return lab.run_chunk(catalogue, study, start, count)
+    return lab.play_games(catalogue, study, start, count)
 
 
+# The task keeps its wire name "lab.run_chunk": messages already queued by a running site still find it.
 @shared_task(name="lab.run_chunk", acks_late=True, reject_on_worker_lost=True)
-def run_chunk(study: dict[str, Any], start: int, count: int) -> dict[str, Any]:
+def play_chunk_on_worker(study: Study, start: int, count: int) -> dict[str, Any]:
+    """A study's chunk sent to the Celery workers (runners.CeleryRunner): played by `play_chunk`, its tally
+    returned through the result backend."""
     return play_chunk(study, start, count)

@@ -106,8 +106,8 @@ ENGINE_LAYERS = (
     ("the game (the public GameState) and its codec", {"serialize", "game"}),
     ("games built, loaded and replayed", {"setup", "scenario", "records", "expect"}),
     ("players", {"bot", "greedy_value", "greedy", "bots", "ladder", "cpu", "expert"}),
-    ("bulk play and studies", {"simulate", "match", "tablematch", "lab", "paired", "impact", "precision", "errata", "studydata",
-                               "studybase", "studykinds"}),
+    ("bulk play and studies", {"simulate", "match", "tablematch", "lab", "paired", "impact", "precision", "errata",
+                               "studydata", "studybase", "studykinds", "studyrequest"}),
     ("the package", {"__init__"}),
 )
 

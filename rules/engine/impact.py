@@ -21,6 +21,7 @@ from .match import play_game
 from .setup import DeckSpec
 from .simulate import game_seed, goldfish_game
 from .studybase import MAX_DECKS, SCORE, Z95, StudyInputError, StudyKind, deck_names
+from .studyrequest import Study, StudyRequest
 
 KIND = "card_impact"
 BAD_FILLER = "bad_filler"
@@ -38,7 +39,7 @@ def without_one(deck: Mapping[str, Any], slug: str, filler: str) -> DeckSpec:
     return DeckSpec(deck["hero"], tuple(cards))
 
 
-def _game(catalogue, study: Mapping[str, Any], spec: DeckSpec, index: int, variants: tuple
+def _game(catalogue, study: Study, spec: DeckSpec, index: int, variants: tuple
           ) -> tuple[float, float, Any]:
     """Play game `index` with this version of the deck: (measure, Legacy, final state)."""
     seed = game_seed(int(study["seed"]), index)
@@ -73,7 +74,7 @@ def _add(tally: dict, key: str, value: float) -> None:
     tally["sums"][key] = tally["sums"].get(key, 0) + value
 
 
-def play(catalogue, study: Mapping[str, Any], index: int, tally: dict, variants: tuple = ()) -> None:
+def play(catalogue, study: Study, index: int, tally: dict, variants: tuple = ()) -> None:
     """Play game `index` as built and once per distinct card taken out, and add them to the tally."""
     deck = study["decks"][0]
     filler = study["filler"]
@@ -100,7 +101,7 @@ def _rate(sums: Mapping[str, float], key: str) -> dict[str, Any]:
     return {"games": games, "mean": round(sums.get(f"{key}_measure", 0) / games, 4) if games else None}
 
 
-def results(study: Mapping[str, Any], tally: Mapping[str, Any]) -> dict[str, Any]:
+def results(study: Study, tally: Mapping[str, Any]) -> dict[str, Any]:
     """The table, sorted by what a copy adds (most first)."""
     names = {raw.get("slug") or slugify(raw["name"]): raw["name"] for raw in study.get("cards", ())}
     n = tally["games"]
@@ -124,10 +125,10 @@ def results(study: Mapping[str, Any], tally: Mapping[str, Any]) -> dict[str, Any
             "mean_legacy": round(sums.get("/legacy", 0) / n, 3) if n else None, "cards": rows}
 
 
-def inputs(catalogue, study: Mapping[str, Any], choices: Mapping[str, Any]) -> dict[str, Any]:
+def inputs(catalogue, study: Study, request: StudyRequest) -> dict[str, Any]:
     """The filler (checked: a card a deck may hold; by default the Energy card the deck runs most of, the most
     neutral draw it has), the goldfish bot and the players against the field."""
-    filler = choices.get("filler")
+    filler = request.filler
     if filler is None:
         energy = Counter(slug for slug in study["decks"][0]["cards"] if catalogue.cards[slug].type == "energy")
         if not energy:
@@ -137,7 +138,7 @@ def inputs(catalogue, study: Mapping[str, Any], choices: Mapping[str, Any]) -> d
     if card is None or card.type in ("hero", "pyramid"):
         raise StudyInputError(BAD_FILLER, f"The filler must be a card a deck may hold (a slug, e.g. dark-current), "
                               f"not {filler!r}.", extra={"path": "filler"})
-    return {"filler": filler, "bot": choices["bot"], "p1": choices["p1"], "p2": choices["p2"]}
+    return {"filler": filler, "bot": request.bot, "p1": request.p1, "p2": request.p2}
 
 
 CARD_IMPACT = StudyKind(

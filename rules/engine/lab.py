@@ -1,13 +1,13 @@
 """Studies: many seeded games split into chunks that any worker may play, merged into one result (issue 15).
 
-A study is a plain mapping: {"kind": "goldfish"|"matchup"|"matrix"|"pyramid", "games", "seed", "decks": [{"name",
-"hero", "cards"}], "bot" (goldfish), "p1"/"p2" (matchups), "seating", "variants", "pyramid_deck" (optional: a
-composition [{"card", "count"}] played instead of the Pyramid deck, as the named variant `study-pyramid`), "cards"
-(the card data it plays, studydata.py), "errata" and "paired" (errata.py, paired.py), "target_width" (precision.py),
-"filler" (card_impact, impact.py)}. Game `i` of a study is always
-seeded with `game_seed(seed, i)` and, in a matchup, deck A sits first in even games; so which worker plays it, and
-in which chunk, changes nothing. A chunk's result is a tally that adds up exactly (counts of each value, sums,
-the best and worst game): merging the tallies of any split gives the same numbers as playing all games in one loop.
+A study is a `Study` (studyrequest.py: a typed mapping, stored as JSON): {"kind": "goldfish"|"matchup"|"matrix"|
+"pyramid", "games", "seed", "decks": [{"name", "hero", "cards"}], "bot" (goldfish), "p1"/"p2" (matchups), "seating",
+"variants", "pyramid_deck" (optional: a composition [{"card", "count"}] played instead of the Pyramid deck, as the
+named variant `study-pyramid`), "cards" (the card data it plays, studydata.py), "errata" and "paired" (errata.py,
+paired.py), "target_width" (precision.py), "filler" (card_impact, impact.py)}. Game `i` of a study is always seeded
+with `game_seed(seed, i)` and, in a matchup, deck A sits first in even games; so which worker plays it, and in which
+chunk, changes nothing. A chunk's result is a tally that adds up exactly (counts of each value, sums, the best and
+worst game): merging the tallies of any split gives the same numbers as playing all games in one loop.
 
 The top of the lab's modules: what each kind plays and reports is its entry in the registry (studykinds.py,
 `StudyKind` in studybase.py); this module runs a chunk of any kind and reads the merged tally.
@@ -23,15 +23,16 @@ from .setup import DeckSpec
 from .simulate import split
 from .studybase import merge, new_tally, study_catalogue, study_variants
 from .studykinds import KINDS, STUDY_KINDS, goldfish_summary, total_games
+from .studyrequest import Study
 
 BAD_GAMES = "bad_games"
 
 # What callers read here with the loop: the kinds, the chunker, merging tallies, a study's games and its rules.
-__all__ = ["KINDS", "merge", "results", "run_chunk", "run_goldfish", "split", "study_catalogue", "study_variants",
+__all__ = ["KINDS", "merge", "play_games", "results", "run_goldfish", "split", "study_catalogue", "study_variants",
            "total_games"]
 
 
-def run_chunk(catalogue, study: Mapping[str, Any], start: int, count: int,
+def play_games(catalogue, study: Study, start: int, count: int,
               deadline: float | None = None) -> dict[str, Any]:
     """Play games start .. start+count-1 of the study; return their tally. The one loop of bulk play: the lab's
     workers, `manage.py goldfish` and a deck page's bulk runs all play their games here. With a `deadline`
@@ -49,8 +50,9 @@ def run_chunk(catalogue, study: Mapping[str, Any], start: int, count: int,
     return tally
 
 
+
 def goldfish_study(deck: DeckSpec, *, games: int, seed: int, bot: str, seating: str = "side-by-side",
-                   variants: Sequence[str] = ()) -> dict[str, Any]:
+                   variants: Sequence[str] = ()) -> Study:
     """A goldfish study of one deck, as `manage.py goldfish` and a deck's bulk runs play it."""
     return {"kind": "goldfish", "games": games, "seed": seed, "bot": bot, "seating": seating,
             "variants": list(variants), "decks": [{"name": deck.hero, "hero": deck.hero, "cards": list(deck.cards)}]}
@@ -71,14 +73,14 @@ def run_goldfish(catalogue, deck: DeckSpec, *, games: int, seed: int, bot: str =
     study = goldfish_study(deck, games=games, seed=seed, bot=bot, seating=seating, variants=variants)
     chunks = split(games)
     if play_chunks is None:
-        tallies = [run_chunk(catalogue, study, start, count) for start, count in chunks]
+        tallies = [play_games(catalogue, study, start, count) for start, count in chunks]
     else:
         tallies = play_chunks(study, chunks)
     return goldfish_summary(merge(tallies), catalogue=catalogue, deck=deck, bot=bot, seating=seating, seed=seed,
                             variants=variants)
 
 
-def results(study: Mapping[str, Any], tally: Mapping[str, Any]) -> dict[str, Any]:
+def results(study: Study, tally: Mapping[str, Any]) -> dict[str, Any]:
     """What a designer reads: distributions, rates with 95% intervals, means (from the merged tally)."""
     if not tally["games"]:
         return {"games": 0}

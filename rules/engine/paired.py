@@ -15,12 +15,13 @@ from typing import Any, Mapping
 
 from .studybase import Z95, add, fold, new_tally, study_catalogue, study_variants
 from .studykinds import STUDY_KINDS
+from .studyrequest import Study
 
 PAIRED_KINDS = tuple(name for name, kind in STUDY_KINDS.items() if kind.measure is not None)
 HALVES = ("base:", "errata:")
 
 
-def paired(study: Mapping[str, Any]) -> bool:
+def paired(study: Study) -> bool:
     return bool(study.get("paired") and study.get("errata") and study.get("kind") in PAIRED_KINDS)
 
 
@@ -32,7 +33,7 @@ def half(tally: Mapping[str, Any], prefix: str) -> dict[str, Any]:
             "extremes": strip(tally["extremes"])}
 
 
-def run_paired(catalogue, study: Mapping[str, Any], start: int, count: int) -> dict[str, Any]:
+def run_paired(catalogue, study: Study, start: int, count: int) -> dict[str, Any]:
     """Games start .. start+count-1, each played without and with the errata on its seed: both halves' tallies and
     the sums of the paired difference (and its square) in the kind's measure."""
     kind = STUDY_KINDS[study["kind"]]
@@ -56,7 +57,7 @@ def run_paired(catalogue, study: Mapping[str, Any], start: int, count: int) -> d
     return out
 
 
-def paired_results(study: Mapping[str, Any], tally: Mapping[str, Any]) -> dict[str, Any]:
+def paired_results(study: Study, tally: Mapping[str, Any]) -> dict[str, Any]:
     """Both halves' results and the mean paired difference (errata minus printed) with its 95% interval."""
     n = tally["games"]
     kind = STUDY_KINDS[study["kind"]]

@@ -16,11 +16,12 @@ from typing import Any, Mapping, Sequence
 from .paired import paired
 from .studybase import Z95
 from .studykinds import STUDY_KINDS
+from .studyrequest import Study
 
 MIN_GAMES = 100
 
 
-def width(study: Mapping[str, Any], tally: Mapping[str, Any]) -> float | None:
+def width(study: Study, tally: Mapping[str, Any]) -> float | None:
     """The 95% interval's width of the study's question over the tally's games (None: not measurable yet)."""
     n = tally["games"]
     if paired(study):
@@ -32,7 +33,7 @@ def width(study: Mapping[str, Any], tally: Mapping[str, Any]) -> float | None:
     return STUDY_KINDS[study["kind"]].width(study, tally)
 
 
-def answered(study: Mapping[str, Any], tallies: Sequence[Mapping[str, Any]], merge) -> tuple[int, dict, float] | None:
+def answered(study: Study, tallies: Sequence[Mapping[str, Any]], merge) -> tuple[int, dict, float] | None:
     """The fewest first chunks whose games answer the study to its `target_width`: (chunks, merged tally, width),
     or None while the chunks played in order do not."""
     target = study.get("target_width")

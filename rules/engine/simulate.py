@@ -1,5 +1,5 @@
 """Goldfish simulation: one goldfish game, its statistics, and the one chunker of bulk play (the loop over many games
-is the lab's `run_chunk`, rules/engine/lab.py; a goldfish run's summary is `goldfish_summary`, studykinds.py).
+is the lab's `play_games`, rules/engine/lab.py; a goldfish run's summary is `goldfish_summary`, studykinds.py).
 
 Game i of a run is seeded with `game_seed(seed, i)`, and its bot with the same number, so any single game (the
 `best_game` of a run, say) can be rebuilt exactly with `goldfish_game(...)`. The counters are read from the events

@@ -20,6 +20,7 @@ from .match import wilson
 from .setup import DeckSpec
 from .simulate import distribution
 from .studydata import study_tables
+from .studyrequest import Study
 
 STUDY_PYRAMID = "study-pyramid"   # the variant a study's own Pyramid composition is played as
 MAX_DECKS = 8                     # decks a study may take
@@ -44,7 +45,7 @@ class StudyKind:
       (not its `games` count: the loop does that);
     - `results(study, tally)`: what a designer reads, from the merged tally;
     - `players(decks)`: who plays a study of that many decks: "bot" (a goldfish bot), "players" (p1 and p2), "";
-    - `inputs(catalogue, study, choices)`: the kind's own fields of the study, checked, from the request's `bot`,
+    - `inputs(catalogue, study, request)`: the kind's own fields of the study, checked, from the StudyRequest's `bot`,
       `p1`, `p2`, `filler` (StudyInputError when wrong);
     - `title(study)`: the default title's head (decks and what is studied);
     - `width(study, tally)`: the 95% interval's width of its headline question (precision.py), None if none;
@@ -77,12 +78,12 @@ def spec(deck: Mapping[str, Any]) -> DeckSpec:
     return DeckSpec(deck["hero"], tuple(deck["cards"]))
 
 
-def deck_names(study: Mapping[str, Any]) -> str:
+def deck_names(study: Study) -> str:
     """"A vs B": the decks a study names in its default title."""
     return " vs ".join(d["name"] for d in study["decks"])
 
 
-def study_catalogue(catalogue: Catalogue, study: Mapping[str, Any], errata: bool = True) -> Catalogue:
+def study_catalogue(catalogue: Catalogue, study: Study, errata: bool = True) -> Catalogue:
     """The catalogue the study plays: with its errata as the variant `study-errata` (unless `errata` is False: the
     other half of a paired study) and its Pyramid composition as the variant `study-pyramid`, if it has them.
 
@@ -98,7 +99,7 @@ def study_catalogue(catalogue: Catalogue, study: Mapping[str, Any], errata: bool
     return dataclasses.replace(catalogue, variants=MappingProxyType({**catalogue.variants, STUDY_PYRAMID: variant}))
 
 
-def study_variants(study: Mapping[str, Any], errata: bool = True) -> tuple[str, ...]:
+def study_variants(study: Study, errata: bool = True) -> tuple[str, ...]:
     """The variants every game of the study is played under, its own Pyramid composition and errata included."""
     return tuple(study.get("variants", ())) + ((STUDY_PYRAMID,) if study.get("pyramid_deck") else ()) + (
         (STUDY_ERRATA,) if errata and study.get("errata") else ())

@@ -27,6 +27,7 @@ from .studybase import (
     spec,
     tally_distribution,
 )
+from .studyrequest import Study, StudyRequest, player_words, players_words
 from .version import ENGINE_VERSION
 
 MEANS = ("arc_burn_damage", "scene_damage", "discharge_damage", "edges_discharged", "cards_played")
@@ -52,7 +53,7 @@ def rate_width(outcomes: Mapping[str, int]) -> float | None:
     return high - low
 
 
-def widest_win_rate(study: Mapping[str, Any], tally: Mapping[str, Any]) -> float | None:
+def widest_win_rate(study: Study, tally: Mapping[str, Any]) -> float | None:
     """The widest win rate interval of the study's cells (a matchup has one)."""
     widths = [rate_width(v) for k, v in tally["counts"].items() if k.endswith("/outcome") and not k.startswith("health")]
     widths = [w for w in widths if w is not None]
@@ -60,7 +61,7 @@ def widest_win_rate(study: Mapping[str, Any], tally: Mapping[str, Any]) -> float
 
 
 # ---------------------------------------------------------------- goldfish: one deck, a bot, the empty opponent
-def play_goldfish(catalogue: Catalogue, study: Mapping[str, Any], index: int, tally: dict, variants: tuple) -> None:
+def play_goldfish(catalogue: Catalogue, study: Study, index: int, tally: dict, variants: tuple) -> None:
     state = goldfish_game(catalogue, spec(study["decks"][0]), seed=game_seed(int(study["seed"]), index),
                           bot=study["bot"], seating=study.get("seating", "side-by-side"), variants=variants)
     row = game_stats(state, catalogue)
@@ -82,7 +83,7 @@ def play_goldfish(catalogue: Catalogue, study: Mapping[str, Any], index: int, ta
     extreme(tally, "worst", (-row["legacy"], -index), index, row["seed"])
 
 
-def goldfish_results(study: Mapping[str, Any], tally: Mapping[str, Any]) -> dict[str, Any]:
+def goldfish_results(study: Study, tally: Mapping[str, Any]) -> dict[str, Any]:
     n, sums = tally["games"], tally["sums"]
     best, worst = tally["extremes"]["best"], tally["extremes"]["worst"]
     survived = sums["/hero_survived"]
@@ -127,19 +128,19 @@ def goldfish_summary(tally: Mapping[str, Any], *, catalogue: Catalogue, deck: De
 GOLDFISH = StudyKind(
     name="goldfish", label="One deck, goldfish (a bot plays it)", summary="one deck and a bot", decks=(1, 1),
     play=play_goldfish, results=goldfish_results, players=lambda decks: "bot",
-    inputs=lambda catalogue, study, choices: {"bot": choices["bot"]},
-    title=lambda study: f"{deck_names(study)}: {study.get('bot')} goldfish",
+    inputs=lambda catalogue, study, request: {"bot": request.bot},
+    title=lambda study: f"{deck_names(study)}: {player_words(study.get('bot'))}, goldfish",
     width=lambda study, tally: mean_width(tally["counts"].get("/legacy", {})),
     measure=lambda one: float(next(iter(one["counts"]["/legacy"]))),
     fields=("deck", "bot"), results_template="lab/results/goldfish.html")
 
 
 # ---------------------------------------------------------------- matchups and matrices: decks against each other
-def pairs(study: Mapping[str, Any]) -> list[tuple[int, int]]:
+def pairs(study: Study) -> list[tuple[int, int]]:
     return list(itertools.combinations(range(len(study["decks"])), 2))
 
 
-def play_pairing(catalogue: Catalogue, study: Mapping[str, Any], index: int, tally: dict, variants: tuple) -> None:
+def play_pairing(catalogue: Catalogue, study: Study, index: int, tally: dict, variants: tuple) -> None:
     """A matchup's game `index`, or a matrix's (`games` a pair of decks, pair after pair); deck A first in even
     games."""
     cell, game = (0, 1), index
@@ -167,12 +168,12 @@ def cell_results(tally: Mapping[str, Any], key: str) -> dict[str, Any]:
             "rounds": tally_distribution(tally, f"{key}/rounds")}
 
 
-def matchup_results(study: Mapping[str, Any], tally: Mapping[str, Any]) -> dict[str, Any]:
+def matchup_results(study: Study, tally: Mapping[str, Any]) -> dict[str, Any]:
     return {"games": tally["games"], "decks": [d["name"] for d in study["decks"]], **cell_results(tally, "0-1"),
             "rules_health": summary(tally, distribution)}
 
 
-def matrix_results(study: Mapping[str, Any], tally: Mapping[str, Any]) -> dict[str, Any]:
+def matrix_results(study: Study, tally: Mapping[str, Any]) -> dict[str, Any]:
     """Each deck's win rate against each other deck, both ways round, and overall."""
     names = [d["name"] for d in study["decks"]]
     table: dict[str, dict[str, Any]] = {name: {} for name in names}
@@ -192,14 +193,14 @@ def matrix_results(study: Mapping[str, Any], tally: Mapping[str, Any]) -> dict[s
             "rules_health": summary(tally, distribution)}
 
 
-def both_players(catalogue: Catalogue, study: Mapping[str, Any], choices: Mapping[str, Any]) -> dict[str, Any]:
-    return {"p1": choices["p1"], "p2": choices["p2"]}
+def both_players(catalogue: Catalogue, study: Study, request: StudyRequest) -> dict[str, Any]:
+    return {"p1": request.p1, "p2": request.p2}
 
 
 MATCHUP = StudyKind(
     name="matchup", label="A matchup (two decks)", summary="two decks and two players", decks=(2, 2),
     play=play_pairing, results=matchup_results, players=lambda decks: "players", inputs=both_players,
-    title=lambda study: f"{deck_names(study)}: {study.get('p1')} vs {study.get('p2')}", width=widest_win_rate,
+    title=lambda study: f"{deck_names(study)}: {players_words(study)}", width=widest_win_rate,
     measure=lambda one: SCORE[next(iter(one["counts"]["0-1/outcome"]))],
     fields=("pair",), results_template="lab/results/matchup.html")
 
@@ -207,13 +208,13 @@ MATRIX = StudyKind(
     name="matrix", label="A matrix (every pair of 2–8 decks)", summary=f"every pair of 2-{MAX_DECKS} decks",
     decks=(2, MAX_DECKS), play=play_pairing, results=matrix_results, players=lambda decks: "players",
     inputs=both_players,
-    title=lambda study: f"{len(study['decks'])} decks: matrix, {study.get('p1')} vs {study.get('p2')}",
+    title=lambda study: f"{len(study['decks'])} decks: matrix, {players_words(study)}",
     width=widest_win_rate, pairs_of_games=lambda decks: decks * (decks - 1) // 2,
     fields=("deck_checks", "players"), results_template="lab/results/matrix.html")
 
 
 # ---------------------------------------------------------------- the Pyramid alone: a rule set, no deck
-def play_pyramid(catalogue: Catalogue, study: Mapping[str, Any], index: int, tally: dict, variants: tuple) -> None:
+def play_pyramid(catalogue: Catalogue, study: Study, index: int, tally: dict, variants: tuple) -> None:
     state = new_game(catalogue, [None, None], seed=game_seed(int(study["seed"]), index),
                      seating=study.get("seating", "side-by-side"), variants=variants)
     facts = pyramid_facts(state)
@@ -225,7 +226,7 @@ def play_pyramid(catalogue: Catalogue, study: Mapping[str, Any], index: int, tal
     add(tally, "", "no_cataclysm", int(not facts["over"]))
 
 
-def pyramid_results(study: Mapping[str, Any], tally: Mapping[str, Any]) -> dict[str, Any]:
+def pyramid_results(study: Study, tally: Mapping[str, Any]) -> dict[str, Any]:
     n, sums = tally["games"], tally["sums"]
     return {
         "games": n, "rounds": tally_distribution(tally, "/rounds"),
@@ -237,7 +238,7 @@ def pyramid_results(study: Mapping[str, Any], tally: Mapping[str, Any]) -> dict[
 
 PYRAMID = StudyKind(
     name="pyramid", label="The Pyramid alone (no deck)", summary="the Pyramid alone, no deck", decks=(0, 0),
-    play=play_pyramid, results=pyramid_results, players=lambda decks: "", inputs=lambda catalogue, study, c: {},
+    play=play_pyramid, results=pyramid_results, players=lambda decks: "", inputs=lambda catalogue, study, request: {},
     title=lambda study: "the Pyramid", width=lambda study, tally: mean_width(tally["counts"].get("/rounds", {})),
     results_template="lab/results/pyramid.html")
 
@@ -247,6 +248,6 @@ STUDY_KINDS: dict[str, StudyKind] = {kind.name: kind for kind in (GOLDFISH, MATC
 KINDS = tuple(STUDY_KINDS)
 
 
-def total_games(study: Mapping[str, Any]) -> int:
+def total_games(study: Study) -> int:
     """Games the study plays: `games` per pair of decks for a matrix, else `games`."""
     return STUDY_KINDS[study["kind"]].pairs_of_games(len(study["decks"])) * int(study["games"])

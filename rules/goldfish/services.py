@@ -18,7 +18,7 @@ from decks.validation import Problem
 from rules.engine import ENGINE_VERSION, GameState, IllegalAction
 from rules.engine.bots import get_bot, play_out, play_turn
 from rules.engine.catalogue import Catalogue
-from rules.engine.lab import goldfish_study, run_chunk
+from rules.engine.lab import goldfish_study, play_games
 from rules.engine.studykinds import goldfish_summary
 from rules.models import GoldfishGame, Seating, Status
 from rules.play.actors import Actor
@@ -196,7 +196,7 @@ def deck_simulate(*, deck: Deck, games: int, bot: str = "greedy", seed: int | No
     spec = deck_spec(hero, counts)
     # The lab's loop over a goldfish study's games, stopping after the game that passes the deadline.
     study = goldfish_study(spec, games=games, seed=seed, bot=bot, seating=seating)
-    tally = run_chunk(catalogue, study, 0, games, deadline=time.monotonic() + SIMULATION_SECONDS)
+    tally = play_games(catalogue, study, 0, games, deadline=time.monotonic() + SIMULATION_SECONDS)
     stats = goldfish_summary(tally, catalogue=catalogue, deck=spec, bot=bot, seating=seating, seed=seed)
     stats["requested"] = games
     stats["time_limited"] = tally["games"] < games

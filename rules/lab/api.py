@@ -69,13 +69,7 @@ class SimulationListView(APIView):
     def post(self, request):
         serializer = s.StudyStartSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        data = serializer.validated_data
-        sim = lab.start_study(
-            actor=actor_for(request, create=True), kind=data["kind"], decks=serializer.deck_refs(),
-            games=data["games"], seed=data.get("seed"), bot=data["bot"], p1=data["p1"], p2=data["p2"],
-            variants=serializer.variant_list(), pyramid_deck=data.get("pyramid_deck"), seating=data["seating"],
-            public=data["public"], title=data["title"], errata=data.get("errata"), paired=data["paired"],
-            target_width=data.get("target_width"), filler=data.get("filler"))
+        sim = lab.start_study(actor=actor_for(request, create=True), request=serializer.to_request())
         return Response(s.StudySerializer(s.simulation_data(sim)).data, status=status.HTTP_202_ACCEPTED)
 
 

@@ -11,6 +11,7 @@ from typing import Any
 
 from cards.catalogue import play_catalogue
 from cataclysm_site.api_errors import ApiError
+from rules.engine.studyrequest import DEFAULT_PLAYER, StudyRequest
 from rules.lab import services as lab
 from rules.lab.releases import of_release, release_slug
 from rules.models import BalanceReport, Simulation
@@ -23,7 +24,7 @@ BAD_REPORT = "bad_report"
 NO_REPORT = "no_report"   # no report to compare: none under a release, or none at a CPU level both releases have
 
 
-def start_report(*, actor: Actor, level: str = "cpu:hard", games: int = 100, impact_games: int = 50,
+def start_report(*, actor: Actor, level: str = DEFAULT_PLAYER, games: int = 100, impact_games: int = 50,
                  variants: list[str] | None = None, errata: Any = None, title: str = "") -> BalanceReport:
     """Start the report's studies (public: the report is shareable) and save it; 400 for bad inputs."""
     if level not in LEVELS:
@@ -33,10 +34,11 @@ def start_report(*, actor: Actor, level: str = "cpu:hard", games: int = 100, imp
             raise ApiError(BAD_REPORT, f"`{name}` is from 1 to {most}.", extra={"path": name})
     catalogue = play_catalogue()   # the release its studies play (lab.study_card_set)
     starters = sorted(catalogue.starter_decks)
-    common = dict(actor=actor, variants=variants or [], public=True, trusted=True, errata=errata or None)
-    matrix = lab.start_study(kind="matrix", decks=starters, games=games, p1=level, p2=level, **common)
-    impact = {slug: lab.start_study(kind="card_impact", decks=[slug], games=impact_games, bot="greedy", **common).pk
-              for slug in starters}
+    common = StudyRequest(kind="matrix", decks=tuple(starters), games=games, variants=tuple(variants or ()),
+                          public=True, errata=errata or None)
+    matrix = lab.start_study(actor=actor, request=common.replace(p1=level, p2=level), trusted=True)
+    impact = {slug: lab.start_study(actor=actor, request=common.replace(
+        kind="card_impact", decks=(slug,), games=impact_games, bot="greedy"), trusted=True).pk for slug in starters}
     rules = ", ".join(matrix.study.get("variants", [])) or "the rulebook as printed"
     return BalanceReport.objects.create(
         owner=actor.user if getattr(actor.user, "is_authenticated", False) else None,

@@ -10,6 +10,7 @@ from django.views.decorators.http import require_http_methods
 
 from cards.models import Release
 from cataclysm_site.api_errors import ApiError
+from rules.engine.studyrequest import DEFAULT_PLAYER
 from rules.lab import balance
 from rules.lab.releases import of_release, release_names, release_slug, requested_release
 from rules.lab.views import page_release
@@ -19,7 +20,7 @@ from rules.play.decks import variant_choices
 
 
 class ReportForm(forms.Form):
-    level = forms.ChoiceField(choices=[(level, level) for level in balance.LEVELS], initial="cpu:hard")
+    level = forms.ChoiceField(choices=[(level, level) for level in balance.LEVELS], initial=DEFAULT_PLAYER)
     games = forms.IntegerField(min_value=1, max_value=balance.MAX_GAMES, initial=100,
                                help_text="Games per pair of starters.")
     impact_games = forms.IntegerField(min_value=1, max_value=balance.MAX_IMPACT_GAMES, initial=50,

@@ -1,6 +1,6 @@
 """Where a study's chunks run: Celery workers on the configured broker (`CeleryRunner`), or a process pool of this
 process (`LocalRunner`, the embedded default; `play_all` also serves `manage.py goldfish --workers N`). Every chunk is
-played by the same function (`rules.tasks.play_chunk`, rules/engine/lab.py's `run_chunk`), wherever it runs. The
+played by the same function (`rules.tasks.play_chunk`, rules/engine/lab.py's `play_games`), wherever it runs. The
 `Driver` moves the studies on by itself: what the workers finish is stored without anyone looking.
 """
 from __future__ import annotations
@@ -31,8 +31,8 @@ class CeleryRunner:
         return uuid.uuid4().hex
 
     def submit(self, task_id: str, study: Mapping, start: int, count: int) -> None:
-        from rules.tasks import run_chunk
-        run_chunk.apply_async(args=[dict(study), start, count], task_id=task_id)
+        from rules.tasks import play_chunk_on_worker
+        play_chunk_on_worker.apply_async(args=[dict(study), start, count], task_id=task_id)
 
     def poll(self, task_id: str, study: Mapping, start: int, count: int) -> tuple[str, Any]:
         from celery.result import AsyncResult

@@ -6,6 +6,7 @@ from rest_framework import serializers
 
 from rules.engine.studydata import public_study
 from rules.engine.studykinds import KINDS, STUDY_KINDS
+from rules.engine.studyrequest import DEFAULT_BOT, DEFAULT_PLAYER, DEFAULT_SEATING, StudyRequest
 from rules.lab.evidence import applied
 from rules.lab.releases import release_slug
 from rules.lab.services import progress
@@ -33,16 +34,16 @@ class StudyStartSerializer(serializers.Serializer):
     vs = serializers.CharField(required=False, help_text="The second deck of a matchup (with `deck`).")
     games = serializers.IntegerField(help_text="Games (per pair of decks for a matrix).")
     seed = serializers.IntegerField(required=False, allow_null=True, help_text="Same inputs and seed, same numbers.")
-    bot = serializers.CharField(required=False, default="greedy", help_text="goldfish: greedy or random.")
-    p1 = serializers.CharField(required=False, default="cpu:hard", help_text="Plays the first deck of each pair.")
-    p2 = serializers.CharField(required=False, default="cpu:hard", help_text="Plays the second deck of each pair.")
+    bot = serializers.CharField(required=False, default=DEFAULT_BOT, help_text="goldfish: greedy or random.")
+    p1 = serializers.CharField(required=False, default=DEFAULT_PLAYER, help_text="Plays the first deck of each pair.")
+    p2 = serializers.CharField(required=False, default=DEFAULT_PLAYER, help_text="Plays the second deck of each pair.")
     variants = serializers.ListField(child=serializers.CharField(), required=False, default=list,
                                      help_text="Rule variants by slug (decks/data/variants.yaml).")
     variant = serializers.CharField(required=False, help_text="One rule variant (the same as `variants: [it]`).")
     pyramid_deck = PyramidEntrySerializer(many=True, required=False, max_length=20, help_text=(
         "A Pyramid composition to study instead of the printed deck (10-100 cards), played as the named variant "
         "`study-pyramid`; not with a variant that brings its own Pyramid deck."))
-    seating = serializers.CharField(required=False, default="side-by-side")
+    seating = serializers.CharField(required=False, default=DEFAULT_SEATING)
     errata = ErrataField(required=False, allow_null=True, default=None, help_text=(
         "What-if errata (null or left out: none), played as the named variant `study-errata` without touching the "
         "catalogue: "
@@ -61,18 +62,19 @@ class StudyStartSerializer(serializers.Serializer):
     public = serializers.BooleanField(required=False, default=False, help_text="Anyone with the link may read it.")
     title = serializers.CharField(required=False, allow_blank=True, max_length=200, default="")
 
-    def deck_refs(self) -> list[str]:
+    def to_request(self) -> StudyRequest:
+        """The validated body as the lab's one request: `deck`, `decks` and `vs` as one list of decks, `variant`
+        after `variants`."""
         data = self.validated_data
-        refs = list(data.get("decks") or [])
-        if data.get("deck"):
-            refs.insert(0, data["deck"])
-        if data.get("vs"):
-            refs.append(data["vs"])
-        return refs
-
-    def variant_list(self) -> list[str]:
-        data = self.validated_data
-        return list(data.get("variants") or []) + ([data["variant"]] if data.get("variant") else [])
+        decks = ([data["deck"]] if data.get("deck") else []) + list(data.get("decks") or []) + (
+            [data["vs"]] if data.get("vs") else [])
+        variants = list(data.get("variants") or []) + ([data["variant"]] if data.get("variant") else [])
+        return StudyRequest(
+            kind=data["kind"], decks=tuple(decks), games=data["games"], seed=data.get("seed"), bot=data["bot"],
+            p1=data["p1"], p2=data["p2"], variants=tuple(variants), pyramid_deck=data.get("pyramid_deck") or (),
+            seating=data["seating"], errata=data.get("errata"), paired=data["paired"],
+            target_width=data.get("target_width"), filler=data.get("filler"), public=data["public"],
+            title=data["title"])
 
 
 class StudySerializer(serializers.Serializer):

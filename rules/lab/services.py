@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import itertools
 import math
-from typing import Any, Mapping
+from typing import Any, Mapping, Sequence
 
 from django.conf import settings
 from django.db import transaction
@@ -32,6 +32,7 @@ from rules.engine.cpu import offered
 from rules.engine.paired import PAIRED_KINDS
 from rules.engine.studybase import StudyInputError
 from rules.engine.studykinds import STUDY_KINDS
+from rules.engine.studyrequest import PYRAMID_SIZE, Study, StudyRequest
 from rules.lab.runners import Driver, LocalRunner, runner  # noqa: F401 - LocalRunner: where the tests close the pool
 from rules.models import Simulation, SimulationChunk, SimulationStatus
 from rules.play.actors import Actor
@@ -47,20 +48,13 @@ BAD_KIND, BAD_GAMES, BAD_PLAYER, BAD_DECKS, TOO_MANY = "bad_kind", "bad_games", 
 BAD_PYRAMID = "bad_pyramid"
 BAD_ERRATA = "bad_errata"
 BAD_TARGET = "bad_target_width"
-PYRAMID_SIZE = (10, 100)   # cards in a study's own Pyramid deck: the full circle comes after this many rounds
 
 
 # ---------------------------------------------------------------- starting
-def start_study(*, actor: Actor, kind: str, decks: list[str], games: int, seed: int | None = None,
-                bot: str = "greedy", p1: str = "cpu:hard", p2: str = "cpu:hard", variants: list[str] | None = None,
-                pyramid_deck: list[dict] | None = None, seating: str = "side-by-side", public: bool = False,
-                title: str = "", trusted: bool = False, errata: Any = None, paired: bool = False,
-                target_width: float | None = None, filler: str | None = None) -> Simulation:
+def start_study(*, actor: Actor, request: StudyRequest, trusted: bool = False) -> Simulation:
     """Check the request, save the study and its chunks, and queue the chunks once saved. `trusted` (the command
-    line) lifts the per-visitor limits."""
-    study = build_study(actor, kind=kind, decks=decks, games=games, seed=seed, bot=bot, p1=p1, p2=p2,
-                        variants=variants or [], pyramid_deck=pyramid_deck, seating=seating, trusted=trusted,
-                        errata=errata, paired=paired, target_width=target_width, filler=filler)
+    line, balance reports) lifts the per-visitor limits."""
+    study = build_study(actor, request, trusted=trusted)
     if not trusted:
         refuse_too_many(actor)
     total = engine_lab.total_games(study)
@@ -68,8 +62,8 @@ def start_study(*, actor: Actor, kind: str, decks: list[str], games: int, seed: 
     with transaction.atomic():
         sim = Simulation.objects.create(
             owner=actor.user if getattr(actor.user, "is_authenticated", False) else None,
-            session_key=actor.session_key or "", is_public=bool(public), kind=kind, study=study, games=total,
-            seed=study["seed"], engine=run.name, title=title or default_title(study))
+            session_key=actor.session_key or "", is_public=bool(request.public), kind=request.kind, study=study,
+            games=total, seed=study["seed"], engine=run.name, title=request.title or default_title(study))
         SimulationChunk.objects.bulk_create(
             SimulationChunk(simulation=sim, index=i, start=start, count=count, task_id=run.new_task_id())
             for i, (start, count) in enumerate(engine_lab.split(total)))
@@ -91,11 +85,9 @@ def refuse_too_many(actor: Actor) -> None:
                    else RETRY_UNKNOWN)
 
 
-def build_study(actor: Actor, *, kind: str, decks: list[str], games: int, seed: int | None, bot: str, p1: str,
-                p2: str, variants: list[str], seating: str, pyramid_deck: list[dict] | None = None,
-                trusted: bool = False, errata: Any = None, paired: bool = False,
-                target_width: float | None = None, filler: str | None = None) -> dict[str, Any]:
+def build_study(actor: Actor, request: StudyRequest, *, trusted: bool = False) -> dict[str, Any]:
     """The engine's description of the study (rules/engine/lab.py), or a 400 naming what is wrong."""
+    kind, decks, games = request.kind, list(request.decks), request.games
     if kind not in KINDS:
         raise ApiError(BAD_KIND, f"A study is one of: {', '.join(KINDS)}.")
     study_kind = STUDY_KINDS[kind]
@@ -106,16 +98,17 @@ def build_study(actor: Actor, *, kind: str, decks: list[str], games: int, seed: 
     limit = settings.LAB_MAX_GAMES if trusted or getattr(actor.user, "is_authenticated", False) \
         else settings.LAB_MAX_GAMES_ANONYMOUS
     per = study_kind.pairs_of_games(len(decks)) * study_kind.weight
-    if isinstance(games, bool) or not isinstance(games, int) or not 1 <= games * per <= limit:
+    too_many = request.games_error(per, limit)
+    if too_many:
         extra = "" if getattr(actor.user, "is_authenticated", False) else " (sign in for more)"
-        raise ApiError(BAD_GAMES, f"A study plays from 1 to {limit:,} games in all{extra}; a matrix plays `games` "
+        raise ApiError(BAD_GAMES, f"{too_many}{extra}; a matrix plays `games` "
                        f"for each pair of decks, a card impact study counts {STUDY_KINDS['card_impact'].weight} a "
                        "seed.")
     players = study_kind.players(len(decks))
-    if players == "bot" and bot not in GOLDFISH_BOTS:
+    if players == "bot" and request.bot not in GOLDFISH_BOTS:
         raise ApiError(BAD_PLAYER, f"A goldfish study's bot is one of: {', '.join(GOLDFISH_BOTS)}.")
     if players == "players":
-        for player in (p1, p2):
+        for player in (request.p1, request.p2):
             if player not in STUDY_PLAYERS:
                 known = ", ".join(STUDY_PLAYERS)
                 why = " (the expert thinks about a second a decision: too slow for a study)" if player in BOTS else ""
@@ -133,29 +126,27 @@ def build_study(actor: Actor, *, kind: str, decks: list[str], games: int, seed: 
     for entry in entries:   # the results name decks: two decks of the same name are told apart by their ids
         if names.count(entry["name"]) > 1:
             entry["name"] = f"{entry['name']} ({entry['id']})"
-    study: dict[str, Any] = {
-        "kind": kind, "games": games, "seed": clean_seed(seed), "decks": entries,
-        "seating": clean_seating(seating), "variants": clean_variants(catalogue, variants),
+    study: Study = {
+        "kind": kind, "games": games, "seed": clean_seed(request.seed), "decks": entries,
+        "seating": clean_seating(request.seating), "variants": clean_variants(catalogue, list(request.variants)),
         "data_hash": catalogue.data_hash, "release": release,
         # The current release's cards (and rule tables), played by every worker (rules/engine/studydata.py).
         studydata.CARDS: [card_def_to_data(card) for card in catalogue.cards.values()],
     }
     if tables is not None:
         study[studydata.TABLES] = tables
-    composition = clean_pyramid(catalogue, pyramid_deck, study["variants"])
+    composition = clean_pyramid(catalogue, request.pyramid_deck, study["variants"])
     if composition:
         study["pyramid_deck"] = composition
-    if errata is not None or paired:
-        study.update(errata_fields(catalogue, study, kind, errata, paired))
-    if target_width is not None:
-        if isinstance(target_width, bool) or not isinstance(target_width, (int, float)) \
-                or not 0 < target_width <= 1000:
-            raise ApiError(BAD_TARGET, "`target_width` is the 95% interval's width to stop at, in the question's "
-                           "units (0.02: two points of win rate; Legacy or rounds for goldfish and Pyramid studies): "
-                           "more than 0, at most 1000.")
-        study["target_width"] = float(target_width)
+    if request.errata is not None or request.paired:
+        study.update(errata_fields(catalogue, study, kind, request.errata, request.paired))
+    if request.target_width is not None:
+        too_wide = request.target_width_error()
+        if too_wide:
+            raise ApiError(BAD_TARGET, too_wide)
+        study["target_width"] = float(request.target_width)
     try:
-        study.update(study_kind.inputs(catalogue, study, {"bot": bot, "p1": p1, "p2": p2, "filler": filler}))
+        study.update(study_kind.inputs(catalogue, study, request))
     except StudyInputError as exc:
         raise ApiError(exc.code, exc.message, extra=exc.extra) from None
     return study
@@ -187,7 +178,7 @@ def pyramid_cards(catalogue) -> list[tuple[str, str, int]]:
     return [(slug, card.name, printed.count(slug)) for slug, card in catalogue.cards.items() if card.type == "pyramid"]
 
 
-def clean_pyramid(catalogue, entries: list[dict] | None, variants: list[str]) -> list[dict[str, Any]]:
+def clean_pyramid(catalogue, entries: Sequence[Mapping] | None, variants: list[str]) -> list[dict[str, Any]]:
     """A study's own Pyramid composition, checked; [] for none or for the printed deck itself (the printed rules)."""
     if not entries:
         return []
@@ -213,7 +204,7 @@ def clean_pyramid(catalogue, entries: list[dict] | None, variants: list[str]) ->
     return [{"card": s, "count": n} for s, n in counts.items() if n]
 
 
-def errata_fields(catalogue, study: Mapping[str, Any], kind: str, errata: Any, paired: bool) -> dict[str, Any]:
+def errata_fields(catalogue, study: Study, kind: str, errata: Any, paired: bool) -> dict[str, Any]:
     """The study's what-if errata (rules/engine/errata.py), checked and with their diff, or a 400 naming the path
     that is wrong; `paired` plays the same seeds without them too (rules/engine/paired.py)."""
     if paired and (not errata or kind not in PAIRED_KINDS):
@@ -236,7 +227,7 @@ def errata_fields(catalogue, study: Mapping[str, Any], kind: str, errata: Any, p
     return {"errata": errata, "errata_diff": diff, "paired": paired}
 
 
-def default_title(study: Mapping[str, Any]) -> str:
+def default_title(study: Study) -> str:
     rules = ", ".join(study.get("variants", []) + (["errata" + (", paired" if study.get("paired") else "")]
                                                    if study.get("errata") else []))
     if study.get("pyramid_deck"):
@@ -305,7 +296,7 @@ def drive() -> bool:
     return active or run.busy()
 
 
-def early_results(study: Mapping[str, Any], tallies: list, planned: int) -> dict[str, Any] | None:
+def early_results(study: Study, tallies: list, planned: int) -> dict[str, Any] | None:
     """The results of a study answered to its `target_width` by its first chunks played in order (None: not yet),
     with the games it saved (rules/engine/precision.py)."""
     prefix = list(itertools.takewhile(lambda t: t is not None, tallies))

@@ -15,6 +15,7 @@ from cards.models import Release
 from cataclysm_site.api_errors import ApiError
 from rules.engine.studydata import public_study
 from rules.engine.studykinds import KINDS, STUDY_KINDS
+from rules.engine.studyrequest import DEFAULT_BOT, DEFAULT_GAMES, DEFAULT_PLAYER, StudyRequest, player_words
 from rules.lab import api as lab_api
 from rules.lab import errataform, evidence
 from rules.lab import services as lab
@@ -29,12 +30,16 @@ class StudyForm(forms.Form):
     kind = forms.ChoiceField(choices=[(k, k) for k in (*KINDS, errataform.KIND)], initial="goldfish")
     decks = forms.MultipleChoiceField(required=False, choices=())
     errata_vs = forms.ChoiceField(required=False, choices=())   # an erratum's opponent (none: goldfish)
-    games = forms.IntegerField(min_value=1, initial=1000)
+    games = forms.IntegerField(min_value=1, initial=DEFAULT_GAMES)
     seed = forms.IntegerField(required=False, min_value=0)
     # Not required: the page sends only the fields the chosen kind of study uses (static/js/lab.js).
-    bot = forms.ChoiceField(choices=[(b, b) for b in lab.GOLDFISH_BOTS], initial="greedy", required=False)
-    p1 = forms.ChoiceField(choices=[(p, p) for p in lab.STUDY_PLAYERS], initial="cpu:hard", required=False)
-    p2 = forms.ChoiceField(choices=[(p, p) for p in lab.STUDY_PLAYERS], initial="cpu:hard", required=False)
+    # The players in words ("the hard computer"), sent as the engine's names; the request holds their defaults.
+    bot = forms.ChoiceField(choices=[(b, player_words(b)) for b in lab.GOLDFISH_BOTS], initial=DEFAULT_BOT,
+                            required=False)
+    p1 = forms.ChoiceField(choices=[(p, player_words(p)) for p in lab.STUDY_PLAYERS], initial=DEFAULT_PLAYER,
+                           required=False)
+    p2 = forms.ChoiceField(choices=[(p, player_words(p)) for p in lab.STUDY_PLAYERS], initial=DEFAULT_PLAYER,
+                           required=False)
     variants = forms.MultipleChoiceField(required=False, choices=variant_choices)
     seating = forms.ChoiceField(choices=Seating.choices, initial=Seating.SIDE_BY_SIDE)
     public = forms.BooleanField(required=False)
@@ -58,6 +63,15 @@ class StudyForm(forms.Form):
     def composition(self) -> list[dict]:
         return [{"card": slug, "count": self.cleaned_data.get(f"pyramid_{slug}") or 0} for slug, _, _ in self.pyramid]
 
+    def to_request(self, posted) -> StudyRequest:
+        """The valid form as the lab's one request; a player the page did not send (its kind does not use it) takes
+        the request's default. ApiError for an erratum without a card (`study_choices`)."""
+        data = self.cleaned_data
+        players = {name: data[name] for name in ("bot", "p1", "p2") if data[name]}
+        return StudyRequest(**study_choices(data, posted), **players, games=data["games"], seed=data.get("seed"),
+                            variants=data["variants"], pyramid_deck=self.composition(), seating=data["seating"],
+                            public=data["public"])
+
 
 @require_http_methods(["GET", "POST"])
 def start(request):
@@ -68,13 +82,8 @@ def start(request):
     if request.method == "POST":
         form = StudyForm(request.POST, decks=decks)
         if form.is_valid() and request.POST.get("action") != "pick":
-            data = form.cleaned_data
             try:
-                sim = lab.start_study(
-                    actor=actor_for(request, create=True), **study_choices(data, request.POST),
-                    games=data["games"], seed=data.get("seed"), bot=data["bot"] or "greedy",
-                    p1=data["p1"] or "cpu:hard", p2=data["p2"] or "cpu:hard", variants=data["variants"],
-                    pyramid_deck=form.composition(), seating=data["seating"], public=data["public"])
+                sim = lab.start_study(actor=actor_for(request, create=True), request=form.to_request(request.POST))
             except ApiError as exc:
                 catalogue = play_catalogue()
                 errors = [errataform.error_row(catalogue, exc.error_code, exc.message, exc.extra)] + [

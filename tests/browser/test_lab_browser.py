@@ -75,7 +75,7 @@ def test_a_matchup_runs_deck_a_with_player_a_whatever_the_list_order(page, live_
     page.wait_for_url("**/lab/*/")
     sim = Simulation.objects.get()
     try:
-        assert sim.title.startswith("Talah Starter vs Dr. Veylan Starter: cpu:normal vs cpu:hard")
+        assert sim.title.startswith("Talah Starter vs Dr. Veylan Starter: the normal computer vs the hard computer")
     finally:
         lab.cancel(sim)
 

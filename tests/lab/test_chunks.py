@@ -31,7 +31,7 @@ STUDIES = {
     "matrix": {"kind": "matrix", "games": 2, "seed": 5, "p1": "greedy", "p2": "greedy",
                "decks": [deck("starter-talah"), deck("starter-elder-maru"), deck("starter-lethan")]},
 }
-WHOLE = {kind: lab.results(study, lab.run_chunk(CAT, study, 0, lab.total_games(study)))
+WHOLE = {kind: lab.results(study, lab.play_games(CAT, study, 0, lab.total_games(study)))
          for kind, study in STUDIES.items()}
 
 
@@ -44,7 +44,7 @@ def test_any_split_in_any_order_gives_the_same_numbers(kind, data):
     size = data.draw(st.integers(min_value=1, max_value=total))
     chunks = lab.split(total, size)
     order = data.draw(st.permutations(chunks))
-    tallies = [json.loads(json.dumps(lab.run_chunk(CAT, study, start, count))) for start, count in order]
+    tallies = [json.loads(json.dumps(lab.play_games(CAT, study, start, count))) for start, count in order]
     assert lab.results(study, lab.merge(tallies)) == WHOLE[kind]
 
 
@@ -79,9 +79,9 @@ def test_a_pyramid_study_counts_the_cataclysm_round_and_discharges():
 
 
 def test_a_matchup_study_plays_its_games_under_its_rule_variants():
-    printed = lab.results(STUDIES["matchup"], lab.run_chunk(CAT, STUDIES["matchup"], 0, 6))
+    printed = lab.results(STUDIES["matchup"], lab.play_games(CAT, STUDIES["matchup"], 0, 6))
     flares = dict(STUDIES["matchup"], variants=["flares"])
-    assert lab.results(flares, lab.run_chunk(CAT, flares, 0, 6)) != printed
+    assert lab.results(flares, lab.play_games(CAT, flares, 0, 6)) != printed
 
 
 def test_a_study_plays_its_own_pyramid_composition_as_a_named_variant():
@@ -90,7 +90,7 @@ def test_a_study_plays_its_own_pyramid_composition_as_a_named_variant():
     g = new_game(lab.study_catalogue(CAT, study), [None, None], seed=1, variants=lab.study_variants(study))
     assert g.variants == ("study-pyramid",) and g.full_circle == 30
     assert sorted(g.pyramid) == ["the-pulse"] * 12 + ["the-surge"] * 18
-    surges = lab.results(study, lab.run_chunk(CAT, study, 0, 40))
+    surges = lab.results(study, lab.play_games(CAT, study, 0, 40))
     plain = dict(STUDIES["pyramid"], variants=[])
-    printed = lab.results(plain, lab.run_chunk(CAT, plain, 0, 40))
+    printed = lab.results(plain, lab.play_games(CAT, plain, 0, 40))
     assert surges["rounds"]["mean"] < printed["rounds"]["mean"]   # more Surges, an earlier Cataclysm

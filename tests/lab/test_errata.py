@@ -101,9 +101,9 @@ def test_a_study_with_errata_plays_them_and_a_paired_one_reports_the_difference(
             "cards": CARDS, "data_hash": CAT.data_hash}
     assert engine_lab.study_variants({**base, "errata": errata})[-1] == STUDY_ERRATA
     study = {**base, "errata": errata, "paired": True}
-    tallies = [engine_lab.run_chunk(CAT, study, s, n) for s, n in engine_lab.split(12, 5)]
+    tallies = [engine_lab.play_games(CAT, study, s, n) for s, n in engine_lab.split(12, 5)]
     result = engine_lab.results(study, engine_lab.merge(tallies))
-    plain = engine_lab.results(base, engine_lab.run_chunk(CAT, base, 0, 12))
+    plain = engine_lab.results(base, engine_lab.play_games(CAT, base, 0, 12))
     assert result["without_errata"] == plain   # the same seeds without the errata: the plain study's numbers
     low, high = result["difference"]["interval"]
     assert result["difference"]["mean"] > 0 and low <= result["difference"]["mean"] <= high
@@ -164,12 +164,12 @@ def test_every_study_reports_rules_health_and_flags_games_that_do_not_end_by_the
     study = {"kind": "goldfish", "games": 30, "seed": 1, "bot": "greedy", "seating": "side-by-side", "variants": [],
              "decks": [deck]}
     health = engine_lab.results(study, engine_lab.merge(
-        engine_lab.run_chunk(CAT, study, s, n) for s, n in engine_lab.split(30, 7)))["rules_health"]
+        engine_lab.play_games(CAT, study, s, n) for s, n in engine_lab.split(30, 7)))["rules_health"]
     assert health["games"] == 30 and health["cataclysm_round"]["max"] <= 50
     assert health["by_hero"]["dr-veylan"]["games"] == 30 and health["discharges_per_game"] > 0
     assert health["full_circle_share"] > 0.5 and health["flags"][0]["code"] == "games_do_not_end"
     talah = {**study, "decks": [{**deck, "hero": "talah", "cards": list(starter_deck(CAT, "starter-talah").cards)}]}
-    calm = engine_lab.results(talah, engine_lab.run_chunk(CAT, talah, 0, 30))["rules_health"]
+    calm = engine_lab.results(talah, engine_lab.play_games(CAT, talah, 0, 30))["rules_health"]
     assert calm["full_circle_share"] == 0 and calm["flags"] == [] and calm["decisions_per_game"] > 0
     duel = finished(api, start(api, kind="matchup", decks=["starter-talah", "starter-dr-veylan"], games=4, seed=1,
                                p1="cpu:hard", p2="cpu:hard")["id"])
@@ -201,7 +201,7 @@ def test_the_width_a_study_stops_at_is_its_headline_interval():
     other = {"name": "b", "hero": "lethan", "cards": list(starter_deck(CAT, "starter-lethan").cards)}
     study = {"kind": "matchup", "games": 6, "seed": 1, "p1": "random", "p2": "random", "seating": "side-by-side",
              "variants": [], "decks": [deck, other]}
-    tally = engine_lab.run_chunk(CAT, study, 0, 6)
+    tally = engine_lab.play_games(CAT, study, 0, 6)
     low, high = engine_lab.results(study, tally)["interval"]
     assert precision.width(study, tally) == pytest.approx(high - low, abs=1e-3)
     assert precision.answered({**study, "target_width": 1.0}, [tally], engine_lab.merge) is None   # under 100 games
@@ -215,6 +215,6 @@ def test_a_paired_study_counts_the_games_its_errata_touched(errata, touched):
     study = {"kind": "goldfish", "games": 16, "seed": 3, "bot": "greedy", "seating": "side-by-side", "variants": [],
              "decks": [{"name": "v", "hero": "dr-veylan", "cards": list(starter_deck(CAT, "starter-dr-veylan").cards)}],
              "cards": CARDS, "data_hash": CAT.data_hash, "errata": errata, "paired": True}
-    tallies = [engine_lab.run_chunk(CAT, study, s, n) for s, n in engine_lab.split(16, 5)]
+    tallies = [engine_lab.play_games(CAT, study, s, n) for s, n in engine_lab.split(16, 5)]
     result = engine_lab.results(study, engine_lab.merge(tallies))
     assert touched(result["games_touched"], 16), result["games_touched"]

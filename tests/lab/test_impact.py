@@ -21,8 +21,8 @@ def study(**extra):
 
 def test_each_distinct_card_gets_its_game_in_hand_figures_and_one_copys_effect_whatever_the_split():
     s = study()
-    whole = engine_lab.results(s, engine_lab.run_chunk(CAT, s, 0, 6))
-    split = engine_lab.results(s, engine_lab.merge(engine_lab.run_chunk(CAT, s, a, n)
+    whole = engine_lab.results(s, engine_lab.play_games(CAT, s, 0, 6))
+    split = engine_lab.results(s, engine_lab.merge(engine_lab.play_games(CAT, s, a, n)
                                                    for a, n in engine_lab.split(6, 4)))
     assert whole == split
     rows = {r["card"]: r for r in whole["cards"]}

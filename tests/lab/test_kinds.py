@@ -14,11 +14,12 @@ from rules.engine.catalogue import load_catalogue
 from rules.engine.simulate import game_seed
 from rules.engine.studybase import StudyKind, add, tally_distribution
 from rules.engine.studykinds import STUDY_KINDS
+from rules.engine.studyrequest import StudyRequest
 from rules.lab import services
 from rules.play.actors import Actor
 
 ENGINE = Path(__file__).resolve().parents[2] / "rules" / "engine"
-LAB_MODULES = ("studybase", "impact", "studykinds", "paired", "precision", "lab")   # bottom to top
+LAB_MODULES = ("studyrequest", "studybase", "impact", "studykinds", "paired", "precision", "lab")   # bottom to top
 
 
 def play_coin(catalogue, study, index, tally, variants):
@@ -31,7 +32,7 @@ COIN = StudyKind(
     name="coin", label="Toss a coin (no deck)", summary="a coin tossed", decks=(0, 0), play=play_coin,
     results=lambda study, tally: {"games": tally["games"], "heads": tally["sums"]["/heads"],
                                   "flips": tally_distribution(tally, "/flip")},
-    players=lambda decks: "", inputs=lambda catalogue, study, choices: {"coin": "fair"},
+    players=lambda decks: "", inputs=lambda catalogue, study, request: {"coin": "fair"},
     title=lambda study: "a coin", width=lambda study, tally: 1.0 / tally["games"],
     results_template="lab/results/pyramid.html")
 
@@ -43,13 +44,12 @@ def coin_kind(monkeypatch):
 
 
 def test_a_new_kind_is_one_entry_that_the_checks_the_engine_and_precision_read(coin_kind, catalogue_db):
-    study = services.build_study(Actor(user=None, session_key=""), kind="coin", decks=[], games=30, seed=4,
-                                 bot="greedy", p1="cpu:hard", p2="cpu:hard", variants=[], seating="side-by-side",
+    study = services.build_study(Actor(user=None, session_key=""), StudyRequest(kind="coin", games=30, seed=4),
                                  trusted=True)
     assert study["kind"] == "coin" and study["coin"] == "fair" and lab.total_games(study) == 30
     assert services.default_title(study) == "a coin, 30 games"
-    whole = lab.results(study, lab.run_chunk(load_catalogue(), study, 0, 30))
-    split = lab.results(study, lab.merge(lab.run_chunk(load_catalogue(), study, s, n) for s, n in lab.split(30, 7)))
+    whole = lab.results(study, lab.play_games(load_catalogue(), study, 0, 30))
+    split = lab.results(study, lab.merge(lab.play_games(load_catalogue(), study, s, n) for s, n in lab.split(30, 7)))
     assert whole == split and whole["games"] == 30 and whole["flips"]["min"] == 0 and whole["flips"]["max"] == 2
     assert 0 < whole["heads"] < 30
     assert precision.width(study, {"games": 4}) == 0.25
@@ -57,8 +57,8 @@ def test_a_new_kind_is_one_entry_that_the_checks_the_engine_and_precision_read(c
 
 def test_a_kind_that_takes_no_deck_refuses_one_from_its_entry(coin_kind, catalogue_db):
     with pytest.raises(ApiError) as refused:
-        services.build_study(Actor(user=None, session_key=""), kind="coin", decks=["starter-talah"], games=3, seed=1,
-                             bot="greedy", p1="cpu:hard", p2="cpu:hard", variants=[], seating="side-by-side")
+        services.build_study(Actor(user=None, session_key=""),
+                             StudyRequest(kind="coin", decks=("starter-talah",), games=3, seed=1))
     assert refused.value.error_code == services.BAD_DECKS and "coin study takes 0 decks" in refused.value.message
 
 

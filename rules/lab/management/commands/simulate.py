@@ -19,6 +19,7 @@ from cards.catalogue import get_catalogue
 from cataclysm_site.api_errors import ApiError
 from rules.engine import lab as engine_lab
 from rules.engine.studydata import public_study, study_cards_catalogue
+from rules.engine.studyrequest import DEFAULT_BOT, DEFAULT_GAMES, DEFAULT_PLAYER, DEFAULT_SEATING, StudyRequest
 from rules.lab import services as lab
 from rules.models import Simulation
 from rules.play.actors import Actor
@@ -42,15 +43,15 @@ class Command(BaseCommand):
         parser.add_argument("--kind", choices=engine_lab.KINDS, default="goldfish")
         parser.add_argument("--deck", action="append", default=[], help="A deck id or starter slug (repeatable).")
         parser.add_argument("--decks", default="", help="Several decks, comma-separated.")
-        parser.add_argument("--games", type=int, default=1000, help="Games (per pair of decks for a matrix).")
+        parser.add_argument("--games", type=int, default=DEFAULT_GAMES, help="Games (per pair of decks for a matrix).")
         parser.add_argument("--seed", type=int, default=0)
-        parser.add_argument("--bot", default="greedy", help="goldfish: greedy or random.")
-        parser.add_argument("--p1", default="cpu:hard")
-        parser.add_argument("--p2", default="cpu:hard")
+        parser.add_argument("--bot", default=DEFAULT_BOT, help="goldfish: greedy or random.")
+        parser.add_argument("--p1", default=DEFAULT_PLAYER, help="Plays the first deck of each pair.")
+        parser.add_argument("--p2", default=DEFAULT_PLAYER, help="Plays the second deck of each pair.")
         parser.add_argument("--variant", action="append", default=[], help="A rule variant (repeatable).")
         parser.add_argument("--pyramid", default="", help="A Pyramid composition to study instead of the printed "
                             "deck: card=count,... (e.g. the-pulse=30,the-surge=20)")
-        parser.add_argument("--seating", default="side-by-side")
+        parser.add_argument("--seating", default=DEFAULT_SEATING)
         parser.add_argument("--errata", default=None, type=json.loads,
                             help='What-if errata as JSON, e.g. \'{"kalen-vos": {"rarity": "uncommon"}}\'.')
         parser.add_argument("--paired", action="store_true", help="With --errata: the same seeds without them too.")
@@ -64,14 +65,14 @@ class Command(BaseCommand):
                errata=None, paired=False, target_width=None, filler=None, **options):
         refs = deck + [d.strip() for d in decks.split(",") if d.strip()]
         actor = Actor(user=None, session_key="")
-        inputs = dict(kind=kind, decks=refs, games=games, seed=seed, bot=bot, p1=p1, p2=p2, variants=variant,
-                      pyramid_deck=composition(pyramid), seating=seating, trusted=True, errata=errata, paired=paired,
-                      target_width=target_width, filler=filler)
+        request = StudyRequest(kind=kind, decks=tuple(refs), games=games, seed=seed, bot=bot, p1=p1, p2=p2,
+                               variants=tuple(variant), pyramid_deck=tuple(composition(pyramid)), seating=seating,
+                               errata=errata, paired=paired, target_width=target_width, filler=filler)
         try:
             if local:
-                report = self.run_here(lab.build_study(actor, **inputs))
+                report = self.run_here(lab.build_study(actor, request, trusted=True))
             else:
-                sim = lab.start_study(actor=actor, **inputs)
+                sim = lab.start_study(actor=actor, request=request, trusted=True)
                 report = self.follow(sim, quiet=as_json)
         except ApiError as exc:
             raise CommandError(f"{exc.error_code}: {exc.message}") from exc
@@ -83,7 +84,7 @@ class Command(BaseCommand):
         total = engine_lab.total_games(study)
         tallies = []
         for start, count in engine_lab.split(total):   # in order: a study with a target_width stops when answered
-            tallies.append(engine_lab.run_chunk(catalogue, study, start, count))
+            tallies.append(engine_lab.play_games(catalogue, study, start, count))
             early = lab.early_results(study, tallies, total) if study.get("target_width") else None
             if early is not None:
                 return {"study": public_study(study), "engine": "in-process", "results": early}
