@@ -23,7 +23,7 @@ run: serve-data
 serve-prod: install
 	@scripts/serve-prod.sh
 
-# The linter and the documentation site (--strict), then the whole suite on SQLite, then on a throwaway PostgreSQL;
+# The linters and the documentation site (--strict), then the whole suite on SQLite, then on a throwaway PostgreSQL;
 # fails if any of them fails or a run runs no test.
 test:
 	@scripts/setup.sh browser
@@ -44,10 +44,10 @@ pg-start:
 pg-stop:
 	@scripts/pg.sh stop
 
-# The linter (ruff, configured in pyproject.toml: pyflakes, import sorting, no function above cyclomatic complexity
-# 20); `make test` runs it too.
+# The linters (scripts/lint.sh): ruff (pyproject.toml: pyflakes, import sorting, no function above cyclomatic
+# complexity 20), then ESLint on the project's JavaScript (eslint.config.js); `make test` runs them too.
 lint: install
-	$(PY) -m ruff check .
+	@scripts/lint.sh
 
 # The documentation site (mkdocs.yml, docs/) into site/; --strict makes a broken link, a missing page or a missing
 # include fail it. `make test` builds it too.

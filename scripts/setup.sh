@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Set up everything the project needs on a fresh machine, idempotently.
-#   scripts/setup.sh         the Python environment (.venv) with the site's, the tests' and the docs' packages
+#   scripts/setup.sh         the Python environment (.venv) with the site's, the tests' and the docs' packages, and
+#                            the JavaScript linter (node_modules/, npm ci)
 #   scripts/setup.sh browser also Debian's chromium, which the real-browser tests drive, valgrind, which the
 #                            instruction-count benchmark (and its test) runs the engine under, and redis-server,
 #                            the broker of the lab's tests (scripts/redis.sh)
@@ -54,6 +55,20 @@ if [ ! -f "$stamp" ]; then
   fi
   rm -f .venv/.installed-*
   touch "$stamp"
+fi
+
+# The JavaScript linter (ESLint, which `make lint` and `make test` run): the exact versions of package-lock.json into
+# node_modules/ with npm ci, again only when the lock file changed. Debian's nodejs and npm are installed when missing;
+# where they cannot be had, this says so and scripts/lint.sh fails with the same advice rather than skip the check.
+if ! command -v npm >/dev/null; then
+  echo "setup: installing Debian's nodejs and npm for the JavaScript linter"
+  (apt_install nodejs npm) || echo "setup: could not install nodejs and npm; ESLint will be missing" >&2
+fi
+if command -v npm >/dev/null; then
+  js_stamp=node_modules/.installed-$(sha256sum package-lock.json | cut -c1-16)
+  if [ ! -f "$js_stamp" ]; then
+    if npm ci --no-audit --no-fund --loglevel=error; then touch "$js_stamp"; else echo "setup: npm ci failed; ESLint will be missing" >&2; fi
+  fi
 fi
 
 # The engine's compiled form (rules/engine/native.py): its hot modules compiled with Cython, exactly as written and

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Lint and build the documentation site with --strict (all only), then the whole test suite on SQLite, then on a throwaway PostgreSQL cluster (scripts/pg.sh), two
+# Lint (scripts/lint.sh) and build the documentation site with --strict (all only), then the whole test suite on SQLite, then on a throwaway PostgreSQL cluster (scripts/pg.sh), two
 # xdist workers each; where the engine's compiled form is built, the engine's tests also run on its plain-Python form
 # (after SQLite).
 #   scripts/test.sh [all|sqlite|postgres]      PYTEST_ARGS in the environment are passed on to pytest
@@ -56,10 +56,10 @@ case "$target" in
   *) echo "usage: scripts/test.sh [all|sqlite|postgres]" >&2; exit 2 ;;
 esac
 summary=() failed=0
-# The linter first (ruff, pyproject.toml): a finding fails the run like a failing test.
+# The linters first (scripts/lint.sh, as `make lint`: ruff, then ESLint): a finding fails the run like a failing test.
 if [ "$target" = all ]; then
-  echo "== the linter (ruff)"
-  if .venv/bin/python -m ruff check .; then summary+=("lint ok"); else summary+=("lint FAILED"); failed=1; fi
+  echo "== the linters (ruff, ESLint)"
+  if scripts/lint.sh; then summary+=("lint ok"); else summary+=("lint FAILED"); failed=1; fi
   # The documentation site (mkdocs.yml): a broken link, a missing page or a missing include fails the run like a
   # finding. Built into a scratch folder, so a developer's site/ (make docs) is left alone; never with --quiet, under
   # which mkdocs stops counting the warnings --strict fails on (a broken link then passes).

@@ -65,12 +65,12 @@
     let response;
     try {
       response = await fetch(url, options);
-    } catch (err) {
+    } catch {
       return { ok: false, status: 0, data: { code: "network_error", message: "The server could not be reached." } };
     }
     let data = null;
     if (response.status !== 204) {
-      try { data = await response.json(); } catch (err) { data = { code: "bad_response", message: response.statusText }; }
+      try { data = await response.json(); } catch { data = { code: "bad_response", message: response.statusText }; }
     }
     return { ok: response.ok, status: response.status, data };
   }
@@ -97,7 +97,7 @@
     try {
       await navigator.clipboard.writeText(text);
       flash(button, "Copied");
-    } catch (err) {
+    } catch {
       flash(button, "Select and copy");
     }
   }
@@ -221,7 +221,7 @@
           for (const row of draft.cards) state.cards.set(row.card.slug, row);
           state.dirty = state.cards.size > 0 || !!state.hero;
         }
-      } catch (err) { /* a broken draft is simply ignored */ }
+      } catch { /* a broken draft is simply ignored */ }
     }
 
     ui.name.value = state.name;
@@ -253,7 +253,7 @@
             name: ui.name.value, description: ui.description.value, visibility: ui.visibility.value,
             hero: state.hero, cards: [...state.cards.values()],
           }));
-        } catch (err) { /* private mode: no draft */ }
+        } catch { /* private mode: no draft */ }
       }
     }
 
@@ -654,7 +654,7 @@
         ui.dirty.hidden = true;
         ui.name.value = deck.name;
         if (ui.version) ui.version.textContent = "v" + deck.version;
-        try { localStorage.removeItem(DRAFT_KEY); } catch (err) { /* ignore */ }
+        try { localStorage.removeItem(DRAFT_KEY); } catch { /* ignore */ }
         const link = el("a", { href: deck.url, text: "View deck" });
         status(el("span", {}, `Saved as version ${deck.version}${deck.validation.valid ? "" : " (a draft: not yet a legal deck)"}. `, link), "ok");
         ui.fork.hidden = false;

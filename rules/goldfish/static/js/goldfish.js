@@ -18,7 +18,6 @@
   // computer (versus: its board is drawn too, its hand only as a count). Set from the page's data-seat/data-versus.
   var ME = 0;
   var VERSUS = false;
-  var OPPONENT = "the opponent";
   // How the page names the two sides: the goldfish and versus defaults ("you" and the opponent or the computer), or
   // what the page says in data-me/data-opp (a live table: "you" and "your opponent"; a spectator's "Player 1" and
   // "Player 2"), each with its possessive, its short corner label and its verb.
@@ -200,7 +199,7 @@
     return button;
   }
 
-  function cardHead(entry, info) {
+  function cardHead(entry) {
     return el("span", { class: "gf-card-head" }, [
       el("span", { class: "gf-card-name", text: entry.name }),
       entry.rarity ? el("span", { class: "gem " + entry.rarity, title: entry.rarity, text: RARITY_MARK[entry.rarity] || "" }) : null
@@ -1127,7 +1126,6 @@
       if (page.dataset.me) SIDES.me = side(page.dataset.me, page.dataset.meShort || page.dataset.me);
       if (page.dataset.opp) SIDES.opp = side(page.dataset.opp, page.dataset.oppShort || page.dataset.opp);
       ME_NAMED = SIDES.me.name !== "you";
-      OPPONENT = SIDES.opp.name;
     }
     var board = byId("goldfish");
     if (board) window.goldfishBoard = new Board(board);
