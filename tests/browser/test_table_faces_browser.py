@@ -203,7 +203,7 @@ def test_a_live_table_shows_faces_and_marks_the_opponents_move(browser):
 @pytest.mark.browser
 @pytest.mark.django_db(transaction=True)
 def test_goldfish_takes_an_edge_clicked_on_the_pyramid(page, live_server):
-    """An ability that asks for an edge (Dr. Veylan's starter deck, seed 2: a Person's Accelerate) highlights the
+    """An ability that asks for an edge (Dr. Veylan's starter deck, seed 2: Overflow Technician's Drain 1) highlights the
     edges it may target on the Pyramid diagram; clicking one there takes that decision, as its button would."""
     load_the_catalogue()
     errors = []
