@@ -142,3 +142,45 @@ def test_a_versus_turn_is_ended_and_priority_passed_by_key(page, live_server):
     game = VersusGame.objects.get()
     assert game.actions.count("end_turn.0") >= 3
     assert errors == []
+
+
+REGION_OF_FOCUS = """() => {
+  const at = document.activeElement;
+  if (at.closest('#gf-hand .gf-card')) return 'hand';
+  if (at.closest('#gf-board-body .gf-card, #vs-opp-body .gf-card, #gf-edges [role=button]')) return 'board';
+  if (at.closest('#gf-actions .gf-act')) return 'actions';
+  return '';
+}"""
+
+
+@pytest.mark.browser
+@pytest.mark.django_db(transaction=True)
+def test_tab_reaches_the_hand_then_the_board_then_the_decisions_with_the_layout_unchanged(page, live_server):
+    """A keyboard player meets their cards first: from the top of a goldfish board, Tab reaches a hand card before
+    any board card, and a board card before the decisions, while the eye still finds the Pyramid on the left, the
+    boards above the hand in the middle and the decisions on the right."""
+    load_the_catalogue()
+    page.set_viewport_size(LAPTOP)
+    page.goto(f"{live_server.url}/goldfish/")
+    page.fill("#id_seed", "2024")
+    page.click("button[name=deck][value=starter-dr-veylan]")
+    page.wait_for_url(re.compile(r"/goldfish/[\w-]+/$"))
+    expect(page.locator("#gf-hand .gf-card").first).to_be_visible()
+    expect(page.locator("#gf-board-body .gf-card").first).to_be_visible()
+    expect(page.locator("#gf-actions .gf-act").first).to_be_visible()
+    first = {}
+    for step in range(150):
+        page.keyboard.press("Tab")
+        first.setdefault(page.evaluate(REGION_OF_FOCUS), step)
+        if "actions" in first:
+            break
+    assert "hand" in first and "board" in first and "actions" in first, first
+    assert first["hand"] < first["board"] < first["actions"], first
+
+    def box(selector):
+        return page.locator(selector).bounding_box()
+
+    pyramid, board, hand, prompt = (box(s) for s in ("#gf-pyramid", ".gf-board", ".gf-handbox", "#gf-prompt"))
+    assert pyramid["x"] + pyramid["width"] <= board["x"] and board["x"] + board["width"] <= prompt["x"]
+    assert board["y"] + board["height"] <= hand["y"] and abs(hand["x"] - board["x"]) < 1
+    assert pyramid["y"] < hand["y"] and prompt["y"] < hand["y"]

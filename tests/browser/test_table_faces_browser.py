@@ -198,3 +198,31 @@ def test_a_live_table_shows_faces_and_marks_the_opponents_move(browser):
         hero = "Dr. Veylan" if mover is host else "Elder Maru"
         expect(other.locator("#vs-opp-body .gf-hero-slot img.cx-face")).to_have_attribute("alt", hero)
         shot(other, "faces-live")
+
+
+@pytest.mark.browser
+@pytest.mark.django_db(transaction=True)
+def test_goldfish_takes_an_edge_clicked_on_the_pyramid(page, live_server):
+    """An ability that asks for an edge (Dr. Veylan's starter deck, seed 2: Overflow Technician's Drain 1) highlights the
+    edges it may target on the Pyramid diagram; clicking one there takes that decision, as its button would."""
+    load_the_catalogue()
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.set_viewport_size(LAPTOP)
+    page.goto(f"{live_server.url}/goldfish/")
+    page.fill("#id_seed", "2")
+    page.click("button[name=deck][value=starter-dr-veylan]")
+    page.wait_for_url(re.compile(r"/goldfish/[\w-]+/$"))
+    decide_towards_a_target(page)
+    edges = page.locator("#gf-pyramid-figure g.gf-edge.targetable")
+    expect(edges).to_have_count(4)
+    assert page.locator("#gf-actions .gf-act[data-kind=target]").count() == 4  # the buttons stay, for the keyboard
+    chosen = edges.filter(has=page.locator("text.gf-edge-label", has_text=re.compile(r"^E2 ")))
+    expect(chosen).to_have_count(1)
+    shot(page, "target-edge")
+    click_and_wait(page, chosen.locator("line.gf-edge-track"))
+    taken = [a for a in GoldfishGame.objects.get().actions if a.startswith("target.")]
+    assert taken and taken[-1].endswith(".E2")
+    assert page.get_attribute("#gf-prompt", "data-kind") != "target"
+    expect(page.locator("#gf-pyramid-figure g.gf-edge.targetable")).to_have_count(0)
+    assert errors == []
