@@ -5,7 +5,7 @@ PORT ?= 8000
 # Extra pytest arguments for every test target, e.g.  make test-sqlite PYTEST_ARGS="-k decks -x"
 export PYTEST_ARGS
 
-.PHONY: install lint docs docs-serve run serve-data serve-prod test test-sqlite test-postgres pg-start pg-stop migrations-check bench bench-instructions bench-load bench-cpu bench-expert bench-lab bench-live bench-roundtrip bench-cli
+.PHONY: install lint docs docs-serve run serve-data serve-prod test test-sqlite test-postgres pg-start pg-stop migrations-check bench bench-instructions bench-load bench-cpu bench-expert bench-lab bench-live bench-roundtrip bench-cli bench-peer
 
 install:
 	@scripts/setup.sh
@@ -107,3 +107,9 @@ bench-roundtrip: install
 # docs/benchmarks.md.
 bench-cli: install
 	$(PY) -m benchmarks cli $(BENCH_CLI_ARGS)
+
+# This engine's random and greedy decisions/s beside Essence Wars' (the bench extra's essence-wars), whole games,
+# interleaved, pinned to one core; prints ratio_random and ratio_greedy (issue 35: >= 0.5). BENCH_PEER_ARGS='--json'.
+bench-peer: install
+	@$(PY) -c 'import essence_wars' 2>/dev/null || $(PY) -m pip install -q -e '.[bench]'
+	$(PY) -m benchmarks peer $(BENCH_PEER_ARGS)

@@ -48,10 +48,11 @@ stamp=.venv/.installed-$(sha256sum pyproject.toml | cut -c1-16)
 if [ ! -f "$stamp" ]; then
   .venv/bin/python -m pip install -q --upgrade pip
   # The docs extra (MkDocs) builds the documentation site, which `make test` checks; the compile extra (Cython) builds
-  # the engine's compiled form below, and without it the engine runs as plain Python.
-  if ! .venv/bin/python -m pip install -q -e '.[test,docs,compile]'; then
+  # the engine's compiled form below, and without it the engine runs as plain Python; the bench extra (essence-wars,
+  # a wheel with numpy) is the peer benchmark's other engine, installed here so that its test runs, not skips.
+  if ! .venv/bin/python -m pip install -q -e '.[test,docs,compile,bench]'; then
     echo "setup: could not install the compile extra; the engine will run as plain Python" >&2
-    .venv/bin/python -m pip install -q -e '.[test,docs]'
+    .venv/bin/python -m pip install -q -e '.[test,docs,bench]'
   fi
   rm -f .venv/.installed-*
   touch "$stamp"
