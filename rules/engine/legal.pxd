@@ -14,9 +14,11 @@ cdef class PoolView:
 @cython.locals(player=Player, view=PoolView)
 cpdef list main_actions(State g, p)
 
-@cython.locals(card=Card, info=CardInfo, cards=list, taps=dict, known=list, offer_memo=dict, rows=tuple,
-               row=tuple, target=tuple)
+@cython.locals(card=Card, info=CardInfo, cards=list, taps=dict, offer_memo=dict, rows=tuple)
 cpdef _board_offers(State g, p, Player player, PoolView view, list out, main)
+
+@cython.locals(known=list, row=tuple, target=tuple)
+cpdef _use_offers(State g, p, iid, Card card, tuple rows, PoolView view, list out)
 
 @cython.locals(row=tuple)
 cpdef _react_offers(State g, p, iid, Card card, tuple rows, PoolView view, list out)
@@ -51,5 +53,8 @@ cpdef _plan_with(State g, p, plan, iid)
 
 cpdef _targets_exist(State g, p, src, row)
 
-@cython.locals(card=Card, cards=list, item=Item)
+@cython.locals(cards=list, item=Item)
 cpdef decision_actions(State g, d)
+
+@cython.locals(card=Card, cards=list)
+cpdef _discharge_actions(State g, d, p, ctx)

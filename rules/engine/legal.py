@@ -89,7 +89,7 @@ def _board_offers(g: State, p: int, player, view: PoolView, out: list, main: boo
     """The board's offers, the same in the Action Phase (`main`) and a reaction window but for abilities: tap an
     Energy card (one per name, its first untapped card, in slug order: a canonical order), then per card in board
     order: spend its charge, add a Battery counter, and its Use abilities and boost (`main`) or its reactions.
-    The hottest loop of the engine: memo hits are read inline, and helpers are called only on a miss."""
+    The hottest loop of the engine: memo hits are read inline, helpers called on a miss or for a card's abilities."""
     append = out.append
     taps = g._tap_offers[p]
     for slug, untapped in player.ready.items():
@@ -98,7 +98,6 @@ def _board_offers(g: State, p: int, player, view: PoolView, out: list, main: boo
     cards = g.cards
     funds = view.funds
     counter_keys = view.counter_keys
-    known = view.pays
     tick = g.tick
     offer_memo = g._offer_memo
     for iid in player.actors:
@@ -123,29 +122,39 @@ def _board_offers(g: State, p: int, player, view: PoolView, out: list, main: boo
             continue
         rows = info.use_rows
         if rows and (not card.tapped or info.is_hero) and card.disabled <= tick:  # not Disrupted, Delayed, Suppressed
-            for index, row in rows:
-                if row[6] > funds or row[2] > charge:
-                    continue  # cannot pay the energy or the charge
-                pays = known[row[5]]
-                if pays is None:
-                    pays = view.payments(row[5], row[0], row[1])
-                if not pays:
-                    continue
-                target = row[3]
-                if target is not None:
-                    keys = target[3]
-                    found = g._target_memo.get(keys[p]) if keys is not None else None
-                    if found is None:
-                        found = _targets_exist(g, p, iid, row)
-                    if not found:
-                        continue
-                slug = card.slug
-                ctx = g.tb
-                for pay in pays:
-                    append(_new(Action, ("activate", p, (iid, slug, index, pay), ctx)))
+            _use_offers(g, p, iid, card, rows, view, out)
         if info.can_boost and not card.tapped and card.host >= 0 and card.disabled <= tick:
             for pay in view.payments(info.boost_cost_id, info.boost_req, info.boost_any):
                 append(_new(Action, ("activate", p, (iid, card.slug, -1, pay), g.tb)))
+
+
+def _use_offers(g: State, p: int, iid: int, card, rows: tuple, view: PoolView, out: list) -> None:
+    """A card's Use abilities the Action Phase offers, one per payment, if the pool and its charge pay and it has a
+    target. Split from `_board_offers` (issue 36), which calls it only for a card whose abilities can be used."""
+    append = out.append
+    funds = view.funds
+    charge = card.charge
+    known = view.pays
+    for index, row in rows:
+        if row[6] > funds or row[2] > charge:
+            continue  # cannot pay the energy or the charge
+        pays = known[row[5]]
+        if pays is None:
+            pays = view.payments(row[5], row[0], row[1])
+        if not pays:
+            continue
+        target = row[3]
+        if target is not None:
+            keys = target[3]
+            found = g._target_memo.get(keys[p]) if keys is not None else None
+            if found is None:
+                found = _targets_exist(g, p, iid, row)
+            if not found:
+                continue
+        slug = card.slug
+        ctx = g.tb
+        for pay in pays:
+            append(_new(Action, ("activate", p, (iid, slug, index, pay), ctx)))
 
 
 def _react_offers(g: State, p: int, iid: int, card, rows: tuple, view: PoolView, out: list) -> None:
@@ -379,6 +388,7 @@ def window_actions(g: State, p: int) -> list[Action]:
 
 # ---------------------------------------------------------------- pending decisions
 def decision_actions(g: State, d: dict) -> list[Action]:
+    """The choices of the pending decision `d` (an Edge Discharge's from `_discharge_actions`: issue 36)."""
     ctx = g.tb
     kind = d["type"]
     p = d["player"]
@@ -415,24 +425,7 @@ def decision_actions(g: State, d: dict) -> list[Action]:
         out.append(_new(Action, ("burn", p, (burnable(g, p),), ctx)))
         return out
     if kind == "discharge":
-        left = d["left"]
-        out = []
-        cards = g.cards
-        for iid in g.players[p].board:
-            card = cards[iid]
-            if not card.info.absorbs:
-                continue  # absorb_capacity is 0 (tables.py)
-            room = absorb_capacity(g, p, iid)
-            if room <= 0:
-                continue
-            cap = min(room, left)
-            for n in ((1, cap) if cap > 1 else sorted({1, cap})):
-                out.append(_new(Action, ("absorb", p, (iid, card.slug, n), ctx)))
-        if not d["returned"]:
-            out.append(_new(Action, ("deflect", p, (1,), ctx)))
-            if left > 1:
-                out.append(_new(Action, ("deflect", p, (left,), ctx)))
-        return out
+        return _discharge_actions(g, d, p, ctx)
     if kind == "cataclysm":
         left = d["left"]
         out = []
@@ -444,6 +437,28 @@ def decision_actions(g: State, d: dict) -> list[Action]:
                 out.append(_new(Action, ("assign_damage", p, (iid, g.cards[iid].slug, n), ctx)))
         return out
     return []
+
+
+def _discharge_actions(g: State, d: dict, p: int, ctx) -> list[Action]:
+    """Edge Discharge: absorb 1 or all that fits with each card that absorbs, or deflect 1 or all (if not returned)."""
+    left = d["left"]
+    out = []
+    cards = g.cards
+    for iid in g.players[p].board:
+        card = cards[iid]
+        if not card.info.absorbs:
+            continue  # absorb_capacity is 0 (tables.py)
+        room = absorb_capacity(g, p, iid)
+        if room <= 0:
+            continue
+        cap = min(room, left)
+        for n in ((1, cap) if cap > 1 else sorted({1, cap})):
+            out.append(_new(Action, ("absorb", p, (iid, card.slug, n), ctx)))
+    if not d["returned"]:
+        out.append(_new(Action, ("deflect", p, (1,), ctx)))
+        if left > 1:
+            out.append(_new(Action, ("deflect", p, (left,), ctx)))
+    return out
 
 
 # ---------------------------------------------------------------- why an action is refused
