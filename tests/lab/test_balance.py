@@ -112,12 +112,13 @@ def test_two_releases_compare_reports_played_at_the_same_cpu_level(client, catal
 @pytest.mark.django_db
 def test_a_report_names_its_players_in_words_never_by_a_slug(client, catalogue_db, monkeypatch):
     """Issue 33: "Balance at cpu:hard" read like a slug; the title, the level and the menu say "the hard computer"
-    (studyrequest.player_words), and the form still posts the engine's name. (Its studies are stubbed: not played.)"""
+    (studyrequest.player_words), and the form still posts the engine's name. (Its studies are stubbed: done,
+    not played, so no driver is left running.)"""
     from rules.lab import balance
 
     def stub_study(*, actor, request, trusted):
         return Simulation.objects.create(kind=request.kind, title=f"{request.kind} {request.p1}", games=1, seed=1,
-                                         status="queued", engine="local", is_public=True,
+                                         status="done", engine="local", is_public=True,
                                          study={"data_hash": "h", "variants": []})
     monkeypatch.setattr(balance.lab, "start_study", stub_study)
     listing = client.get("/lab/reports/").content.decode()
