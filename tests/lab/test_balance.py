@@ -127,6 +127,6 @@ def test_a_report_names_its_players_in_words_never_by_a_slug(client, catalogue_d
     assert report.level == "cpu:hard" and report.title == "Balance with the hard computer: the rulebook as printed"
     page = client.get(report.get_absolute_url()).content.decode()
     text = " ".join(re.sub(r"<[^>]+>", " ", page).split())
-    assert "Balance with the hard computer" in text and "played by the hard computer on both sides" in text
+    assert "Balance with the hard computer" in text and "Played by the hard computer on both sides" in text
     assert "The starters' matrix with the hard computer" in text
     assert "cpu:" not in text
