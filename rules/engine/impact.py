@@ -7,8 +7,10 @@ on the same seed for each distinct card with one copy of it replaced by the fill
   was not, and in the games where it was played (it reached the board or, an Instant, the graveyard);
 - its measured effect: the mean, over the seeds, of (the deck as built minus the deck with one copy taken out), with
   its 95% interval — how much one copy adds.
-The measure is the deck's Legacy in goldfish and its score against the field (a win 1, a draw ½). The tally adds up
-exactly across chunks (sums only), so any split gives the same table.
+The measure is the deck's Legacy in goldfish and its score against the field (a win 1, a draw ½). Like every other
+kind, it also tallies the rules' health of the games with the deck as built (health.py: how often the Pyramid deck
+came full circle, and with which Hero), under `rules_health`. The tally adds up exactly across chunks (sums and
+counts only), so any split gives the same table.
 """
 from __future__ import annotations
 
@@ -17,9 +19,10 @@ from collections import Counter
 from typing import Any, Mapping
 
 from .catalogue import slugify
+from .health import game_facts, summary, tally_game
 from .match import play_game
 from .setup import DeckSpec
-from .simulate import game_seed, goldfish_game
+from .simulate import distribution, game_seed, goldfish_game
 from .studybase import MAX_DECKS, SCORE, Z95, StudyInputError, StudyKind, deck_names
 from .studyrequest import Study, StudyRequest
 
@@ -79,7 +82,11 @@ def play(catalogue, study: Study, index: int, tally: dict, variants: tuple = ())
     deck = study["decks"][0]
     filler = study["filler"]
     measure, legacy, state = _game(catalogue, study, DeckSpec(deck["hero"], tuple(deck["cards"])), index, variants)
-    seat = 0 if not study["decks"][1:] or index % 2 == 0 else 1
+    field = study["decks"][1:]
+    seat = 0 if not field or index % 2 == 0 else 1
+    # the rules' health, as the other kinds tally it: the games with the deck as built, by the Heroes at the table
+    heroes = (deck["hero"],) + ((field[index % len(field)]["hero"],) if field else ())
+    tally_game(tally, heroes, game_facts(state))
     drawn, played = cards_seen(state, seat)
     _add(tally, "/measure", measure)
     _add(tally, "/legacy", legacy)
@@ -122,7 +129,8 @@ def results(study: Study, tally: Mapping[str, Any]) -> dict[str, Any]:
     rows.sort(key=lambda r: (-(r["one_copy"] or {"mean": -math.inf})["mean"], r["card"]))
     return {"games": n, "measure": "legacy" if not study["decks"][1:] else "score (win 1, draw 1/2)",
             "filler": study["filler"], "mean_measure": round(sums.get("/measure", 0) / n, 4) if n else None,
-            "mean_legacy": round(sums.get("/legacy", 0) / n, 3) if n else None, "cards": rows}
+            "mean_legacy": round(sums.get("/legacy", 0) / n, 3) if n else None, "cards": rows,
+            "rules_health": summary(tally, distribution)}
 
 
 def inputs(catalogue, study: Study, request: StudyRequest) -> dict[str, Any]:

@@ -11,7 +11,7 @@ from typing import Any
 
 from cards.catalogue import play_catalogue
 from cataclysm_site.api_errors import ApiError
-from rules.engine.studyrequest import DEFAULT_PLAYER, StudyRequest
+from rules.engine.studyrequest import DEFAULT_PLAYER, StudyRequest, player_words
 from rules.lab import services as lab
 from rules.lab.releases import of_release, release_slug
 from rules.models import BalanceReport, Simulation
@@ -42,7 +42,7 @@ def start_report(*, actor: Actor, level: str = DEFAULT_PLAYER, games: int = 100,
     rules = ", ".join(matrix.study.get("variants", [])) or "the rulebook as printed"
     return BalanceReport.objects.create(
         owner=actor.user if getattr(actor.user, "is_authenticated", False) else None,
-        title=title or f"Balance at {level}: {rules}{' with errata' if errata else ''}", level=level,
+        title=title or f"Balance with {player_words(level)}: {rules}{' with errata' if errata else ''}", level=level,
         variants=matrix.study.get("variants", []), errata=errata or None, data_hash=matrix.study["data_hash"],
         studies={"matrix": matrix.pk, "impact": impact})
 

@@ -10,7 +10,7 @@ from django.views.decorators.http import require_http_methods
 
 from cards.models import Release
 from cataclysm_site.api_errors import ApiError
-from rules.engine.studyrequest import DEFAULT_PLAYER
+from rules.engine.studyrequest import DEFAULT_PLAYER, player_words
 from rules.lab import balance
 from rules.lab.releases import of_release, release_names, release_slug, requested_release
 from rules.lab.views import page_release
@@ -20,7 +20,9 @@ from rules.play.decks import variant_choices
 
 
 class ReportForm(forms.Form):
-    level = forms.ChoiceField(choices=[(level, level) for level in balance.LEVELS], initial=DEFAULT_PLAYER)
+    # the menu names each level in words (the values stay the engine's player names)
+    level = forms.ChoiceField(choices=[(level, player_words(level)) for level in balance.LEVELS],
+                              initial=DEFAULT_PLAYER, label="Who plays both sides")
     games = forms.IntegerField(min_value=1, max_value=balance.MAX_GAMES, initial=100,
                                help_text="Games per pair of starters.")
     impact_games = forms.IntegerField(min_value=1, max_value=balance.MAX_IMPACT_GAMES, initial=50,
@@ -102,7 +104,7 @@ def release_compare(request, before_slug, after_slug):
     return render(request, "lab/report_compare.html", {
         "before": sides[0], "after": sides[1], "compared": balance.compare(*sides), "releases": releases,
         "level": pair[0].level, "levels": levels,
-        "sides": [{"label": f"{r.name} at {report.level}", "data": d} for r, report, d in zip(releases, pair, sides)]})
+        "sides": [{"label": f"{r.name} with {player_words(report.level)}", "data": d} for r, report, d in zip(releases, pair, sides)]})
 
 
 def page_release_slug(slug: str) -> Release:

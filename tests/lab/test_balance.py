@@ -4,6 +4,7 @@ level, each starter's card impact table, the rules health, a JSON download — a
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -96,11 +97,36 @@ def test_two_releases_compare_reports_played_at_the_same_cpu_level(client, catal
     page = client.get(url).content.decode()   # 1.1's newest level that 1.0 has too: cpu:hard, not random nor easy
     assert f'href="{old_hard.get_absolute_url()}"' in page and f'href="{new_hard.get_absolute_url()}"' in page
     assert old_easy.get_absolute_url() not in page and new_random.get_absolute_url() not in page
-    assert "Playtest 1.0 at cpu:hard" in page and '<strong data-level="cpu:hard">' in page
+    # the level menu names the players in words; its values stay the engine's names
+    assert "Playtest 1.0 with the hard computer" in page
+    assert '<strong data-level="cpu:hard">the hard computer</strong>' in page
 
     report_at(second, "cpu:easy", 5)
     page = client.get(url).content.decode()   # now both have easy, the newest: it is the default, hard a link
-    assert f'href="{old_easy.get_absolute_url()}"' in page and '<a href="?level=cpu:hard"' in page
+    assert f'href="{old_easy.get_absolute_url()}"' in page and '<a href="?level=cpu:hard" data-level="cpu:hard">the hard computer</a>' in page
     assert f'href="{new_hard.get_absolute_url()}"' in client.get(f"{url}?level=cpu:hard").content.decode()
     missing = client.get(f"{url}?level=random")   # 1.0 has no report at random
     assert missing.status_code == 404
+
+
+@pytest.mark.django_db
+def test_a_report_names_its_players_in_words_never_by_a_slug(client, catalogue_db, monkeypatch):
+    """Issue 33: "Balance at cpu:hard" read like a slug; the title, the level and the menu say "the hard computer"
+    (studyrequest.player_words), and the form still posts the engine's name. (Its studies are stubbed: done,
+    not played, so no driver is left running.)"""
+    from rules.lab import balance
+
+    def stub_study(*, actor, request, trusted):
+        return Simulation.objects.create(kind=request.kind, title=f"{request.kind} {request.p1}", games=1, seed=1,
+                                         status="done", engine="local", is_public=True,
+                                         study={"data_hash": "h", "variants": []})
+    monkeypatch.setattr(balance.lab, "start_study", stub_study)
+    listing = client.get("/lab/reports/").content.decode()
+    assert '<option value="cpu:hard" selected>the hard computer</option>' in listing and ">cpu:" not in listing
+    report = start_report(client, level="cpu:hard")
+    assert report.level == "cpu:hard" and report.title == "Balance with the hard computer: the rulebook as printed"
+    page = client.get(report.get_absolute_url()).content.decode()
+    text = " ".join(re.sub(r"<[^>]+>", " ", page).split())
+    assert "Balance with the hard computer" in text and "Played by the hard computer on both sides" in text
+    assert "The starters' matrix with the hard computer" in text
+    assert "cpu:" not in text

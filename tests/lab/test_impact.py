@@ -66,3 +66,26 @@ def test_the_start_form_offers_card_impact_and_starts_one(client, catalogue_db):
     response = client.post("/lab/", {"kind": "card_impact", "decks": ["starter-talah"], "games": 1, "bot": "random",
                                      "seating": "side-by-side", "pyramid_the-pulse": 40, "pyramid_the-surge": 10})
     assert response.status_code == 302, response.content.decode()[:1500]
+
+
+def test_a_card_impact_study_reports_the_full_circle_share_and_shows_it_with_its_interval(client, catalogue_db):
+    """Issue 33: like every other kind, card impact tallies the rules' health of the games with the deck as built
+    (the share ended by the full circle, per Hero at the table), the same whatever the split, and its page shows it."""
+    from rules.models import Simulation
+    foe = {"name": "f", "hero": "lethan", "cards": list(starter_deck(CAT, "starter-lethan").cards)}
+    s = study(games=4, p1="random", p2="random")
+    s["decks"].append(foe)
+    whole = engine_lab.results(s, engine_lab.play_games(CAT, s, 0, 4))
+    split = engine_lab.results(s, engine_lab.merge(engine_lab.play_games(CAT, s, a, n)
+                                                   for a, n in engine_lab.split(4, 3)))
+    assert whole == split
+    health = whole["rules_health"]
+    assert health["games"] == 4 and 0 <= health["full_circle_share"] <= 1
+    assert set(health["by_hero"]) == {"talah", "lethan"} and health["by_hero"]["talah"]["games"] == 4
+    assert {"cards", "filler", "measure", "mean_measure", "mean_legacy", "games"} <= set(whole)   # as before
+    sim = Simulation.objects.create(kind="card_impact", title="Card impact", games=4, seed=2, status="done",
+                                    is_public=True, engine="local", results=whole, study=s)
+    page = client.get(sim.get_absolute_url()).content.decode()
+    assert 'id="lab-impact"' in page and 'id="lab-full-circle"' in page
+    full = page[page.index('id="lab-full-circle"'):]
+    assert "of 4 games (95% interval" in full[:full.index("</dd>")]

@@ -54,3 +54,4 @@ def test_drawn_vs_not_drawn_is_explained_with_its_bias(client, catalogue_db):
     assert "for Kalen Vos: drawn vs not drawn +82.00, real effect +16.00" in text
     assert "one in twenty misses the true value by chance" in text
     assert "card_impact" not in text and "dark-current" not in text
+    assert "Rules health" not in text   # stored before card impact tallied health: the page simply omits it

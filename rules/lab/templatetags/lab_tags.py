@@ -9,6 +9,7 @@ from cards.catalogue import get_catalogue
 from rules.engine.errata import STUDY_ERRATA
 from rules.engine.match import wilson
 from rules.engine.studykinds import STUDY_KINDS
+from rules.engine.studyrequest import player_words as engine_player_words
 from rules.lab.errataform import diff_rows
 from rules.lab.impactview import impact_table
 from rules.lab.verdicts import erratum_verdict, signed
@@ -21,6 +22,12 @@ PERCENT_DECIMALS = 1   # every rate and its interval, in percent
 @register.filter
 def results_template(kind: str) -> str:
     return STUDY_KINDS[kind].results_template
+
+
+@register.filter
+def player_words(player: str | None) -> str:
+    """"cpu:hard" -> "the hard computer": a player as the pages say it (studyrequest.player_words), never a slug."""
+    return engine_player_words(player)
 
 
 @register.filter
