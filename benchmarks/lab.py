@@ -47,6 +47,7 @@ def first_progress(deck: str, games: int) -> float:
     """Seconds from starting a study through the lab's code to the first poll that shows games done."""
     from django.core.management import call_command
 
+    from rules.engine.studyrequest import StudyRequest
     from rules.lab import services as lab
     from rules.play.actors import Actor
 
@@ -54,8 +55,8 @@ def first_progress(deck: str, games: int) -> float:
     call_command("load_catalogue", verbosity=0)
     call_command("load_starter_decks", verbosity=0)
     started = time.perf_counter()
-    sim = lab.start_study(actor=Actor(user=None, session_key=""), kind="goldfish", decks=[deck], games=games,
-                          seed=1, bot="greedy", trusted=True)
+    request = StudyRequest(kind="goldfish", decks=(deck,), games=games, seed=1, bot="greedy")
+    sim = lab.start_study(actor=Actor(user=None, session_key=""), request=request, trusted=True)
     while sim.games_done == 0:
         time.sleep(0.02)
         sim = lab.refresh(sim)
