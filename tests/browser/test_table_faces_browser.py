@@ -37,10 +37,13 @@ def faces_loaded(page, selector):
 
 def hand_shows_faces(page):
     expect(page.locator("#gf-hand .gf-card img.cx-face").first).to_be_visible()
-    for img in page.locator("#gf-hand img.cx-face").all():
-        img.scroll_into_view_if_needed()
-        expect(img).to_have_attribute("loading", "lazy")
-        assert img.get_attribute("width") == "188" and img.get_attribute("height") == "263"
+    # In one step in the page: a live table's board may be drawn again between two steps from here (the socket's
+    # first update repeats what the page loaded), which detaches the faces a step from here would hold.
+    sizes = page.eval_on_selector_all("#gf-hand img.cx-face", """imgs => imgs.map(i => {
+        i.scrollIntoView({block: "nearest"});
+        return [i.getAttribute("loading"), i.getAttribute("width"), i.getAttribute("height")];
+    })""")
+    assert sizes and all(size == ["lazy", "188", "263"] for size in sizes), sizes
     until(page, "[...document.querySelectorAll('#gf-hand img.cx-face')].every(i => i.complete)")
     count, loaded = faces_loaded(page, "#gf-hand img.cx-face")
     assert count == page.locator("#gf-hand .gf-card").count() and count > 0 and loaded

@@ -103,6 +103,8 @@
       if (input.value.trim()) self.decide({ type: "chat", text: input.value });
       input.value = "";
     });
+    var join = byId("live-join-form");
+    if (join) join.addEventListener("submit", function () { self.joining = true; });
     var mute = byId("live-mute");
     if (mute) mute.addEventListener("change", function () { self.decide({ type: "mute", muted: mute.checked }); });
   };
@@ -192,7 +194,10 @@
 
   Live.prototype.show = function (table) {
     if (this.waiting) {  // the waiting page: once someone sits down, the board page takes over
-      if (table.status !== "open") location.reload();
+      // ... unless this page is itself sitting down: the table's update (sent as the join commits) comes over the
+      // socket before the join's answer, and a reload then would cancel the join's request, with the session cookie
+      // its answer brings: the seat taken, and this browser left watching it.
+      if (table.status !== "open" && !this.joining) location.reload();
       if (table.chat) this.chat(table.chat);
       return;
     }
