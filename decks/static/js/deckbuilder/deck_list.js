@@ -3,7 +3,7 @@
 (function () {
   "use strict";
 
-  const { el, costPips, costTotal } = CodexDeck.util;
+  const { el, costPips, costTotal, stepButtons } = CodexDeck.util;
 
   CodexDeck.parts.deckList = function (b) {
     const { state, ui, deckSize, typeOrder, typeTitle } = b;
@@ -33,9 +33,7 @@
       el("span", { class: "card-main" }, el("a", { class: "card-name", href: "/cards/" + card.slug + "/", tabindex: "-1", text: card.name }),
         b.lackOf(card.slug, count) ? el("span", { class: "lacking", title: "Copies your collection lacks", text: `lack ${b.lackOf(card.slug, count)}` }) : null),
       costPips(card.cost),
-      el("span", { class: "row-buttons" },
-        el("button", { type: "button", class: "step minus", "aria-label": "Remove a copy of " + card.name, tabindex: "-1", text: "−" }),
-        el("button", { type: "button", class: "step plus", "aria-label": "Add a copy of " + card.name, tabindex: "-1", text: "+" })));
+      stepButtons(card.name, false));
       li.card = card;
       return li;
     }

@@ -2,7 +2,7 @@
 (function () {
   "use strict";
 
-  const { el, api, costPips } = CodexDeck.util;
+  const { el, api, costPips, stepButtons } = CodexDeck.util;
 
   CodexDeck.parts.search = function (b) {
     const { config, state, ui, typeName } = b;
@@ -72,9 +72,7 @@
           ok ? null : el("span", { class: "not-legal", text: "not legal for this Hero" }),
           owned === null ? null : el("span", { class: owned ? "owned-count" : "owned-count none", text: owned ? `own ${owned}` : "not owned" }))),
       el("span", { class: "in-deck-count", text: inDeck ? "×" + inDeck : "" }),
-      el("span", { class: "row-buttons" },
-        el("button", { type: "button", class: "step minus", "aria-label": "Remove a copy of " + card.name, tabindex: "-1", text: "−", disabled: !inDeck }),
-        el("button", { type: "button", class: "step plus", "aria-label": "Add a copy of " + card.name, tabindex: "-1", text: "+" })));
+      stepButtons(card.name, !inDeck));
       li.card = card;
       return li;
     }

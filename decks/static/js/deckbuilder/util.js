@@ -90,6 +90,15 @@
     return wrap;
   }
 
+  // A card row's − and + buttons (out of the tab order: the row takes the focus and its keys), in the search
+  // results and the deck list alike; the − disabled where there is no copy to remove.
+  function stepButtons(name, noCopy) {
+    return el("span", { class: "row-buttons" },
+      el("button", { type: "button", class: "step minus", "aria-label": "Remove a copy of " + name, tabindex: "-1", text: "−",
+                     disabled: noCopy }),
+      el("button", { type: "button", class: "step plus", "aria-label": "Add a copy of " + name, tabindex: "-1", text: "+" }));
+  }
+
   function costTotal(cost) {
     return Object.entries(cost || {}).reduce((sum, [code, n]) => (code === "charge" ? sum : sum + n), 0);
   }
@@ -145,7 +154,7 @@
   }
 
   window.CodexDeck = {
-    util: { el, svg, debounce, api, percent, costPips, costTotal, copyText, cardPreview },
+    util: { el, svg, debounce, api, percent, costPips, stepButtons, costTotal, copyText, cardPreview },
     parts: {},
   };
 })();
