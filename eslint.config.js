@@ -20,6 +20,7 @@ module.exports = [
         ...globals.browser,
         // The objects the scripts share through window.* (set by one, read by others): declared, not rewritten.
         CodexCpuWords: "readonly",
+        CodexDeck: "readonly",
         CodexFaces: "readonly",
         CodexKeys: "readonly",
         CodexQuickPay: "readonly",

@@ -1,4 +1,4 @@
-"""The deckbuilder page: the deck it opens with and the configuration `static/js/deckbuilder.js` reads (it
+"""The deckbuilder page: the deck it opens with and the configuration `decks/static/js/deckbuilder/builder.js` reads (it
 then talks to the JSON API).
 """
 from __future__ import annotations

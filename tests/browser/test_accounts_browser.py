@@ -11,9 +11,9 @@ from decks.models import Deck, Visibility
 from tests.browser.axe import assert_accessible
 from tests.browser.helpers import PHONE, fits_the_phone, log_in_as
 
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-@pytest.mark.browser
-@pytest.mark.django_db(transaction=True)
+
 def test_reset_a_forgotten_password_by_email_on_a_phone(page, live_server, settings):
     settings.EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
     User.objects.create_user("ann", email="ann@example.org", password="old-pass-123")
@@ -47,12 +47,7 @@ def test_reset_a_forgotten_password_by_email_on_a_phone(page, live_server, setti
     log_in_as(page, base, "ann", "brand-new-pass-77")
 
 
-@pytest.mark.browser
-@pytest.mark.django_db(transaction=True)
-def test_delete_the_account_keeping_public_decks_anonymised(page, live_server):
-    from django.core.management import call_command
-
-    call_command("load_catalogue", verbosity=0)
+def test_delete_the_account_keeping_public_decks_anonymised(page, live_server, cards):
     ann = User.objects.create_user("ann", password="ann-pass-123")
     public = services.deck_create(owner=ann, name="Shared list", hero="dr-veylan", counts={"kalen-vos": 3},
                                   visibility=Visibility.PUBLIC)

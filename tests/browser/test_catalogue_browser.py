@@ -7,11 +7,13 @@ import re
 from pathlib import Path
 
 import pytest
-from django.core.management import call_command
 from playwright.sync_api import expect
 
-from cards.catalogue import clear_cache, get_catalogue
+from cards.catalogue import get_catalogue
 from tests.browser.axe import assert_accessible
+from tests.browser.helpers import PHONE
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 TABLE_ROW_LINK = "table.card-table td.col-name a"
 GRID_LINK = "ul.card-grid a.card-link"
@@ -32,12 +34,7 @@ def shot(page, name):
         page.screenshot(path=str(Path(folder) / f"{name}.png"), full_page=False)
 
 
-@pytest.mark.browser
-@pytest.mark.django_db(transaction=True)
-def test_search_filter_sort_and_open_a_card(page, live_server, settings, tmp_path):
-    call_command("load_catalogue", verbosity=0)
-    settings.MEDIA_ROOT = tmp_path / "media"
-    clear_cache()
+def test_search_filter_sort_and_open_a_card(page, live_server, media, cards):
     catalogue = get_catalogue()
     csp_errors = []
     page.on("console", lambda m: csp_errors.append(m.text) if "Content Security Policy" in m.text else None)
@@ -108,13 +105,8 @@ def test_search_filter_sort_and_open_a_card(page, live_server, settings, tmp_pat
     assert csp_errors == []
 
 
-@pytest.mark.browser
-@pytest.mark.django_db(transaction=True)
-def test_phone_layout_collapses_the_grid(page, live_server, settings, tmp_path):
-    call_command("load_catalogue", verbosity=0)
-    settings.MEDIA_ROOT = tmp_path / "media"
-    clear_cache()
-    page.set_viewport_size({"width": 390, "height": 844})
+def test_phone_layout_collapses_the_grid(page, live_server, media, cards):
+    page.set_viewport_size(PHONE)
     page.goto(f"{live_server.url}/cards/?q=t:hero")
     boxes = [page.locator(GRID_LINK).nth(i).bounding_box() for i in range(2)]
     assert boxes[0]["width"] < 390 / 2  # two columns on a phone

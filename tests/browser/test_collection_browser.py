@@ -2,27 +2,20 @@
 with a mistake, see a deck's missing cards, and limit the deckbuilder to what I own."""
 import pytest
 from django.contrib.auth.models import User
-from django.core.management import call_command
 from playwright.sync_api import expect
 
-from cards.catalogue import clear_cache
 from decks import selectors, services
 from tests.browser.axe import assert_accessible
-from tests.browser.helpers import PHONE, fits_the_phone, log_in_as
+from tests.browser.helpers import PHONE, errors_on, fits_the_phone, log_in_as
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
-@pytest.mark.browser
-@pytest.mark.django_db(transaction=True)
-def test_record_my_collection_and_see_it_in_decks_and_the_deckbuilder(page, live_server, settings, tmp_path):
-    call_command("load_catalogue", verbosity=0)
-    settings.MEDIA_ROOT = tmp_path / "media"
-    clear_cache()
+def test_record_my_collection_and_see_it_in_decks_and_the_deckbuilder(page, live_server, media, cards):
     ann = User.objects.create_user("ann", password="ann-pass-123")
     deck = services.deck_create(owner=ann, name="Veylan list", hero="dr-veylan",
                                 counts={"kalen-vos": 3, "arc-gallery": 2})
-    errors = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.on("console", lambda m: errors.append(m.text) if "Content Security Policy" in m.text else None)
+    errors = errors_on(page, csp=True)
     page.set_viewport_size(PHONE)
     base = live_server.url
     log_in_as(page, base, "ann", "ann-pass-123")

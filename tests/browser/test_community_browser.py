@@ -3,14 +3,14 @@ the card on hover, where no script ever runs whatever is posted; likes, tags, hi
 browse page and an author page on a phone."""
 import pytest
 from django.contrib.auth.models import User
-from django.core.management import call_command
 from playwright.sync_api import expect
 
-from cards.catalogue import clear_cache
 from decks import services
 from decks.models import CommentReport, Visibility
 from tests.browser.axe import assert_accessible
-from tests.browser.helpers import PHONE, fits_the_phone, log_in_as
+from tests.browser.helpers import PHONE, fits_the_phone, log_in_as, new_page
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 LAPTOP = {"width": 1280, "height": 900}
 HOSTILE = ('Try [[Kalen Vos]] <script>window.pwned = 1</script> <img src=x onerror="window.pwned = 2"> '
@@ -18,12 +18,7 @@ HOSTILE = ('Try [[Kalen Vos]] <script>window.pwned = 1</script> <img src=x onerr
            '<svg onload="window.pwned=5"></svg>')
 
 
-@pytest.mark.browser
-@pytest.mark.django_db(transaction=True)
-def test_a_public_deck_as_a_community_page_where_no_script_runs(browser, live_server, settings, tmp_path):
-    call_command("load_catalogue", verbosity=0)
-    settings.MEDIA_ROOT = tmp_path / "media"
-    clear_cache()
+def test_a_public_deck_as_a_community_page_where_no_script_runs(browser, live_server, media, cards):
     ann = User.objects.create_user("ann", password="ann-pass-123")
     User.objects.create_user("ben", password="ben-pass-123")
     deck = services.deck_create(owner=ann, name="Veylan control", hero="dr-veylan", counts={"kalen-vos": 3},
@@ -32,7 +27,7 @@ def test_a_public_deck_as_a_community_page_where_no_script_runs(browser, live_se
     base = live_server.url
     dialogs = []
 
-    ben_page = browser.new_context(viewport=LAPTOP).new_page()
+    ben_page = new_page(browser, LAPTOP)
     ben_page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
     log_in_as(ben_page, base, "ben", "ben-pass-123")
     ben_page.goto(f"{base}/decks/{deck.pk}/")
@@ -61,7 +56,7 @@ def test_a_public_deck_as_a_community_page_where_no_script_runs(browser, live_se
     expect(ben_page.locator("#like-count")).to_have_text("1 like")
     ben_page.close()
 
-    ann_page = browser.new_context(viewport=PHONE).new_page()
+    ann_page = new_page(browser, PHONE)
     log_in_as(ann_page, base, "ann", "ann-pass-123")
     ann_page.goto(f"{base}/decks/{deck.pk}/")
     fits_the_phone(ann_page)
@@ -90,7 +85,7 @@ def test_a_public_deck_as_a_community_page_where_no_script_runs(browser, live_se
     assert_accessible(ann_page, "an author's page")
     fits_the_phone(ann_page)
 
-    visitor = browser.new_context(viewport=PHONE).new_page()
+    visitor = new_page(browser, PHONE)
     visitor.goto(f"{base}/decks/{deck.pk}/")
     expect(visitor.locator(".comment")).to_have_count(0)  # hidden by the owner
     assert visitor.evaluate("window.pwned") is None

@@ -8,15 +8,16 @@ from pathlib import Path
 
 import pytest
 from django.contrib.auth.models import User
-from django.core.cache import cache
-from django.core.management import call_command
 from playwright.sync_api import expect
 
-from cards.catalogue import clear_cache, get_catalogue
+from cards.catalogue import get_catalogue
 from decks import selectors
 from decks.management.commands.load_starter_decks import STARTER_FILE, read_starter_decks
 from decks.models import Deck, Visibility
 from tests.browser.axe import assert_accessible
+from tests.browser.helpers import LAPTOP, errors_on, new_page
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 HERO = "dr-veylan"
 
@@ -57,13 +58,7 @@ def add_by_keyboard(page, name, copies):
     expect(row.locator(".in-deck-count")).to_have_text(f"×{copies}")
 
 
-@pytest.mark.browser
-@pytest.mark.django_db(transaction=True)
-def test_build_a_legal_deck_by_clicking_save_export_and_keep_it_private(page, browser, live_server, settings, tmp_path):
-    call_command("load_catalogue", verbosity=0)
-    settings.MEDIA_ROOT = tmp_path / "media"
-    clear_cache()
-    cache.clear()
+def test_build_a_legal_deck_by_clicking_save_export_and_keep_it_private(page, browser, live_server, media, cards):
     catalogue = get_catalogue()
     User.objects.create_user("ann", password="ann-pass-123")
     User.objects.create_user("ben", password="ben-pass-123")
@@ -123,8 +118,7 @@ def test_build_a_legal_deck_by_clicking_save_export_and_keep_it_private(page, br
 
     # Another user, and a visitor, cannot open it while it is private.
     for who in ("ben", None):
-        context = browser.new_context()
-        other = context.new_page()
+        other = new_page(browser)
         if who:
             log_in(other, base, who, f"{who}-pass-123")
         response = other.goto(f"{base}/decks/{deck_id}/")
@@ -132,22 +126,15 @@ def test_build_a_legal_deck_by_clicking_save_export_and_keep_it_private(page, br
         assert "Browser Sparks" not in other.content()
         api = other.request.get(f"{base}/api/decks/{deck_id}/")
         assert api.status == 404
-        context.close()
+        other.context.close()
 
     assert csp_errors == []
 
 
-@pytest.mark.browser
-@pytest.mark.django_db(transaction=True)
-def test_quick_add_a_line_with_a_typo_and_type_a_count_in_the_box(page, live_server):
+def test_quick_add_a_line_with_a_typo_and_type_a_count_in_the_box(page, live_server, cards):
     """Fourteen copies in one line (a misspelt name offers the importer's suggestion as one click), then a count box."""
-    call_command("load_catalogue", verbosity=0)
-    clear_cache()
-    cache.clear()
-    errors = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-    page.set_viewport_size({"width": 1366, "height": 800})
+    errors = errors_on(page, console=True)
+    page.set_viewport_size(LAPTOP)
     page.goto(f"{live_server.url}/decks/new/")
     expect(page.locator("#fork-deck")).to_be_hidden()   # an unsaved deck has nothing to fork
     page.click(".hero-option[data-hero=elder-maru]")

@@ -8,17 +8,14 @@ import re
 from pathlib import Path
 
 import pytest
-from django.core.cache import cache
-from django.core.management import call_command
 from playwright.sync_api import expect
 
-from cards.catalogue import clear_cache
 from rules.models import GoldfishGame
 from tests.browser.axe import assert_accessible
-from tests.browser.helpers import load_the_catalogue
+from tests.browser.helpers import LAPTOP, PHONE, errors_on, start_goldfish
 
-LAPTOP = {"width": 1366, "height": 800}
-PHONE = {"width": 390, "height": 844}
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
 # Which decision to click when several are offered: the ones that move a turn along, in this order of preference.
 PREFERENCE = ("first_player", "keep", "play_energy", "tap", "summon", "play", "target", "assign", "pass",
               "store_charge", "burn", "absorb", "deflect", "assign_damage", "end_turn")
@@ -59,25 +56,13 @@ def inside(page, selector, width):
     return all(box["x"] >= -1 and box["x"] + box["width"] <= width + 1 for box in boxes if box)
 
 
-@pytest.mark.browser
-@pytest.mark.django_db(transaction=True)
-def test_goldfish_a_starter_deck_by_clicking_then_bot_replay_and_reload(page, live_server):
-    call_command("load_catalogue", verbosity=0)
-    call_command("load_starter_decks", verbosity=0)
-    clear_cache()
-    cache.clear()
-    csp_errors = []
-    page.on("console", lambda m: csp_errors.append(m.text) if "Content Security Policy" in m.text else None)
-    page.on("pageerror", lambda e: csp_errors.append(str(e)))
+def test_goldfish_a_starter_deck_by_clicking_then_bot_replay_and_reload(page, live_server, catalogue):
+    csp_errors = errors_on(page, csp=True)
     page.set_viewport_size(LAPTOP)
     base = live_server.url
 
     # Start from the start page: a starter deck, diagonal seating, a known seed.
-    page.goto(f"{base}/goldfish/")
-    page.check("input[name=seating][value=diagonal]")
-    page.fill("#id_seed", "2024")
-    page.click("button[name=deck][value=starter-dr-veylan]")
-    page.wait_for_url(re.compile(r"/goldfish/[\w-]+/$"))
+    start_goldfish(page, base, "starter-dr-veylan", 2024, seating="diagonal")
     game_url = page.url
     expect(page.locator("#gf-prompt-text")).to_contain_text("Choose who goes first")
     expect(page.locator("#gf-pyramid-figure svg .gf-edge")).to_have_count(4)
@@ -197,18 +182,11 @@ def test_goldfish_a_starter_deck_by_clicking_then_bot_replay_and_reload(page, li
     assert csp_errors == []
 
 
-@pytest.mark.browser
-@pytest.mark.django_db(transaction=True)
-def test_one_click_taps_exactly_the_printed_cost_and_plays_the_card(page, live_server):
+def test_one_click_taps_exactly_the_printed_cost_and_plays_the_card(page, live_server, catalogue):
     """A card the pool cannot pay yet: one button taps the Energy cards its printed cost names, then pays it."""
-    load_the_catalogue()
-    errors = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
+    errors = errors_on(page)
     page.set_viewport_size(LAPTOP)
-    page.goto(f"{live_server.url}/goldfish/")
-    page.fill("#id_seed", "3")
-    page.click("button[name=deck][value=starter-elder-maru]")
-    page.wait_for_url(re.compile(r"/goldfish/[\w-]+/$"))
+    start_goldfish(page, live_server.url, "starter-elder-maru", 3)
     while page.get_attribute("#gf-prompt", "data-kind") != "action":
         decide(page)
     while page.locator("#gf-actions .gf-act[data-kind=play_energy]").count():

@@ -11,7 +11,8 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.axe import assert_accessible
-from tests.browser.helpers import load_the_catalogue
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 ROOT = Path(__file__).resolve().parents[2]
 RESULTS = ROOT / "test-results" / "journeys"
@@ -65,12 +66,8 @@ class Journey:
         expect(self.page.locator(".site-nav")).to_be_visible()
 
 
-@pytest.mark.browser
-@pytest.mark.django_db(transaction=True)
 @pytest.mark.parametrize("width_name", list(WIDTHS))
-def test_every_journey_fits_the_screen_without_errors(page, live_server, width_name, settings, tmp_path):
-    settings.MEDIA_ROOT = tmp_path / "media"
-    load_the_catalogue()
+def test_every_journey_fits_the_screen_without_errors(page, live_server, width_name, media, catalogue):
     page.set_viewport_size(WIDTHS[width_name])
     walk = Journey(page, live_server.url, width_name)
     user = f"walker-{width_name}"

@@ -8,8 +8,10 @@ import pytest
 from playwright.sync_api import expect
 
 from rules.models import GoldfishGame, VersusGame
-from tests.browser.helpers import load_the_catalogue
-from tests.browser.test_goldfish_browser import LAPTOP, PREFERENCE, version
+from tests.browser.helpers import LAPTOP, errors_on, start_goldfish, start_versus
+from tests.browser.test_goldfish_browser import PREFERENCE, version
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 KEY_OF = {"pass": "p", "end_turn": "e"}
 
@@ -43,18 +45,10 @@ def round_of(page) -> int:
     return int(found.group(1)) if found else 0
 
 
-@pytest.mark.browser
-@pytest.mark.django_db(transaction=True)
-def test_a_goldfish_game_is_played_over_several_turns_by_keyboard_alone(page, live_server):
-    load_the_catalogue()
-    errors = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.on("console", lambda m: errors.append(m.text) if "Content Security Policy" in m.text else None)
+def test_a_goldfish_game_is_played_over_several_turns_by_keyboard_alone(page, live_server, catalogue):
+    errors = errors_on(page, csp=True)
     page.set_viewport_size(LAPTOP)
-    page.goto(f"{live_server.url}/goldfish/")
-    page.fill("#id_seed", "2024")
-    page.click("button[name=deck][value=starter-dr-veylan]")
-    page.wait_for_url(re.compile(r"/goldfish/[\w-]+/$"))
+    start_goldfish(page, live_server.url, "starter-dr-veylan", 2024)
     expect(page.locator("#goldfish")).to_have_attribute("data-version", re.compile(r"\d+"))
 
     # "?" shows the key list on the board; Esc hides it again.
@@ -101,20 +95,10 @@ def test_a_goldfish_game_is_played_over_several_turns_by_keyboard_alone(page, li
     assert errors == []
 
 
-@pytest.mark.browser
-@pytest.mark.django_db(transaction=True)
-def test_a_versus_turn_is_ended_and_priority_passed_by_key(page, live_server):
-    load_the_catalogue()
-    errors = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
+def test_a_versus_turn_is_ended_and_priority_passed_by_key(page, live_server, catalogue):
+    errors = errors_on(page)
     page.set_viewport_size(LAPTOP)
-    page.goto(f"{live_server.url}/versus/")
-    page.select_option("#id_deck", "starter-dr-veylan")
-    page.select_option("#id_opponent", "starter-elder-maru")
-    page.check("input[name=seat][value=first]")
-    page.fill("#id_seed", "2024")
-    page.click("#vs-start")
-    page.wait_for_url(re.compile(r"/versus/[\w-]+/$"))
+    start_versus(page, live_server.url, "starter-dr-veylan", "starter-elder-maru", 2024)
     expect(page.locator("#goldfish")).to_have_attribute("data-version", re.compile(r"\d+"))
     while page.get_attribute("#gf-prompt", "data-kind") != "action":
         decide_by_key(page)
@@ -153,18 +137,12 @@ REGION_OF_FOCUS = """() => {
 }"""
 
 
-@pytest.mark.browser
-@pytest.mark.django_db(transaction=True)
-def test_tab_reaches_the_hand_then_the_board_then_the_decisions_with_the_layout_unchanged(page, live_server):
+def test_tab_reaches_the_hand_then_the_board_then_the_decisions_with_the_layout_unchanged(page, live_server, catalogue):
     """A keyboard player meets their cards first: from the top of a goldfish board, Tab reaches a hand card before
     any board card, and a board card before the decisions, while the eye still finds the Pyramid on the left, the
     boards above the hand in the middle and the decisions on the right."""
-    load_the_catalogue()
     page.set_viewport_size(LAPTOP)
-    page.goto(f"{live_server.url}/goldfish/")
-    page.fill("#id_seed", "2024")
-    page.click("button[name=deck][value=starter-dr-veylan]")
-    page.wait_for_url(re.compile(r"/goldfish/[\w-]+/$"))
+    start_goldfish(page, live_server.url, "starter-dr-veylan", 2024)
     expect(page.locator("#gf-hand .gf-card").first).to_be_visible()
     expect(page.locator("#gf-board-body .gf-card").first).to_be_visible()
     expect(page.locator("#gf-actions .gf-act").first).to_be_visible()

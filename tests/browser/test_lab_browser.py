@@ -4,34 +4,29 @@ from __future__ import annotations
 import re
 
 import pytest
-from django.core.management import call_command
 from playwright.sync_api import expect
 
-from cards.catalogue import clear_cache
 from rules.lab import services as lab
 from rules.models import Simulation
 from tests.browser.axe import assert_accessible
 
-
-@pytest.fixture
-def starters(transactional_db):
-    """The catalogue and the starter decks, in the live server's database."""
-    call_command("load_catalogue", verbosity=0)
-    call_command("load_starter_decks", verbosity=0)
-    clear_cache()
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
-@pytest.mark.browser
-@pytest.mark.django_db(transaction=True)
-def test_a_deck_page_starts_a_study_whose_page_shows_progress_then_results(page, live_server, starters):
+def start_the_study(page) -> Simulation:
+    """Press the form's Start button and follow it to the new study's page; return the study."""
+    page.click("#lab-start-button")
+    page.wait_for_url("**/lab/*/")
+    return Simulation.objects.get()
+
+def test_a_deck_page_starts_a_study_whose_page_shows_progress_then_results(page, live_server, catalogue):
     page.set_viewport_size({"width": 390, "height": 844})   # a phone
     page.goto(f"{live_server.url}/decks/starter-talah/")
     page.click("#deck-simulate")
     assert page.locator("#id_deck_goldfish option:checked").inner_text().startswith("Talah Starter")
     page.fill("#id_games", "300")
     page.fill("#id_seed", "8")
-    page.click("#lab-start-button")
-    page.wait_for_url("**/lab/*/")
+    start_the_study(page)
     assert page.locator("#lab-bar").count() == 1
     page.wait_for_selector("#lab-results", timeout=120_000)   # lab.js polls, then reloads the finished study
     assert page.locator("#lab-status").text_content().strip() == "done"
@@ -43,9 +38,7 @@ def test_a_deck_page_starts_a_study_whose_page_shows_progress_then_results(page,
     assert caught.value.suggested_filename.endswith(".csv")
 
 
-@pytest.mark.browser
-@pytest.mark.django_db(transaction=True)
-def test_a_bad_study_says_what_went_wrong(page, live_server, starters):
+def test_a_bad_study_says_what_went_wrong(page, live_server, catalogue):
     page.goto(f"{live_server.url}/lab/")
     page.check("input[name=kind][value=matrix]")
     page.check("input[name=decks][value=starter-talah]")
@@ -60,9 +53,7 @@ def test_a_bad_study_says_what_went_wrong(page, live_server, starters):
     assert "holds 10 to 100 cards (this one 7)" in page.locator("[role=alert]").inner_text()
 
 
-@pytest.mark.browser
-@pytest.mark.django_db(transaction=True)
-def test_a_matchup_runs_deck_a_with_player_a_whatever_the_list_order(page, live_server, starters):
+def test_a_matchup_runs_deck_a_with_player_a_whatever_the_list_order(page, live_server, catalogue):
     """Deck B chosen from above deck A in the list still plays as B, with B's player; the title says A vs B."""
     page.goto(f"{live_server.url}/lab/")
     page.check("input[name=kind][value=matchup]")
@@ -71,18 +62,14 @@ def test_a_matchup_runs_deck_a_with_player_a_whatever_the_list_order(page, live_
     page.select_option("#id_deck_b", "starter-dr-veylan")
     page.select_option("#id_p2_matchup", "cpu:hard")
     page.fill("#id_games", "20")
-    page.click("#lab-start-button")
-    page.wait_for_url("**/lab/*/")
-    sim = Simulation.objects.get()
+    sim = start_the_study(page)
     try:
         assert sim.title.startswith("Talah Starter vs Dr. Veylan Starter: the normal computer vs the hard computer")
     finally:
         lab.cancel(sim)
 
 
-@pytest.mark.browser
-@pytest.mark.django_db(transaction=True)
-def test_a_pyramid_study_of_another_composition_from_the_form(page, live_server, starters):
+def test_a_pyramid_study_of_another_composition_from_the_form(page, live_server, catalogue):
     page.set_viewport_size({"width": 390, "height": 844})
     page.goto(f"{live_server.url}/lab/")
     page.check("input[name=kind][value=pyramid]")
@@ -97,9 +84,7 @@ def test_a_pyramid_study_of_another_composition_from_the_form(page, live_server,
     assert_accessible(page, "a finished Pyramid study's results")
 
 
-@pytest.mark.browser
-@pytest.mark.django_db(transaction=True)
-def test_the_form_shows_each_kinds_fields_and_a_running_study_survives_a_reload_and_cancels(page, live_server, starters):
+def test_the_form_shows_each_kinds_fields_and_a_running_study_survives_a_reload_and_cancels(page, live_server, catalogue):
     page.goto(f"{live_server.url}/lab/")
     page.check("input[name=kind][value=pyramid]")
     assert not page.locator("#id_deck_a").is_visible() and not page.locator("#id_p1").is_visible()
@@ -109,8 +94,7 @@ def test_the_form_shows_each_kinds_fields_and_a_running_study_survives_a_reload_
     page.check("input[name=kind][value=goldfish]")
     page.select_option("#id_deck_goldfish", ["starter-dr-veylan"])
     page.fill("#id_games", "20000")
-    page.click("#lab-start-button")
-    page.wait_for_url("**/lab/*/")
+    start_the_study(page)
     try:
         expect(page.locator("#lab-figures")).to_have_text(re.compile(r"^[1-9]"), timeout=60_000)   # games done
         page.reload()   # the study goes on; its page picks it up again
@@ -125,9 +109,7 @@ def test_the_form_shows_each_kinds_fields_and_a_running_study_survives_a_reload_
     assert "cancelled" in page.locator(".lab-list").inner_text()
 
 
-@pytest.mark.browser
-@pytest.mark.django_db(transaction=True)
-def test_an_erratum_is_picked_changed_seen_and_studied_from_the_form(page, live_server, starters):
+def test_an_erratum_is_picked_changed_seen_and_studied_from_the_form(page, live_server, catalogue):
     """The errata form (issue 33): find a card by typing, change one number, see printed → erratum before starting,
     start the paired study and read its verdict."""
     page.goto(f"{live_server.url}/lab/")
@@ -145,9 +127,7 @@ def test_an_erratum_is_picked_changed_seen_and_studied_from_the_form(page, live_
     page.select_option("#id_deck_goldfish", "starter-dr-veylan")
     page.fill("#id_games", "30")
     page.fill("#id_seed", "4")
-    page.click("#lab-start-button")
-    page.wait_for_url("**/lab/*/")
-    sim = Simulation.objects.get()
+    sim = start_the_study(page)
     assert sim.study["errata"] == {"kalen-vos": {"abilities": {"1": {"amount": 3}}}} and sim.study["paired"]
     page.wait_for_selector("#lab-verdict", timeout=180_000)
     assert re.match(r"Mean Legacy \d+\.\d → \d+\.\d, [+−]?\d+\.\d \([+−]?\d+\.\d%\)",

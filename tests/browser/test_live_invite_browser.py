@@ -14,32 +14,28 @@ from rules.live import services
 from rules.play.actors import Actor
 from rules.play.decks import deck_input
 from tests.browser.axe import assert_accessible
-from tests.browser.helpers import PHONE, fits_the_phone, load_the_catalogue, log_in_as
+from tests.browser.helpers import PHONE, fits_the_phone, log_in_as, new_page
 from tests.live.servers import AsgiServer
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 PASSWORD = "invite-pass-4821"
 UPDATE_MS = 10000
 
 
-@pytest.mark.browser
-@pytest.mark.django_db(transaction=True)
-def test_a_friend_accepts_an_invitation_on_a_phone(browser, django_user_model):
+def test_a_friend_accepts_an_invitation_on_a_phone(browser, django_user_model, catalogue):
     from django.contrib.staticfiles.handlers import ASGIStaticFilesHandler
 
     from cataclysm_site.asgi import application
 
-    load_the_catalogue()
     alice = django_user_model.objects.create_user("alice", password=PASSWORD)
     deck = deck_input(alice, {"deck": "starter-dr-veylan"}, get_catalogue())[0]
     table = services.open_table(actor=Actor(user=alice), deck=deck, listed=False, clock_minutes=5, increment=2)
     errors: list[str] = []
     # The static files from the app folders (as runserver serves them), the rest (pages, sockets) by the site's app.
     with AsgiServer(ASGIStaticFilesHandler(application)) as server:
-        host = browser.new_context().new_page()
-        guest = browser.new_context(viewport=PHONE).new_page()
-        for page in (host, guest):
-            page.on("pageerror", lambda e: errors.append(str(e)))
-            page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+        host = new_page(browser, errors=errors, console=True)
+        guest = new_page(browser, PHONE, errors=errors, console=True)
         log_in_as(host, server.url, "alice", PASSWORD)
         host.goto(f"{server.url}{table.get_absolute_url()}")
         invite = host.locator("#live-invite").input_value()

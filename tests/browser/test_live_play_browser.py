@@ -15,10 +15,11 @@ from cataclysm_site.asgi import application
 from rules.engine.catalogue import ENERGY_ORDER
 from rules.live import states
 from rules.models import Table
-from tests.browser.helpers import load_the_catalogue
-from tests.browser.test_goldfish_browser import LAPTOP
+from tests.browser.helpers import LAPTOP, new_page, open_and_join, unthrottled
 from tests.browser.test_live_browser import UPDATE_MS, wait_version
 from tests.live.servers import AsgiServer
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 PLAYS = ("summon", "play", "cast", "equip")
 
@@ -66,15 +67,8 @@ def seat_and_bring_to_the_play(browser, base, errors) -> tuple:
     """Two players at a new table (the host plays Elder Maru first), the game brought over the API to the host's
     Action Phase with a card only tapping can pay; return both pages (not yet on the table), the table, its version
     and the card's name."""
-    host, guest = (browser.new_context(viewport=LAPTOP).new_page() for _ in range(2))
-    for page in (host, guest):
-        page.on("pageerror", lambda e: errors.append(str(e)))
-    opened = host.request.post(f"{base}/api/tables/", data={"deck": "starter-elder-maru", "seat": "first", "seed": 5})
-    assert opened.status == 201, opened.text()
-    created = opened.json()
-    joined = guest.request.post(f"{base}/api/tables/{created['id']}/join/",
-                                data={"deck": "starter-dr-veylan", "invite": created["invite_url"].split("invite=")[1]})
-    assert joined.status == 200, joined.text()
+    host, guest = (new_page(browser, LAPTOP, errors) for _ in range(2))
+    open_and_join(host, guest, base, "starter-elder-maru", "starter-dr-veylan", seat="first", seed=5)
     table = Table.objects.get()
     plan, slug = to_a_card_payable_by_taps(table)
     version = table.version
@@ -86,13 +80,21 @@ def seat_and_bring_to_the_play(browser, base, errors) -> tuple:
     return host, guest, table, version, states.state_of(Table.objects.get()).cat[slug].name
 
 
-def open_the_card(host, name: str):
-    """Click the card in the host's hand; its panel offers tap-and-pay. Return the button and the energy it taps."""
-    host.locator("#gf-hand .gf-card", has_text=name).first.click()
+def tap_and_play(host, name: str):
+    """Once the host's page is live: click the card in its hand, whose panel offers tap-and-pay, and then that button.
+    Return the table's decisions before it, the hand's copies of the card (a locator, and how many) and the energy
+    the button said it taps."""
+    expect(host.locator("#live-conn")).to_have_text("live", timeout=UPDATE_MS)
+    before = len(Table.objects.get().actions)
+    in_hand = host.locator("#gf-hand .gf-card", has_text=name)
+    copies = in_hand.count()
+    in_hand.first.click()
     quick = host.locator("#gf-detail .gf-quick-play")
     expect(quick).to_have_text(re.compile(rf"^Tap .+ and play {re.escape(name)}$"))
     expect(host.locator("#gf-detail")).not_to_contain_text("Nothing to do with it now")
-    return quick, sum(int(n) for n in re.findall(r"(\d+) [A-Z]{2}", quick.inner_text()))
+    cost = sum(int(n) for n in re.findall(r"(\d+) [A-Z]{2}", quick.inner_text()))
+    quick.click()
+    return before, in_hand, copies, cost
 
 
 def played_by_taps(name: str, cost: int, before: int) -> None:
@@ -102,11 +104,8 @@ def played_by_taps(name: str, cost: int, before: int) -> None:
     assert kinds[:-1] == ["tap"] * cost and kinds[-1] in PLAYS, kinds
 
 
-@pytest.mark.browser
-@pytest.mark.django_db(transaction=True)
-def test_a_live_player_taps_and_plays_a_card_in_one_click(browser, settings):
+def test_a_live_player_taps_and_plays_a_card_in_one_click(browser, settings, catalogue):
     unthrottled(settings)
-    load_the_catalogue()
     errors: list[str] = []
     with AsgiServer(application) as server:
         base = server.url
@@ -114,14 +113,8 @@ def test_a_live_player_taps_and_plays_a_card_in_one_click(browser, settings):
         for page in (host, guest):
             page.goto(f"{base}/play/{table.pk}/")
             wait_version(page, version)
-        expect(host.locator("#live-conn")).to_have_text("live", timeout=UPDATE_MS)
-        before = len(Table.objects.get().actions)
-
         # One click on the card in the hand shows its plays; one more taps the energy and plays it.
-        in_hand = host.locator("#gf-hand .gf-card", has_text=name)
-        copies = in_hand.count()
-        quick, cost = open_the_card(host, name)
-        quick.click()
+        before, in_hand, copies, cost = tap_and_play(host, name)
         expect(in_hand).to_have_count(copies - 1, timeout=UPDATE_MS)
         expect(host.locator("#gf-board-body .gf-card", has_text=name)).not_to_have_count(0)
         expect(guest.locator("#vs-opp-body .gf-card", has_text=name)).not_to_have_count(0, timeout=UPDATE_MS)
@@ -143,14 +136,11 @@ def test_a_live_player_taps_and_plays_a_card_in_one_click(browser, settings):
     assert errors == []
 
 
-@pytest.mark.browser
-@pytest.mark.django_db(transaction=True)
-def test_tap_and_pay_carries_on_when_the_opponent_moves_between_its_steps(browser, settings):
+def test_tap_and_pay_carries_on_when_the_opponent_moves_between_its_steps(browser, settings, catalogue):
     """The opponent offers a draw while the first tap is on its way (held back here): the board moves on under the
     tap, which the server then refuses as stale; the page plans its next step from the board it was sent, taps
     again, pays, and never taps an Energy card twice or shows the stale refusal."""
     unthrottled(settings)
-    load_the_catalogue()
     errors: list[str] = []
     with AsgiServer(application) as server:
         base = server.url
@@ -170,12 +160,7 @@ def test_tap_and_pay_carries_on_when_the_opponent_moves_between_its_steps(browse
         host.route_web_socket(re.compile(r"/ws/tables/"), route)
         host.goto(f"{base}/play/{table.pk}/")
         wait_version(host, version)
-        expect(host.locator("#live-conn")).to_have_text("live", timeout=UPDATE_MS)
-        before = len(Table.objects.get().actions)
-        in_hand = host.locator("#gf-hand .gf-card", has_text=name)
-        copies = in_hand.count()
-        quick, cost = open_the_card(host, name)
-        quick.click()
+        before, in_hand, copies, cost = tap_and_play(host, name)
         for _ in range(200):
             if held:
                 break
@@ -194,8 +179,3 @@ def test_tap_and_pay_carries_on_when_the_opponent_moves_between_its_steps(browse
         expect(host.locator("#gf-flash")).to_be_hidden()
     assert errors == []
 
-
-def unthrottled(settings):
-    rates = settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]
-    settings.REST_FRAMEWORK = {**settings.REST_FRAMEWORK,
-                               "DEFAULT_THROTTLE_RATES": {**rates, "anon": "100000/min", "user": "100000/min"}}

@@ -13,8 +13,10 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.axe import assert_accessible
-from tests.browser.helpers import load_the_catalogue, log_in_as
+from tests.browser.helpers import log_in_as, new_page
 from tests.live.finished import finished_table
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 WIDTHS = {"laptop": {"width": 1366, "height": 800}, "phone": {"width": 390, "height": 844}}
 PASSWORD = "replay-pass-4821"
@@ -45,12 +47,9 @@ def hidden_step(page, base, table) -> dict | None:
     return next((s for s in index["steps"] if s["player"] == 1 and s["kind"] == "play_energy"), None)
 
 
-@pytest.mark.browser
-@pytest.mark.django_db(transaction=True)
 def test_each_viewer_replays_a_finished_live_game_to_its_last_step(browser, live_server, django_user_model,
-                                                                  monkeypatch):
+                                                                  monkeypatch, catalogue):
     monkeypatch.setattr("rules.live.notify.send", lambda table_id, message: None)  # no socket listens here
-    load_the_catalogue()
     alice = django_user_model.objects.create_user("alice", password=PASSWORD)
     bob = django_user_model.objects.create_user("bob", password=PASSWORD)
     table = finished_table(alice, bob)
@@ -58,9 +57,7 @@ def test_each_viewer_replays_a_finished_live_game_to_its_last_step(browser, live
     errors: list[str] = []
     viewers = {}
     for name in ("alice", "bob", "spectator"):
-        page = browser.new_context().new_page()
-        page.on("console", lambda m: errors.append(f"console: {m.text}") if m.type == "error" else None)
-        page.on("pageerror", lambda e: errors.append(f"script: {e}"))
+        page = new_page(browser, errors=errors, console=True)
         if name != "spectator":
             log_in_as(page, base, name, PASSWORD)
         viewers[name] = page

@@ -2,19 +2,12 @@
 import io
 
 import pytest
-from django.core.management import call_command
 from pypdf import PdfReader
 
-from cards.catalogue import clear_cache
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
-@pytest.mark.browser
-@pytest.mark.django_db(transaction=True)
-def test_the_deck_page_button_downloads_the_proxy_sheet(page, live_server, settings, tmp_path):
-    call_command("load_catalogue", verbosity=0)
-    call_command("load_starter_decks", verbosity=0)
-    settings.MEDIA_ROOT = tmp_path / "media"
-    clear_cache()
+def test_the_deck_page_button_downloads_the_proxy_sheet(page, live_server, media, catalogue):
     page.goto(f"{live_server.url}/decks/starter-elder-maru/")
     with page.expect_download() as caught:
         page.click("#deck-proxies")

@@ -8,25 +8,22 @@ from django.contrib.auth import get_user_model
 from playwright.sync_api import expect
 
 from cards.models import Release
-from tests.browser.helpers import PHONE, fits_the_phone, load_the_catalogue, log_in_as
+from tests.browser.helpers import LAPTOP, PHONE, fits_the_phone, log_in_as
 from tests.cards.test_releases import edit_an_amount
 
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
 PASSWORD = "designer-pass-5173"
-LAPTOP = {"width": 1366, "height": 800}
 
 
 @pytest.fixture
-def designer(transactional_db, settings, tmp_path):
+def designer(transactional_db, media, catalogue):
     """The catalogue (Playtest 1.0 current) and a staff account, in the live server's database."""
-    settings.MEDIA_ROOT = tmp_path / "media"
-    load_the_catalogue()
     name = "dana-the-designer"  # a long name: the header cuts it short rather than wrap
     get_user_model().objects.create_user(name, password=PASSWORD, is_staff=True)
     return name
 
 
-@pytest.mark.browser
-@pytest.mark.django_db(transaction=True)
 def test_a_designer_publishes_the_edited_draft_with_a_reason_and_reads_its_patch_notes(page, live_server, designer):
     page.set_viewport_size(LAPTOP)
     log_in_as(page, live_server.url, designer, PASSWORD)
@@ -52,8 +49,6 @@ def test_a_designer_publishes_the_edited_draft_with_a_reason_and_reads_its_patch
     assert Release.objects.get(current=True).slug == "playtest-1-1"
 
 
-@pytest.mark.browser
-@pytest.mark.django_db(transaction=True)
 def test_the_header_stays_one_line_on_a_laptop_for_a_signed_in_designer_and_folds_on_a_phone(page, live_server,
                                                                                                designer):
     page.set_viewport_size(LAPTOP)

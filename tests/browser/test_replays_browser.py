@@ -9,18 +9,19 @@ from playwright.sync_api import expect
 from rest_framework.test import APIClient
 
 from tests.browser.axe import assert_accessible
-from tests.browser.helpers import load_the_catalogue
+from tests.browser.helpers import errors_on
 from tests.goldfish import helpers as goldfish
 from tests.live.finished import finished_table
 from tests.versus import helpers as versus
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 WIDTHS = {"laptop": {"width": 1366, "height": 800}, "phone": {"width": 390, "height": 844}}
 
 
 def walk_to_the_last_step(page, url: str, width: dict) -> None:
     """Open the replay, step to its end with the End button, and check the last step as a player sees it."""
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
+    errors = errors_on(page)
     page.set_viewport_size(width)
     page.goto(url)
     replay = page.locator("#goldfish-replay")
@@ -44,11 +45,8 @@ def walk_to_the_last_step(page, url: str, width: dict) -> None:
     assert errors == [], errors
 
 
-@pytest.mark.browser
-@pytest.mark.django_db(transaction=True)
 @pytest.mark.parametrize("width_name", list(WIDTHS))
-def test_a_goldfish_and_a_versus_replay_to_the_last_step(page, live_server, width_name):
-    load_the_catalogue()
+def test_a_goldfish_and_a_versus_replay_to_the_last_step(page, live_server, width_name, catalogue):
     client = APIClient()
     game = goldfish.finish(client, goldfish.start(client, seed=11))
     assert game["status"] == "finished"
@@ -58,12 +56,10 @@ def test_a_goldfish_and_a_versus_replay_to_the_last_step(page, live_server, widt
     walk_to_the_last_step(page, f"{live_server.url}/versus/{match['id']}/replay/", WIDTHS[width_name])
 
 
-@pytest.mark.browser
-@pytest.mark.django_db(transaction=True)
 @pytest.mark.parametrize("width_name", list(WIDTHS))
-def test_a_live_replay_to_the_last_step(page, live_server, django_user_model, monkeypatch, width_name):
+def test_a_live_replay_to_the_last_step(page, live_server, django_user_model, monkeypatch, width_name,
+                                      catalogue):
     monkeypatch.setattr("rules.live.notify.send", lambda table_id, message: None)  # no socket listens here
-    load_the_catalogue()
     alice = django_user_model.objects.create_user("alice", password="replay-pass-4821")
     bob = django_user_model.objects.create_user("bob", password="replay-pass-4821")
     table = finished_table(alice, bob)

@@ -9,25 +9,16 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.axe import assert_accessible
-from tests.browser.helpers import load_the_catalogue
-from tests.browser.test_goldfish_browser import LAPTOP, decide
+from tests.browser.helpers import LAPTOP, errors_on, start_versus
+from tests.browser.test_goldfish_browser import decide
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
-@pytest.mark.browser
-@pytest.mark.django_db(transaction=True)
-def test_the_board_in_words_and_the_computers_moves_spoken(page, live_server):
-    load_the_catalogue()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
+def test_the_board_in_words_and_the_computers_moves_spoken(page, live_server, catalogue):
+    errors = errors_on(page)
     page.set_viewport_size(LAPTOP)
-    page.goto(f"{live_server.url}/versus/")
-    page.select_option("#id_deck", "starter-dr-veylan")
-    page.select_option("#id_opponent", "starter-elder-maru")
-    page.check("input[name=difficulty][value=easy]")
-    page.check("input[name=seat][value=first]")
-    page.fill("#id_seed", "2024")
-    page.click("#vs-start")
-    page.wait_for_url(re.compile(r"/versus/[\w-]+/$"))
+    start_versus(page, live_server.url, "starter-dr-veylan", "starter-elder-maru", 2024, difficulty="easy")
     expect(page.locator("#goldfish")).to_have_attribute("data-version", re.compile(r"\d+"))
 
     # The summary: whose turn and the phase, both players with their Heroes' HP, Energy and hands, the Pyramid.

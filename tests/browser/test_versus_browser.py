@@ -8,30 +8,22 @@ Set SCREENSHOT_DIR to keep screenshots.
 import re
 
 import pytest
-from django.core.cache import cache
-from django.core.management import call_command
 from playwright.sync_api import expect
 
-from cards.catalogue import clear_cache
 from rules.models import VersusGame
 from tests.browser.axe import assert_accessible
-from tests.browser.test_goldfish_browser import LAPTOP, PHONE, decide, inside, shot
+from tests.browser.helpers import LAPTOP, PHONE, errors_on
+from tests.browser.test_goldfish_browser import decide, inside, shot
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
 def no_sideways_scroll(page):
     return page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
 
 
-@pytest.mark.browser
-@pytest.mark.django_db(transaction=True)
-def test_versus_against_the_computer_by_clicking_reload_bot_to_the_end_and_replay(page, live_server):
-    call_command("load_catalogue", verbosity=0)
-    call_command("load_starter_decks", verbosity=0)
-    clear_cache()
-    cache.clear()
-    errors = []
-    page.on("console", lambda m: errors.append(m.text) if "Content Security Policy" in m.text else None)
-    page.on("pageerror", lambda e: errors.append(str(e)))
+def test_versus_against_the_computer_by_clicking_reload_bot_to_the_end_and_replay(page, live_server, catalogue):
+    errors = errors_on(page, csp=True)
     page.set_viewport_size(LAPTOP)
     base = live_server.url
 

@@ -8,7 +8,7 @@ from rules.engine.model import DECK, HAND
 from rules.live import states
 from rules.models import Table
 from rules.play.payload import card_entries
-from tests.versus.test_hidden import walk  # every key and value, nested; a card entry also as ("card-entry", id)
+from tests.versus.test_hidden import Secrets as VersusSecrets
 
 P1_DECK = "starter-dr-veylan"
 P2_DECK = "starter-elder-maru"
@@ -63,9 +63,10 @@ def play(clients, table_id: str, decisions: int) -> list[tuple[Any, dict]]:
     return out
 
 
-class Secrets:
+class Secrets(VersusSecrets):
     """What a seat holds now that nobody else may learn: the instance ids in its hand and deck, and the slugs and
-    names of those cards, leaving out any card public anyway (a copy in play or a graveyard, or a Hero)."""
+    names of those cards, leaving out any card public anyway (a copy in play or a graveyard, or a Hero). A body
+    `leaks` them as versus's secrets do (the same search, over every key and value)."""
 
     def __init__(self, table: Table, seat: int, viewer: int | None = None):
         state = states.state_of(table)
@@ -80,13 +81,3 @@ class Secrets:
         public_text = " ".join(f"{e['name']} {e['text']}" for e in card_entries(catalogue, public).values())
         self.names = {catalogue.cards[s].name for s in self.slugs} - {""}
         self.names = {n for n in self.names if n not in public_text}
-
-    def leaks(self, body: Any) -> list[str]:
-        found = []
-        for item in walk(body):
-            if isinstance(item, tuple) and item[0] == "card-entry" and item[1] in self.ids:
-                found.append(f"card #{item[1]}")
-            elif isinstance(item, str):
-                found += [f"slug {item}" for s in self.slugs if item == s]
-                found += [f"name {n} in {item!r}" for n in self.names if n in item]
-        return found
