@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.test import Client
 
 from decks.models import Deck
 from rules.engine import replay as engine_replay
@@ -140,3 +141,21 @@ def test_a_computer_with_an_illegal_deck_is_named_in_the_refusal(api):
     assert response.status_code == 400
     assert response.json()["code"] == "invalid_deck" and "Computer 2's deck (Too small)" in response.json()["message"]
     assert not VersusGame.objects.exists()
+
+
+def test_the_start_form_seats_three_computers_in_teams_and_the_board_names_every_seat(catalogue_db):
+    client = Client()
+    form = {"source": "deck", "deck": MINE, "opponent": MARU, "difficulty": "easy", "seat": "first",
+            "seating": "side-by-side", "opponent_2": TALAH, "difficulty_2": "hard", "opponent_3": LETHAN,
+            "difficulty_3": "normal", "teams": "on", "seed": "21"}
+    response = client.post("/versus/", form)
+    game = VersusGame.objects.get()
+    assert response.status_code == 302 and response["Location"] == game.get_absolute_url()
+    assert game.seating == "two-against-two" and [c["seat"] for c in game.computers] == [1, 2, 3]
+    board = client.get(game.get_absolute_url()).content.decode()
+    assert "Computer 2 (hard) · Talah" in board and "your partner" in board and "Team B" in board
+    assert 'data-position="top"' in board and "js/seats.js" in board and "vs-opp-body" not in board
+    assert "Computer 1 (easy) · Elder Maru" in client.get(f"/versus/{game.pk}/replay/").content.decode()
+    refused = client.post("/versus/", {**form, "opponent_3": ""})  # two against two needs three computers
+    assert refused.status_code == 400 and "A team game is two against two" in refused.content.decode()
+    assert VersusGame.objects.count() == 1
