@@ -37,7 +37,7 @@ def table_seating(computers: Sequence[Computer], *, teams: bool, seating: str) -
     or four, partners diagonal with `teams`; refuse five players, a team game not of four, a two-player seating."""
     players = len(computers) + 1
     if players > MAX_COMPUTERS + 1:
-        raise ApiError(TOO_MANY_PLAYERS, f"A game seats two to four players: you and one to {MAX_COMPUTERS} "
+        raise ApiError(TOO_MANY_PLAYERS, f"A game seats two to four players: you and one to three "
                        f"computers, not {len(computers)} ({players} players).")
     if teams and players != 4:
         raise ApiError(BAD_TEAMS, "A team game is two against two: you and three computers (`teams` with "
