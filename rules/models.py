@@ -206,6 +206,9 @@ class VersusGame(PlayedGame):
     legacy = models.IntegerField(null=True, blank=True, help_text="The visitor's Legacy after the Cataclysm.")
     opponent_legacy = models.IntegerField(null=True, blank=True, help_text="The CPU's Legacy after the Cataclysm.")
     rounds = models.PositiveIntegerField(null=True, blank=True)
+    computers = models.JSONField(default=list, blank=True, help_text="A game of three or four: every computer "
+                                 "player in seat order, {seat, deck, deck_version, name, hero, cards, difficulty} (the "
+                                 "first also in the opponent fields); empty in a game of two (issue 34).")
 
     class Meta(PlayedGame.Meta):
         indexes = [
@@ -230,11 +233,23 @@ class VersusGame(PlayedGame):
 
     @property
     def cpu_seat(self) -> int:
-        return 1 - self.seat
+        """The (first) computer's seat."""
+        return self.computers[0]["seat"] if self.computers else 1 - self.seat
+
+    @property
+    def cpu_seats(self) -> list[int]:
+        return [c["seat"] for c in self.computers] if self.computers else [1 - self.seat]
+
+    def level_of(self, seat: int) -> str:
+        """The difficulty of the computer in `seat`."""
+        return next((c["difficulty"] for c in self.computers if c["seat"] == seat), self.difficulty)
 
     def record_decks(self) -> list:
-        """Both decks, in seat order."""
+        """Every deck, in seat order."""
         mine = {"hero": self.hero, "cards": list(self.cards)}
+        if self.computers:
+            decks = {c["seat"]: {"hero": c["hero"], "cards": list(c["cards"])} for c in self.computers}
+            return [mine if s == self.seat else decks[s] for s in range(len(self.computers) + 1)]
         cpu = {"hero": self.opponent_hero, "cards": list(self.opponent_cards)}
         return [mine, cpu] if self.seat == 0 else [cpu, mine]
 

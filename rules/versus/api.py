@@ -20,6 +20,7 @@ from rules.play.store import LiveGame
 from rules.versus import selectors as vs
 from rules.versus import serializers as s
 from rules.versus import services as versus
+from rules.versus.table import Computer
 
 TAGS = ["versus"]
 E400_ACT = OpenApiResponse(gs.IllegalActionSerializer, description="`illegal_action` (not one of your legal actions "
@@ -32,10 +33,14 @@ def game_payload(game, state, *, actor, log_from: int, full: bool) -> dict:
 
 
 def start(request, data, **game) -> LiveGame:
-    """Start a game of the visitor's deck against the computer playing the readable deck `opponent`."""
-    opponent = deck_selectors.get_readable_deck(request.user, data["opponent"])
+    """Start a game of the visitor's deck against the computer playing the readable deck `opponent`, or against
+    one to three `computers` (each a readable deck and a level)."""
+    read = deck_selectors.get_readable_deck
+    computers = [Computer(read(request.user, c["opponent"]), c["difficulty"]) for c in data.get("computers") or ()]
+    opponent = read(request.user, data["opponent"]) if data.get("opponent") else None
     return versus.versus_start(actor=actor_for(request, create=True), opponent=opponent,
-                               difficulty=data["difficulty"], seat=data["seat"], **game)
+                               difficulty=data["difficulty"], seat=data["seat"], computers=computers or None,
+                               teams=data["teams"], **game)
 
 
 VERSUS = GameMode(tags=TAGS, game_serializer=s.VersusGameSerializer, conflict_serializer=s.VersusConflictSerializer,

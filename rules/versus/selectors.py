@@ -35,6 +35,7 @@ from rules.play.payload import (
     replay_frame_body,
 )
 from rules.play.store import replay_steps
+from rules.versus.table import seat_rows
 
 
 def links(game: VersusGame) -> dict[str, str]:
@@ -48,16 +49,30 @@ def board(game: VersusGame, state: GameState, *, over: bool) -> dict:
 
 def visible_slugs(game: VersusGame, view: dict) -> list[str]:
     """The card slugs a client may be told about: the visitor's deck, both Heroes and every card in the view."""
-    slugs = [game.hero, game.opponent_hero, *game.cards]
+    slugs = [game.hero, game.opponent_hero, *game.cards, *(cpu["hero"] for cpu in game.computers)]
     slugs += [entry["card"] for entry in card_index(view).values()]
     if game.is_finished:
         slugs += list(game.opponent_cards)
+        slugs += [slug for cpu in game.computers for slug in cpu["cards"]]
     return slugs
+
+
+def seats(game: VersusGame, catalogue: Catalogue) -> list[dict]:
+    """Every seat in words: who sits there, the Hero, the deck, the level, the team (rules.versus.table)."""
+    heroes = {row["hero"] for row in [{"hero": game.hero}, {"hero": game.opponent_hero}, *game.computers]}
+    names = {slug: catalogue.cards[slug].name for slug in heroes if slug in catalogue.cards}
+    return seat_rows(game, names)
 
 
 def versus_prompt(game: VersusGame, state: GameState, view: dict) -> dict[str, str]:
     if state.is_over or state.current_player == game.seat:
-        return prompt(state, view, game.seat, opponent="the computer")
+        said = prompt(state, view, game.seat, opponent="the computer")
+        if game.computers and said["kind"] == "first_player":
+            said["text"] = "Choose who goes first: you or one of the computers, by seat."
+        return said
+    if game.computers:
+        who = next((row["who"] for row in seat_rows(game, {}) if row["seat"] == state.current_player), "A computer")
+        return {"kind": "wait", "text": f"{who} is deciding…"}
     return {"kind": "wait", "text": f"The computer ({game.get_difficulty_display()}) is deciding…"}
 
 
@@ -97,7 +112,10 @@ def versus_payload(game: VersusGame, state: GameState, *, actor: Actor | None, l
         "can_act": can_act,
         "is_owner": is_owner,
         "cpu_seat": game.cpu_seat,
-        "cpu_to_move": not over and state.current_player == game.cpu_seat,
+        "cpu_seats": game.cpu_seats,
+        "seats": seats(game, catalogue),
+        "teams": game.seating == "two-against-two",
+        "cpu_to_move": not over and state.current_player in game.cpu_seats,
         "digest": game_digest(game, state) if over else view_digest(view),
         "state": view,
         "prompt": versus_prompt(game, state, view),
@@ -142,7 +160,8 @@ def replay_index(game: VersusGame) -> dict[str, Any]:
     record = game.record()
     decks = record["decks"]
     if not game.is_finished:
-        decks[game.cpu_seat] = {"hero": game.opponent_hero, "cards": None}
+        for seat in game.cpu_seats:
+            decks[seat] = {"hero": decks[seat]["hero"], "cards": None}
     view = board(game, final, over=final.is_over)
     return {
         "id": game.pk, **links(game), "status": game.status, "seat": game.seat, "difficulty": game.difficulty,
@@ -152,6 +171,7 @@ def replay_index(game: VersusGame) -> dict[str, Any]:
         "seed": game.seed if game.is_finished else None, "seating": game.seating, "decks": decks,
         "actions": record["actions"], "steps": replayed["steps"], "cpu_moves": list(game.cpu_moves),
         "events": final.events, "digest": game_digest(game, final) if game.is_finished else view_digest(view),
+        "seats": seats(game, final.cat),
         "cards": card_entries(final.cat, visible_slugs(game, view)),  # as the game's release has them
     }
 

@@ -10,11 +10,28 @@ from rules.play import serializers as gs
 from rules.versus.services import SEATS, UNTIL
 
 
-class VersusStartSerializer(gs.StartSerializer):
-    """The visitor's deck (`deck`, `decklist` or `text`), the computer's (`opponent`), difficulty, seat, seating."""
+class ComputerSerializer(serializers.Serializer):
+    """One computer player at a table of three or four: its deck and its level."""
 
-    opponent = serializers.CharField(max_length=64, help_text="The id of the deck the computer plays: any legal deck "
-                                     "you can open, e.g. a starter (starter-dr-veylan).")
+    opponent = serializers.CharField(max_length=64, help_text="The id of the deck this computer plays.")
+    difficulty = serializers.CharField(max_length=20, default=Difficulty.NORMAL,
+                                       help_text="Its level (an unknown one is a 400 `bad_difficulty`).")
+
+
+class VersusStartSerializer(gs.StartSerializer):
+    """The visitor's deck (`deck`, `decklist` or `text`), the computer's (`opponent`), difficulty, seat, seating;
+    or one to three `computers`, each with its deck and level, and `teams`."""
+
+    opponent = serializers.CharField(max_length=64, required=False, help_text="The id of the deck the computer "
+                                     "plays: any legal deck you can open, e.g. a starter (starter-dr-veylan). "
+                                     "Required unless `computers` is given.")
+    computers = ComputerSerializer(many=True, required=False, help_text="A game of three or four (issue 34): one "
+                                   "to three computer players, each with its deck and level, seated clockwise after "
+                                   "you; replaces `opponent` and `difficulty`. Four or more is a 400 "
+                                   "`too_many_players`.")
+    teams = serializers.BooleanField(default=False, help_text="Two against two: you and the computer across the "
+                                     "table (the second of three `computers`) against the other two; any other "
+                                     "number of players is a 400 `bad_teams`.")
     difficulty = serializers.ChoiceField(choices=Difficulty.choices, default=Difficulty.NORMAL)
     seat = serializers.ChoiceField(choices=list(SEATS), default="first",
                                    help_text="Your seat: `first` (Player 1) or `second` (Player 2). Who goes first "
@@ -37,6 +54,17 @@ class CpuMoveSerializer(serializers.Serializer):
                                                                "\"LETHAL: Strike 3 at your Hero\".")
     events_from = serializers.IntegerField()
     events_to = serializers.IntegerField()
+
+
+class VersusSeatSerializer(serializers.Serializer):
+    seat = serializers.IntegerField()
+    who = serializers.CharField(help_text="\"You\", or the computer and its level: \"Computer 2 (hard)\".")
+    hero = serializers.CharField()
+    hero_name = serializers.CharField()
+    deck_name = serializers.CharField(allow_blank=True)
+    difficulty = serializers.CharField(allow_null=True)
+    team = serializers.IntegerField(allow_null=True, help_text="0 or 1 in a team game, else null.")
+    partner = serializers.BooleanField(help_text="Your partner in a team game.")
 
 
 class VersusSummarySerializer(gs.GameHeadSerializer):
@@ -73,7 +101,10 @@ class VersusGameSerializer(VersusSummarySerializer):
                                     "played and replayed under (GET /api/releases/); null: played before releases.")
     can_act = serializers.BooleanField(help_text="You started the game, it goes on, and the decision is yours.")
     is_owner = serializers.BooleanField()
-    cpu_seat = serializers.IntegerField()
+    cpu_seat = serializers.IntegerField(help_text="The (first) computer's seat.")
+    cpu_seats = serializers.ListField(child=serializers.IntegerField(), help_text="Every computer's seat.")
+    seats = VersusSeatSerializer(many=True, help_text="Every seat in words, in seat order.")
+    teams = serializers.BooleanField(help_text="Two against two (partners in diagonal seats).")
     cpu_to_move = serializers.BooleanField(help_text="The computer stopped at the request's cap: POST …/continue/.")
     digest = serializers.CharField(help_text="Hash of what you are shown (of the whole state once finished).")
     state = serializers.JSONField(help_text="The engine's view(viewer=your seat): the computer's hand is only "
@@ -112,6 +143,7 @@ class VersusReplaySerializer(gs.GamePagesSerializer):
     actions = serializers.ListField(child=serializers.CharField())
     steps = gs.StepSerializer(many=True)
     cpu_moves = CpuMoveSerializer(many=True)
+    seats = VersusSeatSerializer(many=True)
     events = gs.EventSerializer(many=True)
     digest = serializers.CharField()
     cards = serializers.DictField(child=gs.CardEntrySerializer())

@@ -15,7 +15,7 @@ about a second per decision): past either, the game is saved with the CPU still 
 from __future__ import annotations
 
 import time
-from typing import Any, Mapping
+from typing import Any, Mapping, Sequence
 
 from django.http import Http404
 from django.utils import timezone
@@ -42,6 +42,7 @@ from rules.play.decks import (
 )
 from rules.play.digest import remember_snapshot
 from rules.play.store import GAME_OVER, ILLEGAL_ACTION, LiveGame, load_state
+from rules.versus.table import Computer, computer_seats, outcome_for, table_seating
 
 # The one place a difficulty becomes a CPU player (rules/engine/cpu.py, and rules/engine/expert.py for the search).
 CPU_BOTS: dict[str, str] = offered("versus")  # difficulty -> player, from the levels' registry (rules/engine/cpu.yaml)
@@ -65,8 +66,15 @@ def cpu_seed(seed: int) -> int:
     return (seed * 1_000_003 + 17) % MAX_SEED
 
 
-def cpu_player(game: VersusGame):
-    return get_bot(CPU_BOTS[game.difficulty], cpu_seed(game.seed))
+def seat_seed(game: VersusGame, seat: int) -> int:
+    """The seed of the computer in `seat`: the game's CPU seed at two, one of its own per seat at three or four."""
+    return cpu_seed(game.seed) if not game.computers else (cpu_seed(game.seed) + seat) % MAX_SEED
+
+
+def cpu_player(game: VersusGame, seat: int | None = None):
+    """A fresh computer player for `seat` (the first computer's by default), at that seat's level."""
+    seat = game.cpu_seat if seat is None else seat
+    return get_bot(CPU_BOTS[game.level_of(seat)], seat_seed(game, seat))
 
 
 def clean_difficulty(difficulty: str) -> str:
@@ -110,8 +118,8 @@ def advance(game: VersusGame, state: GameState, *, helper=None, until: str | Non
             if helper is None or (until == "turn" and state.tick != turn):
                 break
             action, reason = helper.choose(state), ""
-        else:  # a fresh CPU for each decision: its choice is a function of the seed and the state alone
-            cpu = cpu_player(game)
+        else:  # a fresh CPU for each decision: its choice is a function of the seed, its seat and the state alone
+            cpu = cpu_player(game, player)
             action = cpu.choose(state)
             reason = str(getattr(cpu, "last_reason", "") or "")
         before = state.event_count
@@ -126,7 +134,8 @@ def advance(game: VersusGame, state: GameState, *, helper=None, until: str | Non
 
 
 def cpu_to_move(game: VersusGame, state: GameState) -> bool:
-    return not state.is_over and state.current_player == game.cpu_seat
+    """Whether a computer (any of them at a table of three or four) is to decide."""
+    return not state.is_over and state.current_player in game.cpu_seats
 
 
 # ---------------------------------------------------------------------------------------------- saving
@@ -137,7 +146,10 @@ def result_fields(game: VersusGame, state: GameState, now) -> dict[str, Any]:
                 "rounds": None, "ending": "", "finished_at": None}
     result = state.result()
     winner = result["winner"]
-    outcome = Outcome.DRAW if winner is None else (Outcome.WIN if winner == game.seat else Outcome.LOSS)
+    if game.computers:
+        outcome = outcome_for(game.seat, result)
+    else:
+        outcome = Outcome.DRAW if winner is None else (Outcome.WIN if winner == game.seat else Outcome.LOSS)
     return {"status": Status.FINISHED, "outcome": outcome, "winner": winner,
             "legacy": result["legacy"][game.seat], "opponent_legacy": result["legacy"][game.cpu_seat],
             "rounds": state.round, "ending": result["ending"], "finished_at": now}
@@ -158,36 +170,42 @@ def save(game: VersusGame, state: GameState, moves: list[dict], *, read_version:
 def versus_start(*, actor: Actor, opponent: Deck | None, difficulty: str = Difficulty.NORMAL, seat: str = "first",
                  deck: Deck | None = None, hero: str | None = None, counts: Mapping[str, int] | None = None,
                  problems: tuple[Problem, ...] = (), seed: int | None = None, seating: str = Seating.SIDE_BY_SIDE,
-                 variants=(), catalogue: Catalogue | None = None) -> LiveGame:
-    """Start a game of the visitor's deck against a CPU playing `opponent`; both decks must pass the validator.
+                 variants=(), catalogue: Catalogue | None = None, computers: Sequence[Computer] | None = None,
+                 teams: bool = False) -> LiveGame:
+    """Start a game of the visitor's deck against a CPU playing `opponent` at `difficulty`, or against one to three
+    `computers` each with its deck and level (`teams`: two against two, the visitor's partner across the table);
+    every deck must pass the validator.
 
-    The CPU plays at once if the first decision is its own (its mulligan, or choosing who goes first)."""
+    The CPUs play at once while the first decisions are theirs (their mulligans, or choosing who goes first)."""
     catalogue = catalogue or play_catalogue()
-    difficulty = clean_difficulty(difficulty)
+    if computers is None:
+        computers = [Computer(opponent, difficulty)]
+    for cpu in computers:
+        clean_difficulty(cpu.difficulty)
+    seating = table_seating(computers, teams=teams, seating=clean_seating(seating))
     seat_index = clean_seat(seat)
-    seating = clean_seating(seating)
     variants = clean_variants(catalogue, variants)
     seed = clean_seed(seed)
-    if opponent is None:
+    if any(cpu.deck is None for cpu in computers):
         raise ApiError(NO_OPPONENT, "Choose the deck the computer plays: `opponent` (a deck id).")
     hero, counts = checked_deck(catalogue, deck=deck, hero=hero, counts=counts, problems=problems)
-    try:
-        cpu_hero, cpu_counts = checked_deck(catalogue, deck=opponent, hero=None, counts=None)
-    except ApiError as exc:
-        raise ApiError(exc.error_code, "The computer's deck cannot be played: "
-                       f"{len(exc.extra.get('errors', []))} problem(s) with it.", extra=exc.extra) from None
+    seats = computer_seats(seat_index, len(computers))
+    rows = [_computer_row(catalogue, cpu, seat, number, len(computers))
+            for number, (cpu, seat) in enumerate(zip(computers, seats), start=1)]
     mine = deck_spec(hero, counts)
-    cpu = deck_spec(cpu_hero, cpu_counts)
-    specs = [mine, cpu] if seat_index == 0 else [cpu, mine]
-    state = playable_game(catalogue, specs, seating=seating, seed=seed, variants=variants, what="This game")
+    specs = {row["seat"]: deck_spec(row["hero"], row["counts"]) for row in rows} | {seat_index: mine}
+    state = playable_game(catalogue, [specs[s] for s in range(len(specs))], seating=seating, seed=seed,
+                          variants=variants, what="This game")
+    first = rows[0]
     game = VersusGame(
         **actor.owner_fields(),
         deck=deck, deck_version=deck.version if deck else None, deck_name=deck.name if deck else "",
         hero=hero, cards=list(mine.cards),
-        opponent=opponent, opponent_version=opponent.version, opponent_name=opponent.name,
-        opponent_hero=cpu_hero, opponent_cards=list(cpu.cards),
-        difficulty=difficulty, seat=seat_index, seating=seating, variants=variants, seed=seed,
+        opponent=computers[0].deck, opponent_version=first["deck_version"], opponent_name=first["name"],
+        opponent_hero=first["hero"], opponent_cards=list(first["cards"]),
+        difficulty=computers[0].difficulty, seat=seat_index, seating=seating, variants=variants, seed=seed,
         engine_version=ENGINE_VERSION, data_hash=catalogue.data_hash,
+        computers=[{k: v for k, v in row.items() if k != "counts"} for row in rows] if len(rows) > 1 else [],
     )
     game.cpu_moves = advance(game, state)
     game.actions = state.action_ids
@@ -198,6 +216,19 @@ def versus_start(*, actor: Actor, opponent: Deck | None, difficulty: str = Diffi
     game.save(force_insert=True)
     remember_snapshot(game, state, game.state)  # the digest, if asked for, hashes the JSON the row holds
     return LiveGame(game, state)
+
+
+def _computer_row(catalogue: Catalogue, cpu: Computer, seat: int, number: int, of: int) -> dict[str, Any]:
+    """One computer as the game row keeps it; its deck refused (`invalid_deck`) if the validator does not pass it."""
+    try:
+        hero, counts = checked_deck(catalogue, deck=cpu.deck, hero=None, counts=None)
+    except ApiError as exc:
+        whose = "The computer's deck" if of == 1 else f"Computer {number}'s deck ({cpu.deck.name})"
+        raise ApiError(exc.error_code, f"{whose} cannot be played: "
+                       f"{len(exc.extra.get('errors', []))} problem(s) with it.", extra=exc.extra) from None
+    return {"seat": seat, "deck": cpu.deck.pk, "deck_version": cpu.deck.version, "name": cpu.deck.name,
+            "hero": hero, "cards": list(deck_spec(hero, counts).cards), "counts": counts,
+            "difficulty": cpu.difficulty}
 
 
 def _writable(game: VersusGame, actor: Actor, expected_version: int | None) -> int:

@@ -19,6 +19,7 @@ from rules.versus import selectors as vs
 from rules.versus import services as versus
 from rules.versus.matchups import deck_matchups
 from rules.versus.services import CPU_BOTS
+from rules.versus.table import Computer, table_layout
 
 
 class VersusForm(forms.Form):
@@ -35,6 +36,25 @@ class VersusForm(forms.Form):
     seating = forms.ChoiceField(choices=Seating.choices, initial=Seating.SIDE_BY_SIDE)
     variants = forms.MultipleChoiceField(required=False, choices=variant_choices)
     seed = forms.IntegerField(required=False, min_value=0, max_value=MAX_SEED)
+    # A table of three or four (issue 34): a second and a third computer, each with its deck and level, and teams.
+    opponent_2 = forms.CharField(required=False, max_length=64)
+    difficulty_2 = forms.ChoiceField(choices=[c for c in Difficulty.choices if c[0] in CPU_BOTS],
+                                     initial=Difficulty.NORMAL, required=False)
+    opponent_3 = forms.CharField(required=False, max_length=64)
+    difficulty_3 = forms.ChoiceField(choices=[c for c in Difficulty.choices if c[0] in CPU_BOTS],
+                                     initial=Difficulty.NORMAL, required=False)
+    teams = forms.BooleanField(required=False)
+
+
+def form_computers(request, data) -> list[Computer] | None:
+    """The computers the form names: None for the printed game of two (only `opponent`), else every one asked for."""
+    more = [(data.get(f"opponent_{n}"), data.get(f"difficulty_{n}") or Difficulty.NORMAL) for n in (2, 3)]
+    more = [(deck_id, level) for deck_id, level in more if deck_id]
+    if not more:
+        return None
+    read = deck_selectors.get_readable_deck
+    return [Computer(read(request.user, data["opponent"]), data["difficulty"]),
+            *(Computer(read(request.user, deck_id), level) for deck_id, level in more)]
 
 
 def start_context(request, form: VersusForm, errors=()) -> dict:
@@ -55,7 +75,8 @@ def start_game(request, form: VersusForm):
     return versus.versus_start(
         actor=actor_for(request, create=True), opponent=opponent, difficulty=data["difficulty"],
         seat=data["seat"], deck=deck, hero=hero, counts=counts, problems=problems, seed=data.get("seed"),
-        seating=data["seating"], variants=data.get("variants") or (), catalogue=catalogue).game
+        seating=data["seating"], variants=data.get("variants") or (), catalogue=catalogue,
+        computers=form_computers(request, data), teams=bool(data.get("teams"))).game
 
 
 @require_http_methods(["GET", "POST"])
@@ -76,6 +97,7 @@ def board(request, game_id):
     game = versus.get_versus(game_id, actor)
     return render(request, "versus/board.html", {
         "game": game, "is_owner": actor.may_act_in(game),
+        "ring": table_layout(vs.seats(game, play_catalogue()), game.seat),
         "variants": variant_rows(game.variants, play_catalogue()),
         "share_url": request.build_absolute_uri(game.get_absolute_url()),
     })
@@ -86,6 +108,7 @@ def replay(request, game_id):
     game = versus.get_versus(game_id, actor_for(request))
     return render(request, "versus/replay.html", {
         "game": game, "share_url": request.build_absolute_uri(vs.links(game)["replay_url"]),
+        "ring": table_layout(vs.seats(game, play_catalogue()), game.seat),
         "variants": variant_rows(game.variants, play_catalogue()),
     })
 

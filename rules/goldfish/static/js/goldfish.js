@@ -31,7 +31,10 @@
              label: Name };  // (label: how the replay heads this side's decisions, "You: …")
   }
 
-  function sideOf(seat) { return seat === ME ? SIDES.me : SIDES.opp; }
+  function sideOf(seat) {  // (a table of three or four names each seat: seats.js)
+    var named = seat !== ME && window.CodexSeats ? window.CodexSeats.named(seat) : null;
+    return named || (seat === ME ? SIDES.me : SIDES.opp);
+  }
   var ME_NAMED = false;  // the page's own side has a name ("Player 1"), not "you"
   var RARITY_MARK = { common: "C", uncommon: "U", rare: "R" };
 
@@ -308,12 +311,13 @@
     var mine = who === undefined || who === ME;
     var me = view.players[mine ? ME : who];
     var opp = view.players[1 - ME];
+    var pre = who === 1 - ME ? "vs-opp" : "vs-seat-" + who;
     var ids = mine ? { deck: "gf-deck-count", grave: "gf-grave-count", hand: "gf-hand-size" } :
-      { deck: "vs-opp-deck-count", grave: "vs-opp-grave-count", hand: "vs-opp-hand-count" };
+      { deck: pre + "-deck-count", grave: pre + "-grave-count", hand: pre + "-hand-count" };
     clear(root);
     root.appendChild(el("div", { class: "gf-board-top" }, [
       el("div", { class: "gf-hero-slot" }, me.hero ? heroTile(me.hero, ctx) :
-        el("p", { class: "gf-empty danger", text: (mine ? SIDES.me : SIDES.opp).Poss + " Hero has fallen: no Hero abilities; the game goes on." })),
+        el("p", { class: "gf-empty danger", text: sideOf(mine ? ME : who).Poss + " Hero has fallen: no Hero abilities; the game goes on." })),
       el("dl", { class: "gf-counts" }, [
         el("div", {}, [el("dt", { text: "Deck" }), el("dd", { id: ids.deck, text: String(me.deck_count) })]),
         el("div", {}, [el("dt", { text: "Hand" }), el("dd", { id: ids.hand, text: String(me.hand_count !== undefined ? me.hand_count : me.hand.length) })]),
@@ -341,7 +345,7 @@
       for (var i = 0; i < me.hand_count; i++) backs.push(el("span", { class: "vs-card-back", "aria-hidden": "true" }));
       root.appendChild(el("section", { class: "gf-zone vs-opp-hand" }, [
         el("h3", { class: "gf-zone-title" }, ["Hand", el("span", { class: "muted", text: " " + me.hand_count + " face down" })]),
-        el("div", { class: "vs-backs", title: plural(me.hand_count, "card") + " in " + SIDES.opp.poss + " hand" }, backs)]));
+        el("div", { class: "vs-backs", title: plural(me.hand_count, "card") + " in " + sideOf(who).poss + " hand" }, backs)]));
       return;
     }
     if (VERSUS) return;
@@ -384,7 +388,6 @@
 
   function renderPyramid(root, listRoot, view, ctx) {
     var me = view.players[ME];
-    var opp = view.players[1 - ME];
     var targets = {};
     ctx.legal.forEach(function (a) { if (typeof a.target === "string" && /^E\d$/.test(a.target)) targets[a.target] = true; });
     clear(root);
@@ -395,9 +398,10 @@
     svg.appendChild(svgEl("text", { x: 130, y: 126, class: "gf-pyr-center", "text-anchor": "middle", text: "Round " + (view.round || "–") }));
     svg.appendChild(svgEl("text", { x: 130, y: 144, class: "gf-pyr-sub", "text-anchor": "middle",
       text: view.pyramid.tide ? "tide " + view.pyramid.tide : "the Pyramid" }));
+    var corner = function (seat) { return CORNERS[window.CodexSeats ? window.CodexSeats.turned(seat, me.seat) : seat]; };
     view.pyramid.edges.forEach(function (edge) {
       var ends = EDGE_ENDS[edge.edge];
-      var a = CORNERS[ends[0]], b = CORNERS[ends[1]];
+      var a = corner(ends[0]), b = corner(ends[1]);
       var ratio = Math.max(0, Math.min(1, edge.charge / edge.max));
       var mine = edge.adjacent.indexOf(ME) >= 0;
       var cls = "gf-edge" + (edge.locked ? " locked" : "") + (edge.dead ? " dead" : "") + (mine ? " mine" : "") +
@@ -415,9 +419,9 @@
       var anchor = ox < 0 ? "end" : "start";
       group.appendChild(svgEl("text", { x: lx, y: ly, class: "gf-edge-label", "text-anchor": anchor,
         text: edge.edge + " " + edge.charge + "/" + edge.max }));
-      var shared = mine && edge.adjacent.length > 1;
+      var shared = edge.adjacent.length > 1;
       var sub = edge.locked ? "locked " + edge.discharge_counter + "/" + edge.discharge_at :
-        (edge.dead ? "dead" : (shared ? "shared" : (mine ? SIDES.me.mine : SIDES.opp.mine)));
+        (edge.dead ? "dead" : (shared ? "shared" : sideOf(edge.adjacent[0]).mine));
       if (sub) group.appendChild(svgEl("text", { x: lx, y: ly + 13, class: "gf-edge-sub", "text-anchor": anchor, text: sub }));
       svg.appendChild(group);
 
@@ -433,9 +437,11 @@
         el("span", { class: "gf-edge-who muted", text: text })
       ]));
     });
+    var bySeat = {};
+    view.players.forEach(function (p, i) { bySeat[p.seat] = i; });
     Object.keys(CORNERS).forEach(function (seat) {
-      var c = CORNERS[seat];
-      var label = seat === me.seat ? SIDES.me.short : (seat === opp.seat ? SIDES.opp.short : "");
+      var c = corner(seat);
+      var label = bySeat[seat] === undefined ? "" : sideOf(bySeat[seat]).short;
       svg.appendChild(svgEl("circle", { cx: c[0], cy: c[1], r: label ? 9 : 5, class: "gf-seat" + (seat === me.seat ? " me" : (label ? " opp" : "")) }));
       var dx = c[0] < 60 ? -2 : (c[0] > 200 ? 2 : 0);
       var dy = c[1] < 60 ? -14 : (c[1] > 200 ? 24 : 4);
@@ -644,9 +650,11 @@
     if (result.ending_text) section.appendChild(el("p", { class: "gf-ending", id: "gf-ending", "data-ending": result.ending, text: result.ending_text + "." }));
     if (note) section.appendChild(el("p", { class: "gf-record" + (rec && rec.is_record ? " new" : ""), text: note }));
     if (VERSUS) {
-      var verdict = result.winner === null ? "A draw" : sideOf(result.winner).wins;
+      var table = result.legacy.length > 2 && window.CodexSeats;
+      var verdict = table ? window.CodexSeats.verdict(result, ME) : (result.winner === null ? "A draw" : sideOf(result.winner).wins);
       section.appendChild(el("p", { class: "vs-verdict", id: "vs-verdict" }, [el("strong", { text: verdict }),
-        " — " + SIDES.me.poss + " Legacy " + total + ", " + SIDES.opp.poss + " " + result.legacy[1 - ME] +
+        " — " + SIDES.me.poss + " Legacy " + total + ", " + (table ? window.CodexSeats.othersLegacy(result.legacy, ME) :
+          SIDES.opp.poss + " " + result.legacy[1 - ME]) +
         (result.tiebreak && result.tiebreak !== "draw" ? " (tiebreak: " + result.tiebreak + ")" : "")]));
     }
     if (result.eliminated[ME]) section.appendChild(el("p", { class: "danger", text: "No Hero and no cards on the board: eliminated, 0 Legacy." }));
@@ -683,11 +691,12 @@
     if (view.round) parts.push("Round " + view.round);
     var phase = PHASES[view.phase] || view.phase;
     if (view.is_over) parts.push("Game over");
-    else if (view.active_player === ME || view.active_player === 1 - ME) parts.push(sideOf(view.active_player).Poss + " turn · " + phase);
+    else if (typeof view.active_player === "number") parts.push(sideOf(view.active_player).Poss + " turn · " + phase);
     else parts.push(phase);
     if (view.stack.length) parts.push(plural(view.stack.length, "item") + " on the stack");
     if (!view.is_over && game.result) parts.push((ME_NAMED ? SIDES.me.poss + " " : "") + "board worth " + game.result.legacy[ME] + " Legacy now" +
-      (VERSUS ? " (" + SIDES.opp.poss + " " + game.result.legacy[1 - ME] + ")" : ""));
+      (VERSUS ? " (" + (game.result.legacy.length > 2 && window.CodexSeats ? window.CodexSeats.othersLegacy(game.result.legacy, ME) :
+        SIDES.opp.poss + " " + game.result.legacy[1 - ME]) + ")" : ""));
     return parts.join(" · ");
   }
 
@@ -866,6 +875,7 @@
     renderPyramid(byId("gf-pyramid-figure"), byId("gf-edges"), view, ctx);
     renderBoard(byId("gf-board-body"), view, ctx);
     if (byId("vs-opp-body")) renderBoard(byId("vs-opp-body"), view, ctx, 1 - ME);
+    if (window.CodexSeats) window.CodexSeats.draw(view, ctx, renderBoard);
     renderHand(byId("gf-hand"), view, ctx);
     byId("gf-hand-count").textContent = String(handSize(view.players[ME]));
     renderStack(byId("gf-stack"), byId("gf-stack-list"), view);
@@ -896,7 +906,7 @@
   /* After each drawing: the board in words for screen readers and the new log lines spoken (static/js/summary.js). */
   function tellScreenReaders(view, result, events, moves) {
     if (window.CodexSummary) window.CodexSummary.update({ view: view, result: result, events: events, moves: moves,
-      me: ME, sides: SIDES, phases: PHASES, opponentLabel: SIDES.opp.label });
+      me: ME, sides: SIDES, phases: PHASES, opponentLabel: SIDES.opp.label, sideOf: sideOf });
   }
 
   /* Versus: what the computer did since your last decision, said above the decision and marked on the board. */
@@ -1031,6 +1041,7 @@
     renderPyramid(byId("gf-pyramid-figure"), byId("gf-edges"), view, ctx);
     renderBoard(byId("gf-board-body"), view, ctx);
     if (byId("vs-opp-body")) renderBoard(byId("vs-opp-body"), view, ctx, 1 - ME);
+    if (window.CodexSeats) window.CodexSeats.draw(view, ctx, renderBoard);
     renderHand(byId("gf-hand"), view, ctx);
     byId("gf-hand-count").textContent = String(handSize(view.players[ME]));
     renderStack(byId("gf-stack"), byId("gf-stack-list"), view);

@@ -65,13 +65,13 @@
   /* The summary's sentences, one a paragraph: the turn, each player (yours first), the Pyramid, the stack. */
   function describe(o) {
     var view = o.view;
-    var side = function (seat) { return seat === o.me ? o.sides.me : o.sides.opp; };
+    var side = o.sideOf || function (seat) { return seat === o.me ? o.sides.me : o.sides.opp; };
     var legacy = o.result && o.result.legacy ? o.result.legacy : [];
     var phase = o.phases[view.phase] || view.phase;
     var turn = view.is_over ? "The game is over." : (view.round ? "Round " + view.round + ". " : "") +
-      (view.active_player === 0 || view.active_player === 1 ? side(view.active_player).Poss + " turn, " : "") + phase + ".";
+      (typeof view.active_player === "number" ? side(view.active_player).Poss + " turn, " : "") + phase + ".";
     var lines = [turn];
-    [o.me, 1 - o.me].forEach(function (seat) {
+    [o.me].concat(view.players.map(function (p, i) { return i; }).filter(function (i) { return i !== o.me; })).forEach(function (seat) {
       if (view.players[seat]) lines.push(playerWords(view.players[seat], side(seat), legacy[seat]));
     });
     lines.push(pyramidWords(view, function (seat) { return side(seat).name; }));
