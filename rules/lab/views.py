@@ -42,10 +42,14 @@ class StudyForm(forms.Form):
                            required=False)
     variants = forms.MultipleChoiceField(required=False, choices=variant_choices)
     seating = forms.ChoiceField(choices=Seating.choices, initial=Seating.SIDE_BY_SIDE)
+    teams = forms.BooleanField(required=False)   # a table of four: two against two
     public = forms.BooleanField(required=False)
 
-    def __init__(self, *args, decks=(), **kwargs):
-        super().__init__(*args, **kwargs)
+    def __init__(self, data=None, *args, decks=(), **kwargs):
+        if data is not None and "" in data.getlist("decks"):   # a table's empty fourth seat: three players
+            data = data.copy()
+            data.setlist("decks", [d for d in data.getlist("decks") if d])
+        super().__init__(data, *args, **kwargs)
         self.fields["decks"].choices = [(str(d.pk), d.name) for d in decks]
         self.fields["errata_vs"].choices = [("", "")] + self.fields["decks"].choices
         self.pyramid = lab.pyramid_cards(play_catalogue())   # the release studies play
@@ -70,7 +74,7 @@ class StudyForm(forms.Form):
         players = {name: data[name] for name in ("bot", "p1", "p2") if data[name]}
         return StudyRequest(**study_choices(data, posted), **players, games=data["games"], seed=data.get("seed"),
                             variants=data["variants"], pyramid_deck=self.composition(), seating=data["seating"],
-                            public=data["public"])
+                            teams=data["teams"], public=data["public"])
 
 
 @require_http_methods(["GET", "POST"])
