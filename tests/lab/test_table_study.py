@@ -158,8 +158,10 @@ def printed_pyramid() -> dict:
 def test_the_start_page_offers_the_table_and_starts_one(client, catalogue_db):
     html = client.get("/lab/").content.decode()
     assert 'value="table"' in html and 'id="id_table_deck_4"' in html and 'name="teams"' in html
+    seating = html.split('<label for="id_seating">')[0].rsplit("<div", 1)[1]
+    assert "table" not in seating and "matchup" in seating   # a table's seats follow from its decks
     response = client.post("/lab/", {"kind": "table", "decks": [TALAH, MARU, LETHAN, ""], "p1": "greedy",
-                                     "games": 1, "seed": 5, "seating": "side-by-side", **printed_pyramid()})
+                                     "games": 1, "seed": 5, **printed_pyramid()})
     assert response.status_code == 302
     sim = Simulation.objects.get()
     assert sim.kind == "table" and [d["id"] for d in sim.study["decks"]] == [TALAH, MARU, LETHAN]
