@@ -83,6 +83,7 @@ def test_the_match_command_plays_a_table_and_prints_json_or_text():
                  stdout=out)
     text = out.getvalue()
     assert "two against two" in text and "by team:" in text and "Elder Maru Starter #2" in text
+    assert "a draw as each one's share of the game" in text   # not "half a win", as between two
 
 
 @pytest.mark.django_db
