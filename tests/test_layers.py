@@ -107,7 +107,7 @@ ENGINE_LAYERS = (
     ("games built, loaded and replayed", {"setup", "scenario", "records", "expect"}),
     ("players", {"bot", "greedy_value", "greedy", "bots", "ladder", "cpu", "expert"}),
     ("bulk play and studies", {"simulate", "match", "tablematch", "lab", "paired", "impact", "precision", "errata",
-                               "studydata", "studybase", "studykinds", "studyrequest"}),
+                               "studydata", "studybase", "studykinds", "studyrequest", "studytable"}),
     ("the package", {"__init__"}),
 )
 

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import math
 import statistics
-from typing import Any, Sequence
+from collections import Counter
+from typing import Any, Mapping, Sequence
 
 from .bots import get_bot
 from .catalogue import Catalogue
@@ -26,6 +27,19 @@ def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
     centre = (p + z * z / (2 * n)) / denominator
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denominator
     return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def record(outcomes: Mapping[str, int], score: float | None = None) -> dict[str, Any]:
+    """One side's record over games, as every match, table and study reports it: games, wins, losses, draws, the
+    win rate and its 95% Wilson interval, from the count of each outcome ("win", "loss", "draw"). A side's score is
+    its wins plus its share of each draw: half of a draw between two unless `score` says otherwise (at a table a
+    draw is shared by everyone in it: tablematch.py); so every reading of games, however they are split, agrees."""
+    wins, losses, draws = (int(outcomes.get(k, 0)) for k in ("win", "loss", "draw"))
+    n = wins + losses + draws
+    score = wins + draws / 2 if score is None else score
+    low, high = wilson(score, n)
+    return {"games": n, "wins": wins, "losses": losses, "draws": draws,
+            "win_rate": round(score / n, 4) if n else 0.0, "interval": [round(low, 4), round(high, 4)]}
 
 
 def play_game(catalogue: Catalogue, deck_a: DeckSpec, deck_b: DeckSpec, *, p1: str, p2: str, seed: int,
@@ -67,15 +81,9 @@ def play_match(catalogue: Catalogue, deck_a: DeckSpec, deck_b: DeckSpec, *, p1: 
 
 
 def summary(rows: Sequence[dict[str, Any]], **about: Any) -> dict[str, Any]:
-    n = len(rows)
-    wins = sum(1 for r in rows if r["outcome"] == "win")
-    draws = sum(1 for r in rows if r["outcome"] == "draw")
-    score = wins + draws / 2
-    low, high = wilson(score, n)
     return {
         **{k: list(v) if isinstance(v, tuple) else v for k, v in about.items()},
-        "games": n, "wins": wins, "losses": n - wins - draws, "draws": draws,
-        "win_rate": round(score / n, 4), "interval": [round(low, 4), round(high, 4)],
+        **record(Counter(r["outcome"] for r in rows)),
         "mean_legacy_a": round(statistics.mean(r["legacy_a"] for r in rows), 2),
         "mean_legacy_b": round(statistics.mean(r["legacy_b"] for r in rows), 2),
         "rounds": _spread([r["rounds"] for r in rows]), "decisions": _spread([r["decisions"] for r in rows]),
@@ -97,12 +105,8 @@ def play_matrix(catalogue: Catalogue, decks: dict[str, DeckSpec], *, p1: str, p2
         for b in names[i + 1:]:
             result = play_match(catalogue, decks[a], decks[b], p1=p1, p2=p2, games=games, seed=seed,
                                 seatings=seatings)
-            cells[a][b] = {k: result[k] for k in ("games", "wins", "losses", "draws", "win_rate", "interval")}
-            flipped = result["losses"] + result["draws"] / 2
-            low, high = wilson(flipped, result["games"])
-            cells[b][a] = {"games": result["games"], "wins": result["losses"], "losses": result["wins"],
-                           "draws": result["draws"], "win_rate": round(flipped / result["games"], 4),
-                           "interval": [round(low, 4), round(high, 4)]}
+            cells[a][b] = record({"win": result["wins"], "loss": result["losses"], "draw": result["draws"]})
+            cells[b][a] = record({"win": result["losses"], "loss": result["wins"], "draw": result["draws"]})
     overall = {}
     for a in names:
         n = sum(c["games"] for c in cells[a].values())

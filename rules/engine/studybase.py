@@ -44,7 +44,8 @@ class StudyKind:
     - `play(catalogue, study, index, tally, variants)`: play game `index` of the study and add it to the tally
       (not its `games` count: the loop does that);
     - `results(study, tally)`: what a designer reads, from the merged tally;
-    - `players(decks)`: who plays a study of that many decks: "bot" (a goldfish bot), "players" (p1 and p2), "";
+    - `players(decks)`: who plays a study of that many decks: "bot" (a goldfish bot), "players" (p1 and p2),
+      "table" (p1 at every seat), "";
     - `inputs(catalogue, study, request)`: the kind's own fields of the study, checked, from the StudyRequest's `bot`,
       `p1`, `p2`, `filler` (StudyInputError when wrong);
     - `title(study)`: the default title's head (decks and what is studied);
@@ -52,6 +53,7 @@ class StudyKind:
     - `measure(one_game_tally)`: the per-game figure a paired errata study compares (None: no paired study);
     - `pairs_of_games(decks)`: games played for each of the study's `games` (a matrix: one a pair of decks);
     - `weight`: games each played game counts for against the per-study limit;
+    - `games_unit`: what the default title says `games` are counted in (a table's: " in each seat rotation");
     - `fields`: the start form's field groups it uses (deck, pair, deck_checks, bot, players);
     - `results_template`: the page fragment that shows its results.
     """
@@ -71,6 +73,7 @@ class StudyKind:
     measure: Callable[[Mapping[str, Any]], float] | None = None
     pairs_of_games: Callable[[int], int] = lambda decks: 1
     weight: int = 1
+    games_unit: str = ""
 
 
 # ---------------------------------------------------------------- the study's decks, catalogue and rules

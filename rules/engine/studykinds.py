@@ -1,6 +1,7 @@
 """The registry of study kinds (pure: no Django): name -> `StudyKind` (studybase.py), read by the engine's lab and by
-the site's form, API, checks and pages. Goldfish, matchup, matrix and Pyramid studies are defined here; card impact in
-its own module (impact.py). A new kind: its `StudyKind` in its own module, added to `STUDY_KINDS` below.
+the site's form, API, checks and pages. Goldfish, matchup, matrix and Pyramid studies are defined here; card impact and
+the table of three or four decks each in its own module (impact.py, studytable.py). A new kind: its `StudyKind` in
+its own module, added to `STUDY_KINDS` below.
 """
 from __future__ import annotations
 
@@ -8,10 +9,10 @@ import itertools
 import math
 from typing import Any, Mapping, Sequence
 
-from . import impact
+from . import impact, studytable
 from .catalogue import Catalogue
 from .health import ending, game_facts, summary, tally_game
-from .match import play_game, wilson
+from .match import play_game, record, wilson
 from .setup import DeckSpec, new_game
 from .simulate import PLAYED_KINDS, distribution, game_seed, game_stats, goldfish_game, pyramid_facts
 from .studybase import (
@@ -158,12 +159,9 @@ def play_pairing(catalogue: Catalogue, study: Study, index: int, tally: dict, va
 
 
 def cell_results(tally: Mapping[str, Any], key: str) -> dict[str, Any]:
-    outcomes = tally["counts"].get(f"{key}/outcome", {})
-    wins, losses, draws = (outcomes.get(k, 0) for k in ("win", "loss", "draw"))
-    n = wins + losses + draws
-    score = wins + draws / 2
-    return {"games": n, "wins": wins, "losses": losses, "draws": draws, "win_rate": round(score / n, 4),
-            "interval": interval(score, n), "mean_legacy_a": round(tally["sums"][f"{key}/legacy_a"] / n, 2),
+    one = record(tally["counts"].get(f"{key}/outcome", {}))
+    n = one["games"]
+    return {**one, "mean_legacy_a": round(tally["sums"][f"{key}/legacy_a"] / n, 2),
             "mean_legacy_b": round(tally["sums"][f"{key}/legacy_b"] / n, 2),
             "rounds": tally_distribution(tally, f"{key}/rounds")}
 
@@ -179,11 +177,8 @@ def matrix_results(study: Study, tally: Mapping[str, Any]) -> dict[str, Any]:
     table: dict[str, dict[str, Any]] = {name: {} for name in names}
     for a, b in pairs(study):
         cell = cell_results(tally, f"{a}-{b}")
-        table[names[a]][names[b]] = {k: cell[k] for k in ("games", "wins", "losses", "draws", "win_rate", "interval")}
-        flipped = cell["losses"] + cell["draws"] / 2
-        table[names[b]][names[a]] = {"games": cell["games"], "wins": cell["losses"], "losses": cell["wins"],
-                                     "draws": cell["draws"], "win_rate": round(flipped / cell["games"], 4),
-                                     "interval": interval(flipped, cell["games"])}
+        table[names[a]][names[b]] = record({"win": cell["wins"], "loss": cell["losses"], "draw": cell["draws"]})
+        table[names[b]][names[a]] = record({"win": cell["losses"], "loss": cell["wins"], "draw": cell["draws"]})
     overall = {}
     for name in names:
         played = sum(c["games"] for c in table[name].values())
@@ -244,10 +239,11 @@ PYRAMID = StudyKind(
 
 
 # ---------------------------------------------------------------- the registry
-STUDY_KINDS: dict[str, StudyKind] = {kind.name: kind for kind in (GOLDFISH, MATCHUP, MATRIX, PYRAMID, impact.CARD_IMPACT)}
+STUDY_KINDS: dict[str, StudyKind] = {kind.name: kind for kind in (GOLDFISH, MATCHUP, MATRIX, PYRAMID, impact.CARD_IMPACT,
+                                                                   studytable.TABLE)}
 KINDS = tuple(STUDY_KINDS)
 
 
 def total_games(study: Study) -> int:
-    """Games the study plays: `games` per pair of decks for a matrix, else `games`."""
+    """Games the study plays: `games` per pair of decks for a matrix, per seat rotation for a table, else `games`."""
     return STUDY_KINDS[study["kind"]].pairs_of_games(len(study["decks"])) * int(study["games"])

@@ -1,4 +1,4 @@
-"""What a designer asks the lab for (pure: no Django): one typed, immutable `StudyRequest` with its 16 fields.
+"""What a designer asks the lab for (pure: no Django): one typed, immutable `StudyRequest` with its 17 fields.
 
 Every entry point builds one from what it was given (the API's `StudyStartSerializer.to_request`, the lab page's
 `StudyForm.to_request`, `manage.py simulate`, a balance report) and hands it to `rules.lab.services.start_study`; the
@@ -42,6 +42,7 @@ class StudyRequest:
     seating: str = DEFAULT_SEATING
     errata: Any = None                           # {card slug: {field: value}}, checked by rules/engine/errata.py
     paired: bool = False
+    teams: bool = False                          # a table of four: the first and third deck against the others
     target_width: float | None = None
     filler: str | None = None
     public: bool = False
@@ -112,13 +113,14 @@ class Study(TypedDict, total=False):
     seating: str
     variants: list[str]
     bot: str                        # goldfish and card impact
-    p1: str                         # matchups, matrices, card impact against a field
+    p1: str                         # matchups, matrices, card impact against a field; a table's every seat
     p2: str
     filler: str                     # card impact
     pyramid_deck: list[dict]        # [{"card", "count"}]
     errata: dict                    # what-if errata, their `errata_diff` and whether `paired` (errata.py, paired.py)
     errata_diff: list[dict]
     paired: bool
+    teams: bool                     # a table study (studytable.py): two against two
     target_width: float             # precision.py
     data_hash: str
     release: str | None

@@ -23,6 +23,7 @@ from rules.play.actors import actor_for
 TAGS = ["lab"]
 E400 = OpenApiResponse(ErrorSerializer, description="`invalid`, `bad_kind`, `bad_decks`, `bad_games`, `bad_player`, "
                        "`bad_pyramid`, `bad_errata` (with the `path` that is wrong or that the engine would not play), `bad_target_width`, `bad_filler`, "
+                       "`bad_teams` (a team game that is not a table of four), "
                        "`invalid_variant`, `bad_seating`, `invalid_deck` (a deck the validator refuses).")
 E404 = OpenApiResponse(ErrorSerializer, description="`not_found`: no study (or readable deck) with this id.")
 E404_RELEASE = OpenApiResponse(ErrorSerializer, description="`release_not_found`: no release with that slug.")

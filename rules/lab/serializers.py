@@ -30,12 +30,14 @@ class StudyStartSerializer(serializers.Serializer):
         f"{name}: {kind.summary}" for name, kind in STUDY_KINDS.items()) + ".")
     deck = serializers.CharField(required=False, help_text="A deck id or starter slug (goldfish; or the first deck).")
     decks = serializers.ListField(child=serializers.CharField(), required=False, max_length=8,
-                                  help_text="Deck ids or starter slugs (matchup: two; matrix: two to eight).")
+                                  help_text="Deck ids or starter slugs (matchup: two; matrix: two to eight; table: three or four, "
+                                  "in seat order of the first rotation).")
     vs = serializers.CharField(required=False, help_text="The second deck of a matchup (with `deck`).")
-    games = serializers.IntegerField(help_text="Games (per pair of decks for a matrix).")
+    games = serializers.IntegerField(help_text="Games (per pair of decks for a matrix, per seat rotation for a table).")
     seed = serializers.IntegerField(required=False, allow_null=True, help_text="Same inputs and seed, same numbers.")
     bot = serializers.CharField(required=False, default=DEFAULT_BOT, help_text="goldfish: greedy or random.")
-    p1 = serializers.CharField(required=False, default=DEFAULT_PLAYER, help_text="Plays the first deck of each pair.")
+    p1 = serializers.CharField(required=False, default=DEFAULT_PLAYER, help_text=(
+        "Plays the first deck of each pair (a table: plays at every seat)."))
     p2 = serializers.CharField(required=False, default=DEFAULT_PLAYER, help_text="Plays the second deck of each pair.")
     variants = serializers.ListField(child=serializers.CharField(), required=False, default=list,
                                      help_text="Rule variants by slug (decks/data/variants.yaml).")
@@ -54,6 +56,9 @@ class StudyStartSerializer(serializers.Serializer):
     paired = serializers.BooleanField(required=False, default=False, help_text=(
         "With errata (goldfish or matchup): play the same seeds with and without them and report both results "
         "and their difference with a 95% interval."))
+    teams = serializers.BooleanField(required=False, default=False, help_text=(
+        "table, four decks: two against two, the first and third deck (partners in diagonal seats) against the "
+        "second and fourth; any other study: 400 `bad_teams`."))
     filler = serializers.CharField(required=False, allow_null=True, default=None, max_length=60, help_text=(
         "card_impact: the card that replaces a copy taken out (default: the deck's most-run Energy card)."))
     target_width = serializers.FloatField(required=False, allow_null=True, default=None, help_text=(
@@ -72,7 +77,7 @@ class StudyStartSerializer(serializers.Serializer):
         return StudyRequest(
             kind=data["kind"], decks=tuple(decks), games=data["games"], seed=data.get("seed"), bot=data["bot"],
             p1=data["p1"], p2=data["p2"], variants=tuple(variants), pyramid_deck=data.get("pyramid_deck") or (),
-            seating=data["seating"], errata=data.get("errata"), paired=data["paired"],
+            seating=data["seating"], errata=data.get("errata"), paired=data["paired"], teams=data["teams"],
             target_width=data.get("target_width"), filler=data.get("filler"), public=data["public"],
             title=data["title"])
 

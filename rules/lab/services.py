@@ -26,7 +26,7 @@ from cataclysm_site.api_errors import ApiError
 from decks import selectors as deck_selectors
 from rules.engine import errata as errata_rules
 from rules.engine import lab as engine_lab
-from rules.engine import precision, studydata
+from rules.engine import precision, studydata, studytable
 from rules.engine.bots import BOTS
 from rules.engine.cpu import offered
 from rules.engine.paired import PAIRED_KINDS
@@ -48,6 +48,7 @@ BAD_KIND, BAD_GAMES, BAD_PLAYER, BAD_DECKS, TOO_MANY = "bad_kind", "bad_games", 
 BAD_PYRAMID = "bad_pyramid"
 BAD_ERRATA = "bad_errata"
 BAD_TARGET = "bad_target_width"
+BAD_TEAMS = studytable.BAD_TEAMS
 
 
 # ---------------------------------------------------------------- starting
@@ -101,14 +102,16 @@ def build_study(actor: Actor, request: StudyRequest, *, trusted: bool = False) -
     too_many = request.games_error(per, limit)
     if too_many:
         extra = "" if getattr(actor.user, "is_authenticated", False) else " (sign in for more)"
-        raise ApiError(BAD_GAMES, f"{too_many}{extra}; a matrix plays `games` "
-                       f"for each pair of decks, a card impact study counts {STUDY_KINDS['card_impact'].weight} a "
-                       "seed.")
+        raise ApiError(BAD_GAMES, f"{too_many}{extra}; a matrix plays `games` for each pair of decks, a table in "
+                       f"each rotation of its seats, a card impact study counts {STUDY_KINDS['card_impact'].weight} "
+                       "a seed.")
     players = study_kind.players(len(decks))
     if players == "bot" and request.bot not in GOLDFISH_BOTS:
         raise ApiError(BAD_PLAYER, f"A goldfish study's bot is one of: {', '.join(GOLDFISH_BOTS)}.")
-    if players == "players":
-        for player in (request.p1, request.p2):
+    if request.teams and players != "table":
+        raise ApiError(BAD_TEAMS, "Only a table study plays two against two (`teams`).")
+    if players in ("players", "table"):
+        for player in (request.p1, request.p2) if players == "players" else (request.p1,):
             if player not in STUDY_PLAYERS:
                 known = ", ".join(STUDY_PLAYERS)
                 why = " (the expert thinks about a second a decision: too slow for a study)" if player in BOTS else ""
@@ -233,8 +236,8 @@ def default_title(study: Study) -> str:
     if study.get("pyramid_deck"):
         rules = ", ".join(filter(None, [rules, "Pyramid " + " + ".join(
             f"{e['count']} {e['card'].removeprefix('the-')}" for e in study["pyramid_deck"])]))
-    return f"{STUDY_KINDS[study['kind']].title(study)}{' (' + rules + ')' if rules else ''}, " \
-        f"{study['games']:,} games"
+    kind = STUDY_KINDS[study["kind"]]
+    return f"{kind.title(study)}{' (' + rules + ')' if rules else ''}, {study['games']:,} games{kind.games_unit}"
 
 
 # ---------------------------------------------------------------- following

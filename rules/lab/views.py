@@ -41,11 +41,15 @@ class StudyForm(forms.Form):
     p2 = forms.ChoiceField(choices=[(p, player_words(p)) for p in lab.STUDY_PLAYERS], initial=DEFAULT_PLAYER,
                            required=False)
     variants = forms.MultipleChoiceField(required=False, choices=variant_choices)
-    seating = forms.ChoiceField(choices=Seating.choices, initial=Seating.SIDE_BY_SIDE)
+    seating = forms.ChoiceField(choices=Seating.choices, initial=Seating.SIDE_BY_SIDE, required=False)
+    teams = forms.BooleanField(required=False)   # a table of four: two against two
     public = forms.BooleanField(required=False)
 
-    def __init__(self, *args, decks=(), **kwargs):
-        super().__init__(*args, **kwargs)
+    def __init__(self, data=None, *args, decks=(), **kwargs):
+        if data is not None and "" in data.getlist("decks"):   # a table's empty fourth seat: three players
+            data = data.copy()
+            data.setlist("decks", [d for d in data.getlist("decks") if d])
+        super().__init__(data, *args, **kwargs)
         self.fields["decks"].choices = [(str(d.pk), d.name) for d in decks]
         self.fields["errata_vs"].choices = [("", "")] + self.fields["decks"].choices
         self.pyramid = lab.pyramid_cards(play_catalogue())   # the release studies play
@@ -64,12 +68,13 @@ class StudyForm(forms.Form):
         return [{"card": slug, "count": self.cleaned_data.get(f"pyramid_{slug}") or 0} for slug, _, _ in self.pyramid]
 
     def to_request(self, posted) -> StudyRequest:
-        """The valid form as the lab's one request; a player the page did not send (its kind does not use it) takes
-        the request's default. ApiError for an erratum without a card (`study_choices`)."""
+        """The valid form as the lab's one request; a player or seating the page did not send (its kind does not use
+        it: a table's seats follow from its decks) takes the request's default. ApiError for an erratum without a
+        card (`study_choices`)."""
         data = self.cleaned_data
-        players = {name: data[name] for name in ("bot", "p1", "p2") if data[name]}
-        return StudyRequest(**study_choices(data, posted), **players, games=data["games"], seed=data.get("seed"),
-                            variants=data["variants"], pyramid_deck=self.composition(), seating=data["seating"],
+        chosen = {name: data[name] for name in ("bot", "p1", "p2", "seating") if data[name]}
+        return StudyRequest(**study_choices(data, posted), **chosen, games=data["games"], seed=data.get("seed"),
+                            variants=data["variants"], pyramid_deck=self.composition(), teams=data["teams"],
                             public=data["public"])
 
 
@@ -153,6 +158,8 @@ def shown_for() -> dict[str, str]:
                                                                                 errataform.FIELD_GROUPS)]:
         for group in fields:
             groups.setdefault(group, []).append(name)
+        if "table" not in fields:   # a table's seats follow from its decks (RULINGS 41): no seating to choose
+            groups.setdefault("seating", []).append(name)
     return {group: " ".join(names) for group, names in groups.items()}
 
 

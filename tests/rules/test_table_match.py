@@ -9,6 +9,7 @@ import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
+from rules.engine import tablematch
 from rules.engine.catalogue import load_catalogue
 from rules.engine.simulate import starter_deck
 from rules.engine.tablematch import play_table
@@ -46,6 +47,28 @@ def test_a_team_table_keeps_partners_together_in_every_rotation(catalogue):
     assert r["per_team"]["V + T"]["wins"] == r["per_deck"]["V"]["wins"]
 
 
+def test_a_draw_shared_by_three_counts_a_third_of_the_game_for_each(catalogue, monkeypatch):
+    """Before, a draw counted half a win for every player in it, as between two: a three-way draw made 1.5 games
+    won out of one, and the seats' win rates added up to more than the games played."""
+    real = tablematch.new_game
+
+    def drawn(*args, **kwargs):
+        g = real(*args, **kwargs)
+        result = g.result
+
+        def three_way():
+            out = result()
+            return {**out, "winners": [0, 1, 2], "tiebreak": "draw", "winner": None}
+        g.result = three_way
+        return g
+    monkeypatch.setattr(tablematch, "new_game", drawn)
+    decks = [starter_deck(catalogue, s) for s in (VEYLAN, MARU, TALAH)]
+    r = play_table(catalogue, decks, bot="random", games=1, seed=1)
+    assert all(row["draws"] == 3 for row in r["per_seat"].values())
+    assert sum(row["win_rate"] * row["games"] for row in r["per_seat"].values()) == pytest.approx(3, abs=1e-3)
+    assert r["per_seat"]["S1"]["win_rate"] == pytest.approx(1 / 3, abs=1e-4)
+
+
 @pytest.mark.django_db   # the command looks for a catalogue in the database first
 def test_the_match_command_plays_a_table_and_prints_json_or_text():
     out = StringIO()
@@ -60,6 +83,7 @@ def test_the_match_command_plays_a_table_and_prints_json_or_text():
                  stdout=out)
     text = out.getvalue()
     assert "two against two" in text and "by team:" in text and "Elder Maru Starter #2" in text
+    assert "a draw as each one's share of the game" in text   # not "half a win", as between two
 
 
 @pytest.mark.django_db

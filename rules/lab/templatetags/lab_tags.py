@@ -160,3 +160,17 @@ def variant_name(slug: str) -> str:
         return "the study's errata"
     variant = get_catalogue().variants.get(slug)
     return variant.name if variant is not None else slug.replace("-", " ")
+
+
+SEAT_PLACES = {   # where each seat sits at the table (RULINGS 41): which edges it has alone and which it shares
+    3: {"S1": "a flank: E4 its own, E1 shared with S2", "S2": "the middle: E1 shared with S1, E2 with S3",
+        "S3": "a flank: E3 its own, E2 shared with S2"},
+    4: {"S1": "E4 with S4, E1 with S2", "S2": "E1 with S1, E2 with S3", "S3": "E2 with S2, E3 with S4",
+        "S4": "E3 with S3, E4 with S1"},
+}
+
+
+@register.filter
+def seat_place(seat: str, players) -> str:
+    """"the middle: E1 shared with S1, E2 with S3": a seat of a table of `players` in words."""
+    return SEAT_PLACES.get(int(players or 0), {}).get(seat, "")

@@ -20,6 +20,8 @@ from rules.engine.tablematch import play_table
 from .goldfish import engine_catalogue, resolve_deck
 
 DRAWS_NOTE = "win rate counts a draw as half a win; interval: 95% Wilson"
+TABLE_DRAWS_NOTE = "win rate counts a draw as each one's share of the game (half between two, a third among " \
+    "three); interval: 95% Wilson"
 
 
 def _percent(value: float) -> str:
@@ -152,7 +154,7 @@ def _unique(labels: list[str]) -> list[str]:
 def format_table(r: dict) -> str:
     kind = "two against two" if r["teams"] else f"{len(r['decks'])} players, every one for themself"
     lines = [f"Table of {len(r['decks'])} ({kind}), every seat played by {r['bot']}: {r['games']} games "
-             f"({r['games_per_rotation']} in each of {r['rotations']} seat rotations), seed {r['seed']} — {DRAWS_NOTE}"]
+             f"({r['games_per_rotation']} in each of {r['rotations']} seat rotations), seed {r['seed']} — {TABLE_DRAWS_NOTE}"]
     groups = [("deck", r["per_deck"]), ("seat", r["per_seat"])] + ([("team", r["per_team"])] if r["teams"] else [])
     for title, cells in groups:
         lines.append(f"  by {title}:")

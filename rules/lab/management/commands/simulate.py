@@ -1,8 +1,9 @@
 """`python manage.py simulate --kind K [--deck D | --decks a,b,...] --games N [--seed S] ... [--local] [--json]`.
 
 The lab's studies from the command line (rules/lab/services.py): `goldfish` (one deck, `--bot greedy|random`), `matchup`
-(`--decks a,b`, `--p1`/`--p2` players), `matrix` (`--decks a,b,c,...`) or `pyramid` (no deck; `--variant` picks the
-rule set). By default the study runs where the site's run: on the Celery workers of the configured broker, or in a
+(`--decks a,b`, `--p1`/`--p2` players), `matrix` (`--decks a,b,c,...`), `table` (`--decks a,b,c[,d]`, `--p1` at every
+seat, `--teams` for two against two; `--games` in each rotation of the seats) or `pyramid` (no deck; `--variant` picks
+the rule set). By default the study runs where the site's run: on the Celery workers of the configured broker, or in a
 local process pool on every core; the command follows its progress and prints the results, and the study keeps its
 page at /lab/<id>/. `--local` plays the same chunks in this process, one after the other: the same numbers.
 Decks are deck ids or starter slugs, as in the API.
@@ -37,16 +38,18 @@ def composition(text: str) -> list[dict]:
 
 
 class Command(BaseCommand):
-    help = "Run a designers' study (goldfish, matchup, matrix, pyramid) on the lab's workers, or in-process."
+    help = "Run a designers' study (goldfish, matchup, matrix, table, pyramid) on the lab's workers, or in-process."
 
     def add_arguments(self, parser):
         parser.add_argument("--kind", choices=engine_lab.KINDS, default="goldfish")
         parser.add_argument("--deck", action="append", default=[], help="A deck id or starter slug (repeatable).")
         parser.add_argument("--decks", default="", help="Several decks, comma-separated.")
-        parser.add_argument("--games", type=int, default=DEFAULT_GAMES, help="Games (per pair of decks for a matrix).")
+        parser.add_argument("--games", type=int, default=DEFAULT_GAMES, help="Games (per pair of decks for a matrix, per seat "
+                            "rotation for a table).")
         parser.add_argument("--seed", type=int, default=0)
         parser.add_argument("--bot", default=DEFAULT_BOT, help="goldfish: greedy or random.")
-        parser.add_argument("--p1", default=DEFAULT_PLAYER, help="Plays the first deck of each pair.")
+        parser.add_argument("--p1", default=DEFAULT_PLAYER, help="Plays the first deck of each pair (a table: every "
+                            "seat).")
         parser.add_argument("--p2", default=DEFAULT_PLAYER, help="Plays the second deck of each pair.")
         parser.add_argument("--variant", action="append", default=[], help="A rule variant (repeatable).")
         parser.add_argument("--pyramid", default="", help="A Pyramid composition to study instead of the printed "
@@ -55,6 +58,8 @@ class Command(BaseCommand):
         parser.add_argument("--errata", default=None, type=json.loads,
                             help='What-if errata as JSON, e.g. \'{"kalen-vos": {"rarity": "uncommon"}}\'.')
         parser.add_argument("--paired", action="store_true", help="With --errata: the same seeds without them too.")
+        parser.add_argument("--teams", action="store_true", help="table, four decks: the first and third against the "
+                            "second and fourth.")
         parser.add_argument("--filler", default=None, help="card_impact: the card that replaces a copy taken out.")
         parser.add_argument("--target-width", type=float, default=None, dest="target_width",
                             help="Stop as soon as the question's 95%% interval is this narrow.")
@@ -62,12 +67,12 @@ class Command(BaseCommand):
         parser.add_argument("--json", action="store_true", dest="as_json", help="Print exactly one JSON object.")
 
     def handle(self, *args, kind, deck, decks, games, seed, bot, p1, p2, variant, pyramid, seating, local, as_json,
-               errata=None, paired=False, target_width=None, filler=None, **options):
+               errata=None, paired=False, target_width=None, filler=None, teams=False, **options):
         refs = deck + [d.strip() for d in decks.split(",") if d.strip()]
         actor = Actor(user=None, session_key="")
         request = StudyRequest(kind=kind, decks=tuple(refs), games=games, seed=seed, bot=bot, p1=p1, p2=p2,
                                variants=tuple(variant), pyramid_deck=tuple(composition(pyramid)), seating=seating,
-                               errata=errata, paired=paired, target_width=target_width, filler=filler)
+                               errata=errata, paired=paired, target_width=target_width, filler=filler, teams=teams)
         try:
             if local:
                 report = self.run_here(lab.build_study(actor, request, trusted=True))
