@@ -380,8 +380,11 @@ def claim(*, table_id: str, actor: Actor) -> Table:
     """Claim the win when the opponent's clock ran out or they are gone past the grace period."""
     table = get_table(table_id)
     seat = player_seat(table, actor)
+    dropped = len(table.resigned or ())
     settled = settle(table)
     if settled.status == TableStatus.FINISHED and settled.end in (TableEnd.TIMEOUT, TableEnd.ABANDONED):
+        return settled
+    if len(settled.resigned or ()) > dropped:  # at three or four: the absent player's seat now passes by itself
         return settled
     if settled.status != TableStatus.LIVE:
         raise ApiError(GAME_OVER if settled.status == TableStatus.FINISHED else NOT_LIVE, "Nothing to claim here.")

@@ -113,3 +113,20 @@ def test_a_three_player_table_keeps_a_clock_per_seat(catalogue_db):
     clients = accounts("ann", "bob", "cy")
     started = fill_table(clients, clock_minutes=5)
     assert len(started["clock"]["remaining"]) == 3 and started["clock"]["running"] in (0, 1, 2)
+
+
+def test_a_player_gone_past_the_grace_period_is_claimed_out_and_the_others_play_on(catalogue_db):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    clients = accounts("ann", "bob", "cy")
+    table_id = fill_table(clients, seed=3)["id"]
+    row = Table.objects.get(pk=table_id)
+    gone = row.to_move
+    long_ago = timezone.now() - timedelta(seconds=row.grace_seconds + 5)
+    Table.objects.filter(pk=table_id).update(**{f"p{gone + 1}_seen": long_ago, "turn_started_at": long_ago})
+    claimer = next(s for s in range(3) if s != gone)
+    answer = clients[claimer].post(f"/api/tables/{table_id}/claim/", {}, format="json")
+    assert answer.status_code == 200 and answer.json()["resigned"] == [gone] and answer.json()["status"] == "live"
+    assert Table.objects.get(pk=table_id).to_move != gone
