@@ -1,5 +1,5 @@
-"""Live tables under load: `python -m benchmarks live [--tables K] [--seconds S] [--servers N] [--think T] [--json]`
-(`make bench-live`).
+"""Live tables under load: `python -m benchmarks live [--tables K] [--seconds S] [--servers N] [--think T]
+[--players P] [--json]` (`make bench-live`).
 
 Starts a throwaway Redis (scripts/redis.sh, the channel layer), prepares a scratch database (SQLite in a temporary
 folder, or the PostgreSQL of DATABASE_URL), and N uvicorn processes serving cataclysm_site.asgi exactly as the
@@ -14,6 +14,9 @@ connected:
 - decisions/s: decisions saved (table versions advanced) across all tables;
 - the round trip from sending a decision to the opponent's socket receiving the view at the new version,
   p50 / p99 / max in ms.
+
+`--players 3` or `4` seats that many bots at every table (issue 34: a table starts once every seat is taken), their
+sockets spread over the servers the same way: a 4-player table's round trip is measured against the 2-player one.
 
 Server, Redis and bots share the machine: on the 2-core development machine that is the whole budget.
 """
@@ -129,17 +132,24 @@ class Browser:
         return "; ".join(f"{c.name}={c.value}" for c in self.jar)
 
 
-def open_table(servers: list[AsgiProcess], index: int) -> dict:
-    """Open a table on the first server, joined by a guest on the last; each player's socket goes to the other."""
-    host, guest = Browser(), Browser()
-    created = host.post(servers[0].base + "/api/tables/", {"deck": DECKS[index % 4], "seed": index})
-    guest.post(servers[-1].base + f"/api/tables/{created['id']}/join/", {"deck": DECKS[(index + 1) % 4]})
-    return {"id": created["id"], "players": [(host, servers[-1]), (guest, servers[0])]}
+def open_table(servers: list[AsgiProcess], index: int, players: int = 2) -> dict:
+    """Open a table on the first server, joined by guests on the last (and, with more players, alternately); each
+    player's socket goes to another server than the one they sat down on."""
+    browsers = [Browser() for _ in range(players)]
+    body = {"deck": DECKS[index % 4], "seed": index, **({"players": players} if players != 2 else {})}
+    created = browsers[0].post(servers[0].base + "/api/tables/", body)
+    joined_on = [servers[0]]
+    for seat in range(1, players):
+        server = servers[-1] if seat % 2 else servers[0]
+        browsers[seat].post(server.base + f"/api/tables/{created['id']}/join/", {"deck": DECKS[(index + seat) % 4]})
+        joined_on.append(server)
+    other = {id(servers[0]): servers[-1], id(servers[-1]): servers[0]}
+    return {"id": created["id"], "players": [(b, other[id(s)]) for b, s in zip(browsers, joined_on)]}
 
 
-def open_tables(servers: list[AsgiProcess], count: int) -> list[dict]:
+def open_tables(servers: list[AsgiProcess], count: int, players: int = 2) -> list[dict]:
     with ThreadPoolExecutor(max_workers=8) as pool:
-        return list(pool.map(lambda i: open_table(servers, i), range(count)))
+        return list(pool.map(lambda i: open_table(servers, i, players), range(count)))
 
 
 class Tally:
@@ -203,7 +213,7 @@ async def bot(table: dict, seat: int, tally: Tally, stop: asyncio.Event, ready: 
 async def play(tables: list[dict], seconds: float, think: float) -> Tally:
     tally, stop, ready = Tally(), asyncio.Event(), asyncio.Queue()
     tasks = [asyncio.create_task(bot(t, seat, tally, stop, ready, 1000 * i + seat, think))
-             for i, t in enumerate(tables) for seat in (0, 1)]
+             for i, t in enumerate(tables) for seat in range(len(t["players"]))]
     for _ in tasks:
         await ready.get()
     await asyncio.sleep(WARM_UP)  # every table's first decisions (each process's caches, Django's first calls)
@@ -224,7 +234,7 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(round(q * (len(ordered) - 1))))]
 
 
-def run(tables: int, seconds: float, servers: int, think: float = 0.0) -> dict:
+def run(tables: int, seconds: float, servers: int, think: float = 0.0, players: int = 2) -> dict:
     from rules.lab.processes import redis_start, redis_stop
 
     name = f"bench-live-{os.getpid()}"
@@ -236,7 +246,7 @@ def run(tables: int, seconds: float, servers: int, think: float = 0.0) -> dict:
             env = server_env(prepare_database(workdir), channel_url)
             for index in range(servers):
                 started.append(AsgiProcess(env, workdir / f"server-{index}.log").start())
-            opened = open_tables(started, tables)
+            opened = open_tables(started, tables, players)
             tally = asyncio.run(play(opened, seconds, think))
         finally:
             for server in started:
@@ -244,7 +254,8 @@ def run(tables: int, seconds: float, servers: int, think: float = 0.0) -> dict:
             redis_stop(name)
         server_errors = logged_errors([server.log_path for server in started])
     trips_ms = [t * 1000 for t in tally.trips]
-    return {"tables": tables, "servers": servers, "think": think, "seconds": round(tally.seconds, 1),
+    return {"tables": tables, "players": players, "servers": servers, "think": think,
+            "seconds": round(tally.seconds, 1),
             "decisions": tally.decisions, "decisions_per_second": round(tally.decisions / tally.seconds, 1),
             "round_trip_ms": {"p50": round(percentile(trips_ms, 0.5), 1), "p99": round(percentile(trips_ms, 0.99), 1),
                               "max": round(max(trips_ms, default=float("nan")), 1),
@@ -270,16 +281,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--servers", type=int, default=2, help="ASGI server processes")
     parser.add_argument("--think", type=float, default=2.0,
                         help="a bot's mean pause before each decision, in seconds (0: decide at once: capacity)")
+    parser.add_argument("--players", type=int, default=2, choices=(2, 3, 4),
+                        help="seats (bots) at each table: 2, or 3 or 4 (issue 34)")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "cataclysm_site.settings")
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))  # stopped from outside: still stop servers and Redis
-    result = run(args.tables, args.seconds, args.servers, args.think)
+    result = run(args.tables, args.seconds, args.servers, args.think, args.players)
     if args.json:
         print(json.dumps(result, indent=2))
     else:
         trip = result["round_trip_ms"]
-        print(f"{result['tables']} tables on {result['servers']} processes, thinking {result['think']} s, "
+        print(f"{result['tables']} tables of {result['players']} on {result['servers']} processes, thinking {result['think']} s, "
               f"{result['seconds']} s: "
               f"{result['decisions']} decisions, {result['decisions_per_second']} decisions/s; decision -> opponent's "
               f"update p50 {trip['p50']} ms, p99 {trip['p99']} ms, max {trip['max']} ms; errors {result['errors']}"

@@ -359,7 +359,7 @@ class TableEnd(models.TextChoices):
 
 
 class Table(models.Model):
-    """A live game between two people (`rules.live`): a versus game with a human in each seat.
+    """A live game between two, three or four people (`rules.live`): a versus game with a human in each seat.
 
     Stored like the other games (the action log is the game, `state` a snapshot, `version` the optimistic lock that
     every write is conditional on), plus each seat's player (account or anonymous session) and deck, the table's
@@ -371,15 +371,26 @@ class Table(models.Model):
     status = models.CharField(max_length=10, choices=TableStatus.choices, default=TableStatus.OPEN)
     listed = models.BooleanField(default=True, help_text="Shown in the public list of tables; else invite link only.")
     invite_token = models.CharField(max_length=64, help_text="Needed to sit at an invite-only table.")
-    # The two seats: index 0 is Player 1. An empty seat has neither a user nor a session key.
+    # The seats: index 0 is Player 1. An empty seat has neither a user nor a session key. A table of three or four
+    # (issue 34) uses the p3_/p4_ columns too; a two-player table leaves them empty (migration 0011 says why).
+    players = models.PositiveSmallIntegerField(default=2, help_text="Seats at the table: 2, 3 or 4.")
+    teams = models.BooleanField(default=False, help_text="Four players, two against two (partners diagonal).")
     p1_user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
                                 related_name="tables_p1")
     p2_user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
                                 related_name="tables_p2")
+    p3_user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+                                related_name="tables_p3")
+    p4_user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+                                related_name="tables_p4")
     p1_session = models.CharField(max_length=64, blank=True, db_index=True)
     p2_session = models.CharField(max_length=64, blank=True, db_index=True)
+    p3_session = models.CharField(max_length=64, blank=True, db_index=True)
+    p4_session = models.CharField(max_length=64, blank=True, db_index=True)
     p1_deck = models.ForeignKey("decks.Deck", null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
     p2_deck = models.ForeignKey("decks.Deck", null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    p3_deck = models.ForeignKey("decks.Deck", null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    p4_deck = models.ForeignKey("decks.Deck", null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
     decks = models.JSONField(default=list, help_text="Per seat: {hero, cards, name, deck_version} (null: empty).")
     seating = models.CharField(max_length=20, choices=Seating.choices, default=Seating.SIDE_BY_SIDE)
     variants = models.JSONField(default=list, blank=True)
@@ -397,10 +408,21 @@ class Table(models.Model):
     to_move = models.PositiveSmallIntegerField(null=True, blank=True, help_text="The seat that decides now.")
     p1_seen = models.DateTimeField(null=True, blank=True, help_text="When Player 1 was last heard from.")
     p2_seen = models.DateTimeField(null=True, blank=True, help_text="When Player 2 was last heard from.")
+    p3_seen = models.DateTimeField(null=True, blank=True, help_text="When Player 3 was last heard from.")
+    p4_seen = models.DateTimeField(null=True, blank=True, help_text="When Player 4 was last heard from.")
     draw_offer = models.PositiveSmallIntegerField(null=True, blank=True, help_text="The seat offering a draw.")
+    draw_seats = models.JSONField(default=list, blank=True, help_text="The seats agreeing to the draw on offer.")
+    resigned = models.JSONField(default=list, blank=True,
+                                help_text="Seats that resigned, in order (three or four players: their boards stay).")
     p1_muted = models.BooleanField(default=False, help_text="Player 1 hides Player 2's chat.")
     p2_muted = models.BooleanField(default=False, help_text="Player 2 hides Player 1's chat.")
-    winner = models.PositiveSmallIntegerField(null=True, blank=True, help_text="The winning seat (none: a draw).")
+    p3_muted = models.BooleanField(default=False, help_text="Player 3 hides the others' chat.")
+    p4_muted = models.BooleanField(default=False, help_text="Player 4 hides the others' chat.")
+    winner = models.PositiveSmallIntegerField(null=True, blank=True, help_text="The winning seat (none: a draw; a "
+                                              "team game: the winning team's first seat).")
+    winners = models.JSONField(default=list, blank=True, help_text="Every winning seat (a team's two; empty: a draw).")
+    places = models.JSONField(default=list, blank=True, help_text="Each seat's finishing place (1: first; ties "
+                                                                  "share), once finished.")
     end = models.CharField(max_length=12, choices=TableEnd.choices, blank=True)
     legacy = models.JSONField(null=True, blank=True, help_text="Both Legacies, when the Cataclysm came.")
     rounds = models.PositiveIntegerField(null=True, blank=True)
@@ -417,7 +439,9 @@ class Table(models.Model):
         indexes = [models.Index(fields=["status", "listed", "-updated_at"], name="table_lobby")]
         constraints = [
             models.CheckConstraint(condition=Q(status__in=[s.value for s in TableStatus]), name="table_status_known"),
-            models.CheckConstraint(condition=Q(winner__isnull=True) | Q(winner__in=[0, 1]), name="table_winner_seat"),
+            models.CheckConstraint(condition=Q(winner__isnull=True) | Q(winner__in=[0, 1, 2, 3]),
+                                   name="table_winner_seat"),
+            models.CheckConstraint(condition=Q(players__in=[2, 3, 4]), name="table_players_two_to_four"),
         ]
 
     def __str__(self):

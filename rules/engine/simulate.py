@@ -59,7 +59,7 @@ def game_stats(state: GameState, catalogue: Catalogue, player: int = PLAYER) -> 
     result = state.result()
     scenes = _scene_names(catalogue)
     rulebook = catalogue.rulebook
-    seat = rulebook["seatings"][state.seating][player]
+    seat = state.players[player].seat  # the player's rulebook seat (S1-S4), whatever the seating (RULINGS 41)
     my_edges = set(rulebook["seats"][seat]["edges"])
     stats = {"arc_burn_damage": 0, "scene_damage": 0, "discharge_damage": 0, "edges_discharged": 0,
              "edges_discharged_adjacent": 0, "cards_played": 0,

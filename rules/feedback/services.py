@@ -45,7 +45,7 @@ def evidence(author, kind: str, game_id: str) -> str | None:
                        "own games, or a public one.")
     if kind == CardNote.GameKind.LIVE:
         table = Table.objects.filter(pk=game_id).first()
-        if table is None or not (author.pk in (table.p1_user_id, table.p2_user_id) or table.listed):
+        if table is None or not (author.pk in (table.p1_user_id, table.p2_user_id, table.p3_user_id, table.p4_user_id) or table.listed):
             raise refused
         return release_of_game(table.data_hash, table.created_at)
     if kind == CardNote.GameKind.GOLDFISH:

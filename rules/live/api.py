@@ -72,7 +72,8 @@ class TableListView(APIView):
         table = services.open_table(
             actor=actor, **deck_kwargs(request, data), seat=data["seat"], seating=data["seating"],
             variants=data.get("variants") or (), seed=data.get("seed"), clock_minutes=data.get("clock_minutes"),
-            increment=data["increment"], grace_seconds=data["grace_seconds"], listed=data["listed"])
+            increment=data["increment"], grace_seconds=data["grace_seconds"], listed=data["listed"],
+            players=data["players"], teams=data["teams"])
         body = {"id": table.pk, "invite_url": request.build_absolute_uri(ls.invite_url(table)),
                 "seat": tables.seat_of(table, actor), "status": table.status, **ls.links(table)}
         return Response(body, status=status.HTTP_201_CREATED)

@@ -24,7 +24,7 @@ SEEN_EVERY = 10.0
 
 
 def seen_field(seat: int) -> str:
-    return ("p1_seen", "p2_seen")[seat]
+    return f"p{seat + 1}_seen"
 
 
 def running(table: Table) -> bool:
@@ -72,5 +72,5 @@ def clock_payload(table: Table, now: datetime) -> dict | None:
     if table.clock_seconds is None:
         return None
     return {"seconds": table.clock_seconds, "increment": table.clock_increment,
-            "remaining": [remaining(table, s, now) for s in (0, 1)],
+            "remaining": [remaining(table, s, now) for s in range(len(table.clocks))],
             "running": table.to_move if running(table) else None}

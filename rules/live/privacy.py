@@ -2,7 +2,8 @@
 This module only decides whose; the board itself is the engine's view for the viewer, with the seats decided here
 revealed (`rules.play.payload.board_for`, as in every mode).
 
-While the game goes on, a player sees their own seat's hidden cards (hand) and nobody sees the other's. Once it is
+While the game goes on, a player sees their own seat's hidden cards (hand) and nobody sees another's (at a table of
+three or four, a partner's neither: the engine's view for the seat hides every hand but its own). Once it is
 over, a seat's deck name, decklist and hidden cards are shown to that seat's player, and to everyone only if the
 seat played a saved deck that is PUBLIC now: a private, unlisted or since-deleted deck, or a pasted list, stays
 hidden from the opponent and the spectators for good (its public facts — the cards that were played or seen in the
@@ -13,10 +14,9 @@ importing this feature.
 """
 from __future__ import annotations
 
+from rules.live.tables import seats
 from rules.models import Table, TableStatus
 from rules.play.seats import public_seats
-
-SEATS = frozenset({0, 1})
 
 
 def own(seat: int | None) -> frozenset[int]:
@@ -41,8 +41,8 @@ def shown_seats(table: Table, seat: int | None) -> frozenset[int]:
 
 
 def sees_all(table: Table, seat: int | None) -> bool:
-    """Whether this viewer may see the whole game: the seed, both decklists, every hand, the full replay."""
-    return shown_seats(table, seat) == SEATS
+    """Whether this viewer may see the whole game: the seed, every decklist, every hand, the full replay."""
+    return shown_seats(table, seat) >= frozenset(seats(table))
 
 
 def deck_names(table: Table, seat: int | None, hero_name=lambda slug: slug) -> list[str | None]:
@@ -50,4 +50,4 @@ def deck_names(table: Table, seat: int | None, hero_name=lambda slug: slug) -> l
     `hero_name`: the callers pass the catalogue's name, never the slug)."""
     named = named_seats(table, seat)
     return [None if d is None else (d["name"] or hero_name(d["hero"])) if s in named else hero_name(d["hero"])
-            for s, d in enumerate(table.decks or [None, None])]
+            for s, d in enumerate(table.decks or [None] * len(seats(table)))]

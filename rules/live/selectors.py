@@ -22,13 +22,14 @@ from cards.releases import release_of_game
 from rules.engine import GameState
 from rules.engine.catalogue import Catalogue
 from rules.live import chat, clock, privacy, states
-from rules.live.tables import seat_of
+from rules.live.tables import MAX_PLAYERS, seat_of, seat_value, seats
 from rules.models import Table, TableStatus
 from rules.play.actors import Actor
 from rules.play.decks import variant_rows
 from rules.play.payload import board_for, card_entries, card_index, describe_action, prompt, view_digest
 from rules.play.seats import note_public_seats
 
+USERS = tuple(f"p{n}_user" for n in range(1, MAX_PLAYERS + 1))  # every seat's account, read with the row
 CARD_ENTRIES = DerivedCache(maxsize=1024)  # the `cards` map of a set of slugs: the same for every view showing them
 
 
@@ -54,10 +55,10 @@ def invite_url(table: Table) -> str:
 
 
 def player_name(table: Table, seat: int) -> str | None:
-    user = (table.p1_user, table.p2_user)[seat]
+    user = seat_value(table, "user", seat)
     if user is not None:
         return user.username
-    return "Guest" if (table.p1_session, table.p2_session)[seat] else None
+    return "Guest" if seat_value(table, "session", seat) else None
 
 
 def hero_name(slug: str) -> str:
@@ -71,7 +72,7 @@ def seat_labels(table: Table, viewer: int | None) -> list[dict[str, Any] | None]
     deck's name where the viewer may read it and it says more than the Hero; None for an empty seat."""
     names = privacy.deck_names(table, viewer, hero_name)
     out: list[dict[str, Any] | None] = []
-    for seat, deck in enumerate(table.decks or [None, None]):
+    for seat, deck in enumerate(table.decks or [None] * len(seats(table))):
         if deck is None:
             out.append(None)
             continue
@@ -85,7 +86,7 @@ def seat_labels(table: Table, viewer: int | None) -> list[dict[str, Any] | None]
 def players(table: Table, now, viewer: int | None = None) -> list[dict[str, Any]]:
     out = []
     named = privacy.named_seats(table, viewer)
-    for seat in (0, 1):
+    for seat in seats(table):
         deck = table.decks[seat] if table.decks else None
         out.append({"seat": seat, "name": player_name(table, seat), "hero": deck["hero"] if deck else None,
                     "deck_name": deck["name"] if deck and seat in named else None,
@@ -122,18 +123,37 @@ def table_prompt(table: Table, state: GameState, view: dict, seat: int | None) -
     if table.status == TableStatus.FINISHED:
         return {"kind": "over", "text": ending_text(table)}
     if seat is not None and state.current_player == seat:
-        return prompt(state, view, seat, opponent="your opponent")
+        return prompt(state, view, seat, opponent="your opponent" if table.players == 2 else "the others")
     decider = state.current_player
-    who = "Your opponent is" if seat is not None else f"Player {decider + 1} is"
+    who = "Your opponent is" if seat is not None and table.players == 2 else f"Player {decider + 1} is"
     return {"kind": "wait", "text": f"{who} deciding…"}
 
 
 def ending_text(table: Table) -> str:
+    if table.players > 2:
+        return multi_ending_text(table)
     if table.winner is None:
         return "A draw." if table.end != "cataclysm" else "The Cataclysm has come: a draw."
     how = {"cataclysm": "after the Cataclysm", "resigned": "by resignation", "draw_agreed": "",
            "timeout": "on time", "abandoned": "as the opponent left the table"}.get(table.end, "")
     return f"Player {table.winner + 1} wins {how}.".replace("  ", " ").replace(" .", ".")
+
+
+def multi_ending_text(table: Table) -> str:
+    """How a table of three or four ended: who won (a team's two players) or shared first place, and how."""
+    how = {"cataclysm": " after the Cataclysm", "resigned": ": the others resigned", "draw_agreed": " (agreed)",
+           "timeout": ": the others resigned or ran out of time", "abandoned": ": the others resigned or left"}
+    names = " and ".join(f"Player {s + 1}" for s in table.winners or ())
+    if names:
+        verb = "win" if len(table.winners) > 1 else "wins"
+        return f"{names} {verb}{how.get(table.end, '')}."
+    first = " and ".join(f"Player {s + 1}" for s, place in enumerate(table.places or ()) if place == 1)
+    return f"A draw{how.get(table.end, '') if table.end == 'draw_agreed' else ''}: {first} share first place."
+
+
+def seated(table: Table) -> int:
+    """How many seats are taken (the lobby's "2 of 4 seated")."""
+    return sum(1 for d in table.decks or () if d is not None)
 
 
 def summary(table: Table, now=None, viewer: int | None = None) -> dict[str, Any]:
@@ -142,6 +162,7 @@ def summary(table: Table, now=None, viewer: int | None = None) -> dict[str, Any]
     return {"id": table.pk, **links(table), "status": table.status, "listed": table.listed,
             "version": table.version, "moves": len(table.actions), "seating": table.seating,
             "variants": list(table.variants), "players": players(table, now, viewer), "clock": clock.clock_payload(table, now),
+            "seats": len(seats(table)), "seated": seated(table), "teams": table.teams,
             "grace_seconds": table.grace_seconds, "created_at": table.created_at, "updated_at": table.updated_at}
 
 
@@ -162,14 +183,18 @@ def table_payload(table: Table, actor: Actor | None = None, *, seat: int | None 
            "release": release_of_game(table.data_hash, table.created_at), "draw_offer": table.draw_offer, "winner": table.winner, "end": table.end or None,
            "legacy": table.legacy, "rounds": table.rounds, "finished_at": table.finished_at, "rated": table.rated,
            "decks": decklists(table, seat),
-           "muted": (table.p1_muted, table.p2_muted)[seat] if seat is not None else False,
+           "muted": seat_value(table, "muted", seat) if seat is not None else False,
+           "draw_seats": list(table.draw_seats or ([] if table.draw_offer is None else [table.draw_offer])),
+           "resigned": list(table.resigned or ()), "winners": list(table.winners or ()),
+           "places": list(table.places or ()) or None,
            "rematch": rematch_of(table),
            "replay_url": reverse("live:replay", args=[table.pk]) if finished else None,
            "chat": chat.lines(table, seat) if with_chat else None, "is_owner": seat is not None}
     if state is None:
         mine = table.decks[seat] if seat is not None else None
         out.update(state=None, can_act=False, legal_actions=[], log=[], log_count=0, log_from=0, result=None,
-                   digest=None, prompt={"kind": "open", "text": "Waiting for an opponent to sit down."},
+                   digest=None, prompt={"kind": "open", "text": "Waiting for an opponent to sit down." if table.players == 2
+                                        else f"Waiting for players: {seated(table)} of {table.players} seated."},
                    cards=cards_for([mine["hero"], *mine["cards"]] if mine else []))
         return out
     view = board_view(table, state, seat)
@@ -199,20 +224,22 @@ def rematch_of(table: Table) -> dict | None:
 def lobby(*, limit: int = 50) -> list[Table]:
     """Listed tables waiting for a player, then listed games in play (to watch), most recent first."""
     rows = Table.objects.filter(listed=True, status__in=[TableStatus.OPEN, TableStatus.LIVE])
-    tables = note_public_seats(list(rows.select_related("p1_user", "p2_user")
+    tables = note_public_seats(list(rows.select_related(*USERS)
                                             .order_by("status", "-updated_at")[:limit]))
     for table in tables:
         table.seat_labels = seat_labels(table, None)  # what the start page shows of each seat: player, Hero, deck
+        table.seated_count = seated(table)
     return tables
 
 
 def tables_of(actor: Actor, *, limit: int = 20) -> list[Table]:
     mine = Q(pk__in=[])
-    if getattr(actor.user, "is_authenticated", False):
-        mine |= Q(p1_user=actor.user) | Q(p2_user=actor.user)
-    if actor.session_key:
-        mine |= Q(p1_session=actor.session_key) | Q(p2_session=actor.session_key)
-    return list(Table.objects.filter(mine).select_related("p1_user", "p2_user").order_by("-updated_at")[:limit])
+    for n in range(1, MAX_PLAYERS + 1):
+        if getattr(actor.user, "is_authenticated", False):
+            mine |= Q(**{f"p{n}_user": actor.user})
+        if actor.session_key:
+            mine |= Q(**{f"p{n}_session": actor.session_key})
+    return list(Table.objects.filter(mine).select_related(*USERS).order_by("-updated_at")[:limit])
 
 
 def sides(seat: int | None, labels: list[dict[str, Any] | None], *, replay: bool = False) -> dict[str, Any]:
@@ -220,7 +247,7 @@ def sides(seat: int | None, labels: list[dict[str, Any] | None], *, replay: bool
     player at the live table is "you" facing "your opponent"; a spectator, and everyone in a replay (a record of
     both seats), reads "Player 1" and "Player 2". Never "the computer": a person sits in each seat."""
     mine = seat if seat is not None else 0
-    other = 1 - mine
+    other = (mine + 1) % max(2, len(labels))  # the next seat clockwise (at two: the opponent)
     if seat is not None and not replay:
         words = {"me": "you", "me_short": "You", "opp": "your opponent", "opp_short": "Opp"}
     else:

@@ -45,6 +45,12 @@ class TableOpenSerializer(StartSerializer):
     listed = StrictBooleanField(required=False, default=True,
                                       help_text="Listed on /play/ for anyone to join or watch; false: invite link "
                                                 "only.")
+    players = serializers.IntegerField(required=False, default=2,
+                                       help_text="Seats at the table: 2 (the printed game), 3 or 4 (the game starts "
+                                                 "when every seat is taken; another number: `bad_players`).")
+    teams = StrictBooleanField(required=False, default=False,
+                               help_text="With four players: two against two, partners in diagonal seats (Players 1 "
+                                         "and 3 against 2 and 4); with fewer: `bad_teams`.")
 
 
 class TableJoinSerializer(StartSerializer):
@@ -111,13 +117,17 @@ class TableSummarySerializer(serializers.Serializer):
     players = SeatSerializer(many=True)
     clock = ClockSerializer(allow_null=True)
     grace_seconds = serializers.IntegerField()
+    seats = serializers.IntegerField(help_text="Seats at the table: 2, 3 or 4.")
+    seated = serializers.IntegerField(help_text="Seats taken (the lobby's \"2 of 4 seated\").")
+    teams = serializers.BooleanField(help_text="Two against two: Players 1 and 3 against 2 and 4.")
     created_at = serializers.DateTimeField()
     updated_at = serializers.DateTimeField()
 
 
 class ChatLineSerializer(serializers.Serializer):
     id = serializers.IntegerField()
-    seat = serializers.IntegerField(help_text="The author: 0 or 1, a player; 2, a signed-in spectator.")
+    seat = serializers.IntegerField(help_text="The author: 0 or 1, a player; 2, a signed-in spectator. At a table of "
+                                    "three or four: 0 to 3 a player, the number of players a spectator.")
     text = serializers.CharField()
     html = serializers.CharField(help_text="Sanitized Markdown.")
     at = serializers.DateTimeField()
@@ -144,6 +154,14 @@ class TableSerializer(TableSummarySerializer):
                                   help_text="Both decklists once the game is over; null for a seat whose deck is "
                                             "hidden from you (a private or pasted deck not yours).")
     muted = serializers.BooleanField()
+    draw_seats = serializers.ListField(child=serializers.IntegerField(), help_text="The seats agreeing to the draw "
+                                       "on offer: it is agreed once every player still playing is among them.")
+    resigned = serializers.ListField(child=serializers.IntegerField(), help_text="Seats that resigned, in order (at "
+                                     "three or four their boards stay and their decisions pass by themselves).")
+    winners = serializers.ListField(child=serializers.IntegerField(), help_text="Every winning seat (a team's two); "
+                                    "empty while playing and for a draw.")
+    places = serializers.ListField(child=serializers.IntegerField(), allow_null=True,
+                                   help_text="Each seat's place once over (1: first; equal places tie).")
     rematch = serializers.JSONField(allow_null=True)
     replay_url = serializers.CharField(allow_null=True, help_text="Step through the game, once it is over.")
     chat = ChatLineSerializer(many=True, allow_null=True, help_text="The last lines you see (null in a socket's "

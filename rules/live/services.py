@@ -5,6 +5,11 @@ tabs, two processes or a stale client can never both win; the loser gets 409 and
 decides everything about the game (the coin toss, who goes first, the mulligans: they are legal actions of the
 player who must decide); this module only checks who may decide and keeps the clocks, presence and the result.
 After each write `notify.changed` tells every socket of the table (after the commit) to fetch its own view.
+
+A table seats two, three or four (issue 34): it starts when every seat is taken. At three or four, a player who
+resigns or forfeits stays at the table with their board, and the decisions that fall to them are made for them
+(`pass_for_resigned`: pass, end the turn, keep, decline, else the first legal choice) until one side is left or
+the Cataclysm comes (`rules.live.standings` places everyone); a draw needs every remaining player's agreement.
 """
 from __future__ import annotations
 
@@ -21,10 +26,20 @@ from decks.models import Deck
 from decks.validation import Problem
 from rules.engine import ENGINE_VERSION, GameDataError, GameState, IllegalAction, new_game
 from rules.engine.catalogue import Catalogue
+from rules.engine.decks import default_seating
 from rules.engine.simulate import game_stats
-from rules.live import clock, notify, states
+from rules.live import clock, notify, standings, states
 from rules.live.clock import DEFAULT_GRACE, GRACE_RANGE, MAX_CLOCK_MINUTES, MAX_INCREMENT
-from rules.live.tables import NOT_FINISHED, SEATS, get_table, player_seat, seat_of
+from rules.live.tables import (
+    MAX_PLAYERS,
+    NOT_FINISHED,
+    SEATS,
+    active_seats,
+    get_table,
+    player_seat,
+    seat_of,
+    seats,
+)
 from rules.models import Table, TableEnd, TableStatus
 from rules.play.actors import Actor
 from rules.play.decks import INVALID_DECK, checked_deck, clean_seating, clean_seed, clean_variants, deck_spec
@@ -36,7 +51,11 @@ ALREADY_SEATED = "already_seated"
 TABLE_TAKEN = "table_taken"
 NOT_LIVE = "not_live"
 NOTHING_TO_CLAIM = "nothing_to_claim"
+ALREADY_RESIGNED = "already_resigned"
 BAD_SEAT, BAD_CLOCK, BAD_GRACE = "bad_seat", "bad_clock", "bad_grace"
+BAD_PLAYERS, BAD_TEAMS = "bad_players", "bad_teams"
+# What a resigned seat's turn does by itself, in this order of preference; else the first legal choice.
+PASSING_KINDS = ("pass", "end_turn", "keep", "decline")
 
 
 class TableConflict(ApiError):
@@ -51,7 +70,7 @@ class TableConflict(ApiError):
 # ---------------------------------------------------------------------------------------------- who is who
 def seat_fields(seat: int, actor: Actor) -> dict[str, Any]:
     user = actor.user if getattr(actor.user, "is_authenticated", False) else None
-    prefix = ("p1", "p2")[seat]
+    prefix = f"p{seat + 1}"
     return {f"{prefix}_user": user, f"{prefix}_session": "" if user else actor.session_key}
 
 
@@ -88,28 +107,70 @@ def write(table: Table, fields: dict[str, Any], *, read_version: int) -> Table:
     return table
 
 
-def result_fields(table: Table, state: GameState, *, winner: int | None, end: str, now) -> dict[str, Any]:
-    """The finished table: the winner and how, both Legacies, the clocks stopped, the lab's per-game fields."""
+def result_fields(table: Table, state: GameState, *, end: str, now, resigned: list[int] | None = None
+                  ) -> dict[str, Any]:
+    """The finished table: the winner(s), every seat's place and how, every Legacy, the clocks stopped, the lab's
+    per-game fields. The Cataclysm's result places the seats by Legacy; an early end (resignation, forfeit, agreed
+    draw) places the seats still playing first (`rules.live.standings`)."""
     catalogue = state.cat
     result = state.result()
+    resigned = list(table.resigned or ()) if resigned is None else resigned
+    winner, won, places = standings.outcome(table, resigned, result=result if end == TableEnd.CATACLYSM else None)
+    everyone = seats(table)
     stats = {"seed": table.seed, "seating": table.seating, "variants": list(table.variants),
              "rounds": state.round, "decisions": len(state.history), "end": end,
-             "outcome": "draw" if winner is None else ("win" if winner == 0 else "loss"),  # from Player 1's side
-             "legacy_a": result["legacy"][0], "legacy_b": result["legacy"][1],
-             "players": [game_stats(state, catalogue, seat) for seat in (0, 1)]}
-    return {"status": TableStatus.FINISHED, "winner": winner, "end": end, "legacy": list(result["legacy"]),
-            "rounds": state.round, "stats": stats, "to_move": None, "draw_offer": None, "finished_at": now,
-            "clocks": [clock.remaining(table, s, now) for s in (0, 1)] if table.clock_seconds is not None else []}
+             "outcome": "win" if 0 in won else ("draw" if places[0] == 1 else "loss"),  # from Player 1's side
+             "legacy_a": result["legacy"][0], "legacy_b": result["legacy"][1], "legacy": list(result["legacy"]),
+             "places": places, "players": [game_stats(state, catalogue, seat) for seat in everyone]}
+    return {"status": TableStatus.FINISHED, "winner": winner, "winners": won, "places": places, "end": end,
+            "legacy": list(result["legacy"]), "resigned": resigned, "rounds": state.round, "stats": stats,
+            "to_move": None, "draw_offer": None, "draw_seats": [], "finished_at": now,
+            "clocks": [clock.remaining(table, s, now) for s in everyone] if table.clock_seconds is not None else []}
 
 
-def finish(table: Table, *, winner: int | None, end: str, read_version: int) -> Table:
+def finish(table: Table, *, end: str, read_version: int, resigned: list[int] | None = None) -> Table:
     """End the game without the Cataclysm (resignation, agreed draw, forfeit): one conditional write."""
     now = timezone.now()
     state = states.state_of(table)
-    table = write(table, result_fields(table, state, winner=winner, end=end, now=now), read_version=read_version)
+    table = write(table, result_fields(table, state, end=end, now=now, resigned=resigned), read_version=read_version)
     from rules.live import ratings
     ratings.record(table)
     return table
+
+
+def pass_for_resigned(state: GameState, resigned) -> None:
+    """Make the decisions that fall to resigned seats (their boards stay at a table of three or four), until a seat
+    still playing must decide or the game is over."""
+    while not state.is_over and state.current_player in resigned:
+        actions = state.legal_actions()
+        chosen = next((a for kind in PASSING_KINDS for a in actions if a.kind == kind), actions[0])
+        state.apply_legal(chosen)
+
+
+def drop(table: Table, seat: int, end: str, *, read_version: int) -> Table:
+    """`seat` resigns or forfeits (`end`). At two players, or when one side is all that is left playing, the game
+    ends; else the seat stays at the table with its board and its decisions are made for it from now on."""
+    resigned = [*(table.resigned or ()), seat]
+    if table.players == 2 or len(standings.playing_sides(table, resigned)) == 1:
+        return finish(table, end=end, read_version=read_version, resigned=resigned)
+    fields: dict[str, Any] = {"resigned": resigned}
+    agreed = set(table.draw_seats or ()) - {seat}
+    if agreed and agreed >= set(active_seats(table)) - {seat}:
+        return finish(table, end=TableEnd.DRAW_AGREED, read_version=read_version, resigned=resigned)
+    if table.to_move == seat:
+        state = states.for_write(table)
+        pass_for_resigned(state, resigned)
+        now = timezone.now()
+        fields.update(log_fields(table, state), to_move=state.current_player, turn_started_at=now)
+        if state.is_over:
+            fields.update(result_fields(table, state, end=TableEnd.CATACLYSM, now=now, resigned=resigned))
+        table = write(table, fields, read_version=read_version)
+        states.keep(table, state)
+        if state.is_over:
+            from rules.live import ratings
+            ratings.record(table)
+        return table
+    return write(table, fields, read_version=read_version)
 
 
 def settle(table: Table, now=None) -> Table:
@@ -120,7 +181,7 @@ def settle(table: Table, now=None) -> Table:
         return table
     seat, end = due
     try:
-        return finish(table, winner=1 - seat, end=end, read_version=table.version)
+        return drop(table, seat, end, read_version=table.version)
     except TableConflict as exc:
         return exc.table
 
@@ -141,7 +202,7 @@ def _live(table: Table, actor: Actor, expected_version: int | None) -> int:
     """Check a player of a live table asks, on the current version; return the seat."""
     seat = player_seat(table, actor)
     if table.status == TableStatus.OPEN:
-        raise ApiError(NOT_LIVE, "The game has not started: the second player has not sat down yet.")
+        raise ApiError(NOT_LIVE, "The game has not started: a seat is still empty.")
     if table.status == TableStatus.FINISHED:
         raise ApiError(GAME_OVER, "This game is over: its result is final (ask for a rematch).")
     if expected_version is not None and expected_version != table.version:
@@ -164,48 +225,85 @@ def open_table(*, actor: Actor, deck: Deck | None = None, hero: str | None = Non
                seating: str = "side-by-side", variants=(), seed: int | None = None, clock_minutes: int | None = None,
                increment: int = 0, grace_seconds: int = DEFAULT_GRACE, listed: bool = True,
                rematch_of: Table | None = None, kept: Mapping[str, Any] | None = None,
-               catalogue: Catalogue | None = None) -> Table:
-    """Open a table with my deck in the seat I chose; it waits for a second player (`join`)."""
+               catalogue: Catalogue | None = None, players: int = 2, teams: bool = False) -> Table:
+    """Open a table of `players` (2, 3 or 4; `teams`: four, two against two) with my deck in the seat I chose; it
+    waits for the other players (`join`). Three or four players take the engine's seating for that many (RULINGS
+    41): `seating` chooses only between the printed game's two-player seatings."""
     catalogue = catalogue or play_catalogue()
-    if seat not in SEATS:
-        raise ApiError(BAD_SEAT, f"Seat is one of: {', '.join(SEATS)}.")
-    index = SEATS[seat] if SEATS[seat] is not None else secrets.randbelow(2)
-    seating = clean_seating(seating)
+    seating = clean_players(players, teams, seating)
+    if seat not in SEATS or (SEATS[seat] or 0) >= players:
+        raise ApiError(BAD_SEAT, f"Seat is one of: {', '.join(list(SEATS)[:players])}, random.")
+    index = SEATS[seat] if SEATS[seat] is not None else secrets.randbelow(players)
     variants = clean_variants(catalogue, variants)
     seed = clean_seed(seed)
     clock_seconds, increment = clean_clock(clock_minutes, increment)
     if not GRACE_RANGE[0] <= grace_seconds <= GRACE_RANGE[1]:
         raise ApiError(BAD_GRACE, f"The grace period is {GRACE_RANGE[0]} to {GRACE_RANGE[1]} seconds.")
     hero, counts = checked_deck(catalogue, deck=deck, hero=hero, counts=counts, problems=problems)
-    decks: list[Any] = [None, None]
+    decks: list[Any] = [None] * players
     decks[index] = deck_entry(deck, hero, counts, kept)
     table = Table(listed=listed, invite_token=secrets.token_urlsafe(12), decks=decks, seating=seating,
+                  players=players, teams=teams,
                   variants=variants, seed=seed, engine_version=ENGINE_VERSION, data_hash=catalogue.data_hash,
                   clock_seconds=clock_seconds, clock_increment=increment, grace_seconds=grace_seconds,
-                  clocks=[float(clock_seconds)] * 2 if clock_seconds is not None else [],
+                  clocks=[float(clock_seconds)] * players if clock_seconds is not None else [],
                   rematch_of=rematch_of, **seat_fields(index, actor),
                   **{f"p{index + 1}_deck": deck if kept is None else saved_deck(kept)})
     table.save(force_insert=True)
     return table
 
 
+def clean_players(players: int, teams: bool, seating: str) -> str:
+    """The seating of a table of `players`: the printed game's (`seating`) for two, the engine's for three or four."""
+    if not isinstance(players, int) or isinstance(players, bool) or not 2 <= players <= MAX_PLAYERS:
+        raise ApiError(BAD_PLAYERS, f"A table seats 2, 3 or 4 players, not {players!r}.", extra={"path": "players"})
+    if teams and players != 4:
+        raise ApiError(BAD_TEAMS, f"A team game is four players, two against two (not {players}).",
+                       extra={"path": "teams"})
+    return clean_seating(seating) if players == 2 else default_seating(players, teams)
+
+
 def join_table(*, table_id: str, actor: Actor, deck: Deck | None = None, hero: str | None = None,
                counts: Mapping[str, int] | None = None, problems: tuple[Problem, ...] = (),
                invite: str | None = None, kept: Mapping[str, Any] | None = None,
-               catalogue: Catalogue | None = None) -> Table:
-    """Sit in the empty seat with a legal deck: the game starts (the engine's set-up, up to its first decision)."""
+               catalogue: Catalogue | None = None, prefer: int | None = None) -> Table:
+    """Sit in the next empty seat (`prefer`: that one, if empty) with a legal deck; when it was the last, the game
+    starts (the engine's set-up, up to its first decision). Two visitors sitting down at once: the one who comes
+    second takes the next seat still empty, or hears that the table is full."""
     catalogue = catalogue or play_catalogue()
-    table = get_table(table_id)
+    checked: list = []
+
+    def entry() -> dict[str, Any]:  # the deck is checked once the visitor may sit (as it always was)
+        if not checked:
+            checked.append(deck_entry(deck, *checked_deck(catalogue, deck=deck, hero=hero, counts=counts,
+                                                          problems=problems), kept))
+        return checked[0]
+
+    for _ in range(MAX_PLAYERS):
+        table = get_table(table_id)
+        try:
+            return _sit(table, actor, entry, deck if kept is None else saved_deck(kept),
+                        invite=invite, prefer=prefer, catalogue=catalogue)
+        except TableConflict:
+            continue
+    raise ApiError(TABLE_TAKEN, "Someone sat down first: every seat is taken.", status_code=409)
+
+
+def _sit(table: Table, actor: Actor, entry, saved: Deck | None, *, invite: str | None,
+         prefer: int | None, catalogue: Catalogue) -> Table:
     if seat_of(table, actor) is not None:
         raise ApiError(ALREADY_SEATED, "You already sit at this table: share its invite link with your opponent.")
     if table.status != TableStatus.OPEN:
-        raise ApiError(TABLE_TAKEN, "Both seats at this table are taken: you can watch.", status_code=409)
+        raise ApiError(TABLE_TAKEN, "Every seat at this table is taken: you can watch.", status_code=409)
     if not table.listed and not secrets.compare_digest(invite or "", table.invite_token):
         raise ApiError(BAD_INVITE, "This table is joined by its invite link only.", status_code=403)
-    seat = 1 if table.decks[0] is not None else 0
-    hero, counts = checked_deck(catalogue, deck=deck, hero=hero, counts=counts, problems=problems)
+    empty = [s for s, d in enumerate(table.decks) if d is None]
+    seat = prefer if prefer in empty else empty[0]
     decks = list(table.decks)
-    decks[seat] = deck_entry(deck, hero, counts, kept)
+    decks[seat] = entry()
+    sitting = {"decks": decks, f"p{seat + 1}_deck": saved, **seat_fields(seat, actor)}
+    if len(empty) > 1:
+        return write(table, sitting, read_version=table.version)  # more seats to fill: the table still waits
     specs = [deck_spec(d["hero"], Counter(d["cards"])) for d in decks]
     try:
         state = new_game(catalogue, specs, seating=table.seating, seed=table.seed, variants=table.variants)
@@ -215,15 +313,11 @@ def join_table(*, table_id: str, actor: Actor, deck: Deck | None = None, hero: s
     now = timezone.now()
     # The game is dealt now, by this engine and these cards: a table opened under an older engine (whose games
     # numbered their cards otherwise: rules/engine/decks.py) records the ones that dealt it, as its replay needs.
-    fields = {"decks": decks, "status": TableStatus.LIVE, "actions": state.action_ids, "state": state.to_json(),
+    fields = {**sitting, "status": TableStatus.LIVE, "actions": state.action_ids, "state": state.to_json(),
               "engine_version": ENGINE_VERSION, "data_hash": catalogue.data_hash,
-              "to_move": state.current_player, "turn_started_at": now, "started_at": now, "p1_seen": now,
-              "p2_seen": now, f"p{seat + 1}_deck": deck if kept is None else saved_deck(kept),
-              **seat_fields(seat, actor)}
-    try:
-        table = write(table, fields, read_version=table.version)
-    except TableConflict as exc:
-        raise ApiError(TABLE_TAKEN, "Someone sat down first: both seats are taken.", status_code=409) from exc
+              "to_move": state.current_player, "turn_started_at": now, "started_at": now,
+              **{clock.seen_field(s): now for s in seats(table)}}
+    table = write(table, fields, read_version=table.version)
     states.keep(table, state)
     return table
 
@@ -234,7 +328,8 @@ def act(*, table_id: str, actor: Actor, action: str, expected_version: int | Non
     seat = _live(table, actor, expected_version)
     read_version = table.version
     if table.to_move != seat:
-        raise ApiError(NOT_YOUR_DECISION, "It is your opponent's decision now, not yours.",
+        raise ApiError(NOT_YOUR_DECISION, "It is your opponent's decision now, not yours." if table.players == 2
+                       else f"It is Player {table.to_move + 1}'s decision now, not yours.",
                        extra={"rule": "priority", "action": action, "version": table.version})
     state = states.for_write(table)
     try:
@@ -242,15 +337,15 @@ def act(*, table_id: str, actor: Actor, action: str, expected_version: int | Non
     except IllegalAction as exc:
         raise ApiError(ILLEGAL_ACTION, exc.message, extra={"rule": exc.rule, "action": action,
                                                            "version": table.version}) from None
+    pass_for_resigned(state, table.resigned or ())
     now = timezone.now()
     fields: dict[str, Any] = {**log_fields(table, state), "to_move": state.current_player,
                               "clocks": clock.after_decision(table, seat, now), "turn_started_at": now,
                               clock.seen_field(seat): now}
-    if table.draw_offer is not None and table.draw_offer != seat:
-        fields["draw_offer"] = None  # playing on declines the opponent's offer
+    if table.draw_offer is not None and seat not in (table.draw_seats or [table.draw_offer]):
+        fields.update(draw_offer=None, draw_seats=[])  # playing on declines the others' offer
     if state.is_over:
-        result = state.result()
-        fields.update(result_fields(table, state, winner=result["winner"], end=TableEnd.CATACLYSM, now=now))
+        fields.update(result_fields(table, state, end=TableEnd.CATACLYSM, now=now))
     table = write(table, fields, read_version=read_version)
     states.keep(table, state)
     if state.is_over:
@@ -262,36 +357,47 @@ def act(*, table_id: str, actor: Actor, action: str, expected_version: int | Non
 def resign(*, table_id: str, actor: Actor, expected_version: int | None = None) -> Table:
     table = settle(get_table(table_id))
     seat = _live(table, actor, expected_version)
-    return finish(table, winner=1 - seat, end=TableEnd.RESIGNED, read_version=table.version)
+    if seat in (table.resigned or ()):
+        raise ApiError(ALREADY_RESIGNED, "You have resigned already: your board stays until the Cataclysm.")
+    return drop(table, seat, TableEnd.RESIGNED, read_version=table.version)
 
 
 def offer_draw(*, table_id: str, actor: Actor, expected_version: int | None = None) -> Table:
-    """Offer a draw, or accept the opponent's offer (the game ends drawn). Playing on declines an offer."""
+    """Offer a draw, or accept the offer on the table: the game ends drawn once every player still playing agreed
+    (at two, the opponent's acceptance). Playing on declines an offer."""
     table = settle(get_table(table_id))
     seat = _live(table, actor, expected_version)
-    if table.draw_offer == 1 - seat:
-        return finish(table, winner=None, end=TableEnd.DRAW_AGREED, read_version=table.version)
-    return write(table, {"draw_offer": seat}, read_version=table.version)
+    if seat in (table.resigned or ()):
+        raise ApiError(ALREADY_RESIGNED, "You have resigned: the players still playing decide on a draw.")
+    agreed = set(table.draw_seats or ([] if table.draw_offer is None else [table.draw_offer])) | {seat}
+    if agreed >= set(active_seats(table)):
+        return finish(table, end=TableEnd.DRAW_AGREED, read_version=table.version)
+    offer = table.draw_offer if table.draw_offer is not None else seat
+    return write(table, {"draw_offer": offer, "draw_seats": sorted(agreed)}, read_version=table.version)
 
 
 def claim(*, table_id: str, actor: Actor) -> Table:
     """Claim the win when the opponent's clock ran out or they are gone past the grace period."""
     table = get_table(table_id)
     seat = player_seat(table, actor)
+    dropped = len(table.resigned or ())
     settled = settle(table)
     if settled.status == TableStatus.FINISHED and settled.end in (TableEnd.TIMEOUT, TableEnd.ABANDONED):
+        return settled
+    if len(settled.resigned or ()) > dropped:  # at three or four: the absent player's seat now passes by itself
         return settled
     if settled.status != TableStatus.LIVE:
         raise ApiError(GAME_OVER if settled.status == TableStatus.FINISHED else NOT_LIVE, "Nothing to claim here.")
     now = timezone.now()
-    other = 1 - seat
+    other = settled.to_move if settled.to_move != seat else None
     waiting = settled.grace_seconds - clock.gone_for(settled, other, now) if settled.to_move == other else None
     raise ApiError(NOTHING_TO_CLAIM, "Your opponent still has time: nothing to claim yet.",
                    extra={"seconds_left": max(0, round(waiting)) if waiting is not None else None})
 
 
 def rematch(*, table_id: str, actor: Actor) -> Table:
-    """After a game: open the rematch with seats swapped and my deck, or sit down at the one my opponent opened."""
+    """After a game: open the rematch with seats swapped (at three or four, each player moves one seat on) and my
+    deck, or sit down at the one another player opened (in my next seat, if it is still empty)."""
     table = get_table(table_id)
     seat = player_seat(table, actor)
     if table.status != TableStatus.FINISHED:
@@ -303,9 +409,9 @@ def rematch(*, table_id: str, actor: Actor) -> Table:
         if seat_of(existing, actor) is not None:
             return existing
         return join_table(table_id=existing.pk, actor=actor, hero=mine["hero"], counts=counts,
-                          invite=existing.invite_token, kept=mine)
-    new = open_table(actor=actor, hero=mine["hero"], counts=counts, seat=("second", "first")[seat],
-                     seating=table.seating, variants=table.variants,
+                          invite=existing.invite_token, kept=mine, prefer=(seat + 1) % table.players)
+    new = open_table(actor=actor, hero=mine["hero"], counts=counts, seat=list(SEATS)[(seat + 1) % table.players],
+                     seating=table.seating, variants=table.variants, players=table.players, teams=table.teams,
                      clock_minutes=table.clock_seconds // 60 if table.clock_seconds else None,
                      increment=table.clock_increment, grace_seconds=table.grace_seconds, listed=False,
                      rematch_of=table, kept=mine)

@@ -27,6 +27,9 @@ class OpenTableForm(forms.Form):
     text = forms.CharField(required=False, widget=forms.Textarea, max_length=20_000, strip=False)
     seat = forms.ChoiceField(choices=[("first", "First seat (Player 1)"), ("second", "Second seat (Player 2)"),
                                       ("random", "Random seat")], initial="first")
+    players = forms.TypedChoiceField(choices=[(2, "Two players"), (3, "Three players"), (4, "Four players, each for "
+                                              "themselves"), ("teams", "Four players, two against two")],
+                                     initial=2, required=False)
     seating = forms.ChoiceField(choices=Seating.choices, initial=Seating.SIDE_BY_SIDE)
     variants = forms.MultipleChoiceField(required=False, choices=variant_choices)
     clock_minutes = forms.IntegerField(required=False, min_value=0, max_value=MAX_CLOCK_MINUTES)
@@ -41,6 +44,13 @@ def deck_choice(request, data) -> dict:
         raise ApiError("no_deck", "Choose your deck, or paste a decklist.")
     deck, hero, counts, problems = deck_input(request.user, source, play_catalogue())
     return {"deck": deck, "hero": hero, "counts": counts, "problems": problems}
+
+
+def players_choice(value) -> dict:
+    """The form's table size: 2, 3 or 4 players, or "teams" (four, two against two)."""
+    if value == "teams":
+        return {"players": 4, "teams": True}
+    return {"players": int(value or 2), "teams": False}
 
 
 def start_context(request, form, errors=()) -> dict:
@@ -61,7 +71,7 @@ def start(request):
                     actor=actor_for(request, create=True), **deck_choice(request, data), seat=data["seat"],
                     seating=data["seating"], variants=data.get("variants") or (),
                     clock_minutes=data.get("clock_minutes"), increment=data.get("increment") or 0,
-                    listed=data["listed"])
+                    listed=data["listed"], **players_choice(data.get("players")))
             except ApiError as exc:
                 errors = [exc.message] + [p["message"] for p in exc.extra.get("errors", [])]
                 return render(request, "live/start.html", start_context(request, form, errors), status=400)
@@ -95,7 +105,8 @@ def table(request, table_id):
         else:
             errors = ["Choose a deck."]
     seat = tables.seat_of(row, actor_for(request))
-    other = row.decks[1 - (seat or 0)] if row.decks else None
+    other_seat = ((seat or 0) + 1) % len(tables.seats(row))
+    other = row.decks[other_seat] if row.decks else None
     seats = ls.seat_labels(row, seat)
     context = {
         "table": row, "seat": seat, "invite": request.POST.get("invite") or request.GET.get("invite", ""),
@@ -106,7 +117,7 @@ def table(request, table_id):
         "seats": seats, "sides": ls.sides(seat, seats), "host": next((s for s in seats if s), None),
         # The versus board's sections name the other side from `game` (live.js retitles them for each viewer).
         "game": {"get_difficulty_display": "Play a friend", "opponent_hero": ls.hero_name(other["hero"]) if other else "",
-                 "opponent_name": (seats[1 - (seat or 0)] or {}).get("label", "")},
+                 "opponent_name": (seats[other_seat] or {}).get("label", "")},
     }
     return render(request, "live/table.html", context, status=400 if errors else 200)
 

@@ -43,13 +43,18 @@ def games_to_continue(user, limit: int = LIMIT) -> list[OpenGame]:
                                        f"{game.opponent_name or hero_name(game.opponent_hero)}",
                              f"{game.get_difficulty_display()} · move {len(game.actions)}", game.get_absolute_url(),
                              game.updated_at))
-    tables = (Table.objects.filter(Q(p1_user=user) | Q(p2_user=user), status__in=[TableStatus.OPEN, TableStatus.LIVE])
-              .select_related("p1_user", "p2_user").order_by("-updated_at")[:limit])
+    seats = range(1, 5)  # a table seats two to four (issue 34): pN_user for every seat
+    mine = Q(pk__in=[])
+    for n in seats:
+        mine |= Q(**{f"p{n}_user": user})
+    tables = (Table.objects.filter(mine, status__in=[TableStatus.OPEN, TableStatus.LIVE])
+              .select_related(*(f"p{n}_user" for n in seats)).order_by("-updated_at")[:limit])
     for table in tables:
-        seat = 0 if table.p1_user_id == user.pk else 1
-        other = (table.p1_user, table.p2_user)[1 - seat]
-        opponent = other.username if other else ("a guest" if table.decks[1 - seat] else "an empty seat")
+        users = [getattr(table, f"p{n}_user") for n in range(1, table.players + 1)]
+        seat = next(i for i, u in enumerate(users) if u is not None and u.pk == user.pk)
+        others = [(u.username if u else ("a guest" if table.decks[i] else "an empty seat"))
+                  for i, u in enumerate(users) if i != seat]
         detail = "waiting for an opponent" if table.status == TableStatus.OPEN else f"move {len(table.actions)}"
-        rows.append(OpenGame("Play a friend", f"You vs {opponent}", detail, table.get_absolute_url(),
+        rows.append(OpenGame("Play a friend", f"You vs {', '.join(others)}", detail, table.get_absolute_url(),
                              table.updated_at))
     return sorted(rows, key=lambda row: row.updated_at, reverse=True)[:limit]

@@ -35,16 +35,21 @@ SEATS = frozenset({0, 1})
 
 
 def board_for(state: GameState, viewer: int | None, *, revealed: Collection[int] = ()) -> dict:
-    """The board as `viewer` may see it: a seat (0 or 1), or None for a spectator. `revealed` names the seats whose
-    hidden cards the mode's rules show this viewer besides their own (a goldfish game's, a finished versus game's, a
-    finished table's public decks). The engine draws it: what one seat may see is `view(viewer=seat)`, the public
-    view `view(viewer=SPECTATOR)` (no hand), the whole board `view()` when every seat is shown."""
-    if viewer not in (0, 1, None):
-        raise ValueError(f"a viewer is a seat (0 or 1) or None for a spectator, not {viewer!r}")
-    seats = SEATS & {viewer, *revealed}
-    if seats >= SEATS:
+    """The board as `viewer` may see it: a seat (0 to the game's last seat), or None for a spectator. `revealed`
+    names the seats whose hidden cards the mode's rules show this viewer besides their own (a goldfish game's, a
+    finished versus game's, a finished table's public decks). The engine draws it: what one seat may see is
+    `view(viewer=seat)` (every other hand a count, a partner's too), the public view `view(viewer=SPECTATOR)` (no
+    hand), the whole board `view()` when every seat is shown. With three or four seats a view shows one seat's hand
+    or every one, so a viewer shown some but not all of the others sees only their own (never more than allowed)."""
+    everyone = frozenset(range(len(state.players)))
+    if viewer is not None and viewer not in everyone:
+        raise ValueError(f"a viewer is a seat (0 to {len(everyone) - 1}) or None for a spectator, not {viewer!r}")
+    seats = everyone & {viewer, *revealed}
+    if seats >= everyone:
         return state.view()
-    if seats:
+    if viewer is not None:
+        return state.view(viewer=viewer)
+    if len(seats) == 1 and len(everyone) == 2:
         return state.view(viewer=min(seats))
     return state.view(viewer=SPECTATOR)
 

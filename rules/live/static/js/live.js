@@ -218,21 +218,39 @@
   };
 
   // ------------------------------------------------------------------------------------------- around the board
+  // How this viewer calls a seat: "You", "Your opponent" at two; at three or four "Player 3 (cy)", a partner "Your
+  // partner, Player 3 (cy)"; for a spectator always "Player N (name)". Every seat of any table: no loop over [0, 1].
+  Live.prototype.seatName = function (seat) {
+    var t = this.table, me = this.seat;
+    var count = t && t.seats ? t.seats : 2;
+    var person = t && t.players[seat] && t.players[seat].name ? " (" + t.players[seat].name + ")" : "";
+    if (me !== null && seat === me) return "You";
+    if (me !== null && count === 2) return "Your opponent";
+    if (me !== null && t.teams && seat % 2 === me % 2) return "Your partner, Player " + (seat + 1) + person;
+    return "Player " + (seat + 1) + person;
+  };
+
+  function names(list, name) {
+    var words = list.map(name);
+    return words.length > 1 ? words.slice(0, -1).join(", ") + " and " + words[words.length - 1] : words.join("");
+  }
+
   Live.prototype.decorate = function () {
     var t = this.table;
     if (!t || !t.state) return;
-    var me = this.seat, view = t.state;
-    var name = function (seat) {
-      if (me !== null) return seat === me ? "You" : "Your opponent";
-      return "Player " + (seat + 1) + (t.players[seat].name ? " (" + t.players[seat].name + ")" : "");
-    };
+    var self = this, me = this.seat, view = t.state;
+    var name = function (seat) { return self.seatName(seat); };
+    var offers = t.draw_seats && t.draw_seats.length ? t.draw_seats : (t.draw_offer !== null ? [t.draw_offer] : []);
+    var resigned = t.resigned || [];
     var ownSeat = me === null ? 0 : me;
     var oppTitle = byId("vs-opp-title");
     if (oppTitle) oppTitle.textContent = me === null ? name(1) + "'s board" : "Your opponent's board";
     var myTitle = byId("gf-board-title");
     if (myTitle) myTitle.textContent = me === null ? name(0) + "'s board" : "Your board";
     var note = this.root.querySelector("#gf-actions p.muted");
-    if (note && me === null) note.textContent = "You are watching: only the two players at this table can act.";
+    if (note && me === null) {
+      note.textContent = "You are watching: only the " + (t.seats > 2 ? t.seats : "two") + " players at this table can act.";
+    }
     var hand = byId("gf-hand");
     if (hand && hand.parentNode) hand.parentNode.hidden = me === null;
     var parts = [];
@@ -240,23 +258,31 @@
     if (t.status === "finished") parts.push("Game over");
     else if (t.can_act) parts.push("Your decision");
     else if (view.current_player !== undefined && view.current_player !== null) parts.push(name(view.current_player) + (me !== null && view.current_player !== me ? " is deciding" : " deciding"));
-    if (t.draw_offer !== null && t.status === "live") parts.push(t.draw_offer === me ? "you offered a draw" : name(t.draw_offer) + " offered a draw");
+    if (offers.length && t.status === "live") {
+      parts.push(offers.length === 1 && offers[0] === me ? "you offered a draw" :
+        names(offers, name) + (offers.length > 1 ? " agree to a draw" : " offered a draw"));
+    }
+    if (resigned.length && t.status === "live") parts.push(names(resigned, name) + " resigned (the board stays)");
     byId("gf-status").textContent = parts.join(" · ");
+    var out = me !== null && resigned.indexOf(me) >= 0, agreed = offers.indexOf(me) >= 0;
     var draw = byId("live-draw");
     if (draw) {
-      draw.textContent = t.draw_offer !== null && t.draw_offer !== me ? "Accept the draw" : "Offer a draw";
-      draw.disabled = t.status !== "live" || t.draw_offer === me;
+      draw.textContent = offers.length && !agreed ? "Accept the draw" : "Offer a draw";
+      draw.disabled = t.status !== "live" || agreed || out;
     }
-    ["live-resign", "live-claim"].forEach(function (id) { var b = byId(id); if (b) b.disabled = t.status !== "live"; });
+    ["live-resign", "live-claim"].forEach(function (id) { var b = byId(id); if (b) b.disabled = t.status !== "live" || out; });
     var verdict = byId("vs-verdict");
     if (verdict) verdict.textContent = t.prompt.text;
     Array.prototype.forEach.call(this.root.querySelectorAll("#gf-result .gf-result-links"), function (n) { n.remove(); });
     var end = byId("live-end");
     if (end) {
       end.hidden = t.status !== "finished";
-      byId("live-end-text").textContent = t.prompt.text + (t.legacy ? " Legacy " + t.legacy[0] + "–" + t.legacy[1] + "." : "");
+      byId("live-end-text").textContent = t.prompt.text + (t.legacy ? " Legacy " + t.legacy.join("–") + "." : "") +
+        (t.places && t.places.length > 2 ? " Places: " + t.places.map(function (place, seat) {
+          return name(seat) + " " + place; }).join(", ") + "." : "");
       var again = byId("live-rematch");
-      if (again) again.textContent = t.rematch && t.rematch.status === "open" ? "Accept the rematch" : "Rematch (seats swapped)";
+      if (again) again.textContent = t.rematch && t.rematch.status === "open" ? "Accept the rematch" :
+        (t.seats > 2 ? "Rematch (everyone moves one seat on)" : "Rematch (seats swapped)");
       if (t.status === "finished" && this.wasLive && end.scrollIntoView) end.scrollIntoView({ block: "start" });
     }
     this.wasLive = t.status === "live";
@@ -272,10 +298,11 @@
     var self = this;
     box.hidden = false;
     while (box.firstChild) box.removeChild(box.firstChild);
-    [0, 1].forEach(function (seat) {
+    t.clock.remaining.forEach(function (_, seat) {
       var running = t.clock.running === seat;
       var left = t.clock.remaining[seat] - (running ? elapsed : 0);
-      var who = self.seat === null ? "Player " + (seat + 1) : (seat === self.seat ? "You" : "Opponent");
+      var who = self.seat === null || t.seats > 2 ? (seat === self.seat ? "You" : "Player " + (seat + 1)) :
+        (seat === self.seat ? "You" : "Opponent");
       if (seat) box.appendChild(document.createTextNode(" · "));
       var clock = el("span", { class: "live-clock" + (running ? " running" : ""), "data-seat": String(seat) }, who + " " + clockText(left));
       if (running) clock.appendChild(hourglass());
@@ -313,8 +340,9 @@
   Live.prototype.chatLine = function (line) {
     var list = byId("live-chat");
     if (!list) return;
-    var who = line.seat === 2 ? "Spectator" :
-      this.seat === null ? "Player " + (line.seat + 1) : (line.seat === this.seat ? "You" : "Opponent");
+    var count = this.table && this.table.seats ? this.table.seats : 2;  // a spectator's line: the first seat past them
+    var who = line.seat >= count ? "Spectator" : this.seat === null || count > 2 ?
+      (line.seat === this.seat ? "You" : "Player " + (line.seat + 1)) : (line.seat === this.seat ? "You" : "Opponent");
     var item = el("li", { "data-seat": String(line.seat) });
     item.appendChild(el("strong", {}, who + ": "));
     var body = el("span", { class: "live-chat-text" });
