@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('rules', '0010_live_tables'),
+        ('rules', '0011_table_three_and_four_seats'),
     ]
 
     operations = [
