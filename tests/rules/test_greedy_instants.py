@@ -90,3 +90,22 @@ def test_the_greedy_player_before_issue_35_let_the_person_die(catalogue):
     done = settle(state, GreedyBefore(0))
     assert [a.kind for a in done] == ["pass"]
     assert not alive(state, "ebb-mediator")
+
+
+def test_before_the_cataclysm_it_wards_its_hero_rather_than_keep_the_card(catalogue):
+    """Every edge a charge from locking: the Cataclysm comes next, and a Ward kept in hand would be worth nothing."""
+    def turn(edges):
+        data = {"players": [{"hero": "mayor-vaelis", "deck": ["dark-current"] * 5, "hand": ["bright-bulwark"],
+                             "board": ["light-current"]}, {"hero": "elder-maru", "deck": ["dark-current"] * 5}],
+                "phase": "action", "pyramid": {"edges": edges}}
+        state = load_scenario(catalogue, data)
+        bot = GreedyBot(0)
+        while state.current_player == 0 and not state.is_over and state.phase == "action":
+            action = bot.choose(state)
+            state.apply(action)
+            if action.kind == "end_turn":
+                break
+        return [state.cards[i].slug for i in state.players[0].hand]
+
+    assert turn([19, 19, 19, 19]) == []
+    assert turn([5, 5, 5, 5]) == ["bright-bulwark"]
