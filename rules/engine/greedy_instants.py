@@ -158,27 +158,59 @@ def _best_hit(g: GameState, p: int, amount: int, late: bool) -> float:
 
 
 def choose(g: GameState, p: int, kinds: dict[str, list[Action]], window: bool) -> Action | None:
-    """The cast, paid reaction or Energy tap that an Instant worth casting now asks for; None to hold."""
+    """The cast, paid reaction or Energy tap that an Instant worth casting now asks for; None to hold.
+
+    It runs at every decision of an Action Phase and every window, mostly with Instants held in hand and nothing to
+    answer: then only an Instant that deals damage can pay (by killing), and the others are not weighed at all."""
     cards = g.cards
+    reacts = [a for a in kinds["react"] if cards[a.args[0]].info.abilities[a.args[2]].trigger != "passive"] \
+        if "react" in kinds else ()
     hand = [i for i in g.players[p].hand if cards[i].info.type == "instant"]
-    reacts = [a for a in kinds.get("react", ()) if cards[a.args[0]].info.abilities[a.args[2]].trigger != "passive"]
     if not hand and not reacts:
         return None
     threat = threats(g, p) if g.stack else {}
     late = endgame(g)
-    if not threat and not late and not g.players[q_any(g, p)].board:
-        return None  # no enemy character to kill and nothing to answer: hold
-    hold = 0.0 if late else HOLD
+    if not threat and not late:
+        hand = [i for i in hand if _hits(cards[i].info)]
+        if not hand and not reacts:
+            return None
+        if not any(g.players[q].board for q in g.foes[p]):
+            return None  # no enemy character to kill and nothing to answer: hold
+    best = _weigh(g, p, window, hand, reacts, threat, late)
+    if best is None:
+        return None
+    if isinstance(best, Action):
+        return best
+    return _buy(g, p, best, kinds)
+
+
+_HITS: dict[str, bool] = {}
+
+
+def _hits(info) -> bool:
+    """Whether an Instant deals damage to the other side (kept by name: a card's abilities never change)."""
+    found = _HITS.get(info.slug)
+    if found is None:
+        found = _HITS[info.slug] = any(info.abilities[i].keyword in DAMAGING
+                                       and not info.abilities[i].target.startswith("own") for i in info.instant)
+    return found
+
+
+def _weigh(g: GameState, p: int, window: bool, hand: list, reacts, threat: dict, late: bool) -> Any:
+    """The best Instant in hand (its card info) or paid reaction (its action) worth casting now, or None."""
+    cards = g.cards
     per_energy = WINDOW_ENERGY if window else 1.0
     best: Any = None
-    best_net = hold
+    best_net = 0.0 if late else HOLD
     seen: set = set()
     for iid in hand:
         info = cards[iid].info
         if info.slug in seen:
             continue
         seen.add(info.slug)
-        gain = sum(worth(g, p, info.abilities[i], threat, late) for i in info.instant)
+        gain = 0.0
+        for i in info.instant:
+            gain += worth(g, p, info.abilities[i], threat, late)
         net = gain - per_energy * (sum(info.req) + info.any)
         if net > best_net:
             best, best_net = info, net
@@ -187,17 +219,7 @@ def choose(g: GameState, p: int, kinds: dict[str, list[Action]], window: bool) -
         net = worth(g, p, ability, threat, late) - per_energy * sum(a.args[3])
         if net > best_net:
             best, best_net = a, net
-    if best is None:
-        return None
-    if isinstance(best, Action):
-        return best
-    return _buy(g, p, best, kinds)
-
-
-def q_any(g: GameState, p: int) -> int:
-    """An opponent's seat (the first), for the cheap test that there is anyone to hit."""
-    foes = g.foes[p]
-    return foes[0] if foes else p
+    return best
 
 
 def _buy(g: GameState, p: int, info, kinds: dict[str, list[Action]]) -> Action | None:
