@@ -4,7 +4,8 @@ For each pairing of levels (hard vs normal, normal vs easy, hard vs easy) it pla
 decks below, seats alternating inside each match (so decks and seats are both swapped), and reports the stronger level's
 win rate with its 95% Wilson interval and the time per decision. `make bench-cpu` runs it; docs/benchmarks.md quotes its
 figures. Difficulty targets live here, not in unit tests (tests/rules/test_cpu.py checks only the ordering on a small
-sample).
+sample). Then it reports the Instants the greedy player casts a game, before issue 35 and now, and the new greedy and
+hard players against the old ones in duplicate (`benchmarks/instants.py`; `--deals 0` leaves the duplicate games out).
 """
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ import itertools
 import json
 import time
 
+from benchmarks import instants
 from rules.engine.catalogue import load_catalogue
 from rules.engine.match import play_match, wilson
 from rules.engine.simulate import starter_deck
@@ -49,8 +51,10 @@ def main(argv: list[str]) -> int:
                         "12 ordered pairs x 34 = 408 games per pairing)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", action="store_true")
+    instants.add_arguments(parser)
     args = parser.parse_args(argv)
     report = measure(args.games, args.seed)
+    report["instants"] = instants.measure(args.instant_games, args.deals, args.seed)
     if args.json:
         print(json.dumps(report))
         return 0
@@ -59,4 +63,5 @@ def main(argv: list[str]) -> int:
         print(f"  {row['stronger']:>10} vs {row['weaker']:<10} {row['games']:>5} games: "
               f"{row['win_rate'] * 100:5.1f}% (95% {row['interval'][0] * 100:.1f}–{row['interval'][1] * 100:.1f}%), "
               f"{row['ms_per_decision']:.2f} ms a decision")
+    instants.print_report(report["instants"])
     return 0

@@ -10,6 +10,7 @@ from __future__ import annotations
 import heapq
 from typing import Any
 
+from . import greedy_instants
 from .actions import Action
 from .bot import Bot
 from .game import GameState
@@ -37,6 +38,7 @@ class GreedyBot(Bot):
     """A one-step Legacy heuristic; deterministic (the seed is kept only for a uniform interface)."""
 
     name = "greedy"
+    weighs_instants = True   # False: the greedy player before issue 35 (`GreedyBefore`), kept for the benchmarks
 
     def choose(self, state: GameState) -> Action:
         actions = state.legal_actions()
@@ -53,6 +55,10 @@ class GreedyBot(Bot):
         if "trigger" in kinds:
             return kinds["trigger"][0]  # a start-of-turn Passive (a state saved before RULINGS 39 moved them): free
         if "target" in kinds or "assign" in kinds:
+            if self.weighs_instants and "target" in kinds and state.stack:
+                shield = greedy_instants.protect_target(state, p, actions)
+                if shield is not None:
+                    return shield
             return _choose_target(state, p, actions)
         if "store_charge" in kinds or "burn" in kinds:
             return _arc_burn(state, p, actions)
@@ -60,6 +66,10 @@ class GreedyBot(Bot):
             return _discharge(state, p, actions)
         if "assign_damage" in kinds:
             return _cataclysm(state, p, actions)
+        if self.weighs_instants and ("end_turn" in kinds or "pass" in kinds):
+            cast = greedy_instants.choose(state, p, kinds, "end_turn" not in kinds)
+            if cast is not None:
+                return cast
         if "end_turn" in kinds:
             return _action_phase(state, p, kinds)
         if "react" in kinds:
@@ -69,6 +79,15 @@ class GreedyBot(Bot):
         if "pass" in kinds:
             return kinds["pass"][0]
         return actions[0]
+
+
+class GreedyBefore(GreedyBot):
+    """The greedy player as it was before issue 35: it passes every window but for a free one-shot Passive, and
+    casts an Instant only when its Action Phase buys one (Heal or damage). Not a level: the benchmarks measure
+    the new greedy player against it (`python -m benchmarks cpu`)."""
+
+    name = "greedy-before"
+    weighs_instants = False
 
 
 def _free_passive(state: GameState, reacts: list) -> Action | None:
