@@ -27,6 +27,7 @@ from rules.models import Table, TableStatus
 from rules.play.actors import Actor
 from rules.play.decks import variant_rows
 from rules.play.payload import board_for, card_entries, card_index, describe_action, prompt, view_digest
+from rules.play.ring import table_layout
 from rules.play.seats import note_public_seats
 
 USERS = tuple(f"p{n}_user" for n in range(1, MAX_PLAYERS + 1))  # every seat's account, read with the row
@@ -260,3 +261,20 @@ def sides(seat: int | None, labels: list[dict[str, Any] | None], *, replay: bool
 
     return {"seat": mine, **words, "my_title": f"Player {mine + 1}'s board{who(mine)}",
             "opp_title": f"Player {other + 1}'s board{who(other)}", "hand_title": f"Player {mine + 1}'s hand"}
+
+
+def ring(table: Table, seat: int | None, labels: list[dict[str, Any] | None]) -> dict[str, Any] | None:
+    """A table of three or four: where each player's board goes on this viewer's page, as versus places its
+    computers (rules.play.ring): the viewer's own at the bottom (a spectator sits in Player 1's place), each named
+    by the player and their Hero, with the seat and team. None at two players, or while seats are empty."""
+    if (table.players or 2) < 3 or any(label is None for label in labels):
+        return None
+    mine = seat if seat is not None else 0
+    rows = [{"seat": s, "who": "You" if s == seat else label["player"], "hero_name": label["hero"],
+             "deck_name": label["deck"], "team": s % 2 if table.teams else None,
+             "partner": bool(table.teams) and seat is not None and s != seat and s % 2 == seat % 2}
+            for s, label in enumerate(labels)]
+    placed = table_layout(rows, mine)
+    if placed is not None and seat is None:
+        placed["mine"]["short"] = f"P{mine + 1}"
+    return placed

@@ -115,6 +115,7 @@ def table(request, table_id):
         "share_url": request.build_absolute_uri(ls.invite_url(row)) if seat is not None else None,
         "watch_url": request.build_absolute_uri(row.get_absolute_url()),
         "seats": seats, "sides": ls.sides(seat, seats), "host": next((s for s in seats if s), None),
+        "ring": ls.ring(row, seat, seats), "seated": ls.seated(row),
         # The versus board's sections name the other side from `game` (live.js retitles them for each viewer).
         "game": {"get_difficulty_display": "Play a friend", "opponent_hero": ls.hero_name(other["hero"]) if other else "",
                  "opponent_name": (seats[other_seat] or {}).get("label", "")},

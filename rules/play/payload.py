@@ -113,6 +113,9 @@ def prompt(state: GameState, view: dict, seat: int = 0, opponent: str = "the emp
             return {"kind": kind, "text": f"Your opening hand has no Energy card. Keep it, or mulligan "
                                           f"({me['mulligans']} of {state.cat.rulebook['game']['max_mulligans']} used)."}
         if kind == "first_player":
+            if len(state.players) > 2:  # a table of three or four: any seat may be chosen
+                return {"kind": kind, "text": f"Choose who goes first: you (Player {seat + 1}) or one of {opponent}, "
+                                              "by seat."}
             return {"kind": kind, "text": f"Choose who goes first: you (Player {seat + 1}) or {opponent} "
                                           f"(Player {2 - seat})."}
         if kind == "passive":

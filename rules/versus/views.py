@@ -15,11 +15,12 @@ from rules.models import Difficulty, Seating
 from rules.play.actors import actor_for
 from rules.play.decks import MAX_SEED, opponent_decks, variant_choices, variant_rows
 from rules.play.pages import form_deck, start_from_form
+from rules.play.ring import table_layout
 from rules.versus import selectors as vs
 from rules.versus import services as versus
 from rules.versus.matchups import deck_matchups
 from rules.versus.services import CPU_BOTS
-from rules.versus.table import Computer, table_layout
+from rules.versus.table import Computer
 
 
 class VersusForm(forms.Form):

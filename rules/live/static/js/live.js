@@ -198,6 +198,8 @@
       // socket before the join's answer, and a reload then would cancel the join's request, with the session cookie
       // its answer brings: the seat taken, and this browser left watching it.
       if (table.status !== "open" && !this.joining) location.reload();
+      var status = byId("gf-status");  // a table of three or four: "Waiting for players: 3 of 4 seated."
+      if (status && table.prompt) status.textContent = table.prompt.text;
       if (table.chat) this.chat(table.chat);
       return;
     }
