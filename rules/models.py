@@ -41,6 +41,16 @@ class Seating(models.TextChoices):
     DIAGONAL = "diagonal", "Diagonal (no dead edge)"
 
 
+class TableSeating(models.TextChoices):
+    """Every seating a game may be played in, the tables of three and four too (rules/RULINGS.md 41): what a stored
+    game or table records and its pages name in words. (`Seating` is the two-player choice the forms offer.)"""
+    SIDE_BY_SIDE = Seating.SIDE_BY_SIDE.value, Seating.SIDE_BY_SIDE.label
+    DIAGONAL = Seating.DIAGONAL.value, Seating.DIAGONAL.label
+    THREE_PLAYERS = "three-players", "Three players (S4 empty)"
+    FOUR_PLAYERS = "four-players", "Four players, each for themselves"
+    TWO_AGAINST_TWO = "two-against-two", "Two against two (partners in diagonal seats)"
+
+
 class GoldfishGameQuerySet(models.QuerySet):
     def finished(self):
         """Return the games that reached the Cataclysm."""
@@ -70,7 +80,7 @@ class PlayedGame(models.Model):
 
     id = models.CharField(primary_key=True, max_length=32, default=new_game_id, editable=False)
     deck_name = models.CharField(max_length=100, blank=True)
-    seating = models.CharField(max_length=20, choices=Seating.choices, default=Seating.SIDE_BY_SIDE)
+    seating = models.CharField(max_length=20, choices=TableSeating.choices, default=Seating.SIDE_BY_SIDE)
     variants = models.JSONField(default=list, blank=True, help_text="Rule variants switched on, by slug "
                                 "(decks/data/variants.yaml); empty: the rulebook as printed, with the rulings.")
     engine_version = models.CharField(max_length=20)
@@ -392,7 +402,7 @@ class Table(models.Model):
     p3_deck = models.ForeignKey("decks.Deck", null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
     p4_deck = models.ForeignKey("decks.Deck", null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
     decks = models.JSONField(default=list, help_text="Per seat: {hero, cards, name, deck_version} (null: empty).")
-    seating = models.CharField(max_length=20, choices=Seating.choices, default=Seating.SIDE_BY_SIDE)
+    seating = models.CharField(max_length=20, choices=TableSeating.choices, default=Seating.SIDE_BY_SIDE)
     variants = models.JSONField(default=list, blank=True)
     seed = models.BigIntegerField()
     engine_version = models.CharField(max_length=20)
