@@ -167,7 +167,7 @@ class GoldfishGame(PlayedGame):
         return [{"hero": self.hero, "cards": list(self.cards)}, None]
 
 
-# The computer's difficulty levels, from their one registry (rules/engine/cpu.yaml): EASY, NORMAL, HARD, EXPERT.
+# The computer's difficulty levels, from their one registry (rules/engine/cpu.yaml): EASY, NORMAL, HARD, QUICK, EXPERT.
 Difficulty = models.TextChoices("Difficulty", [(name.upper(), (name, label)) for name, label in level_labels()])
 
 

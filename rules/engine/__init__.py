@@ -4,7 +4,7 @@
 from .native import COMPILED
 
 # isort: split
-from . import cpu, expert  # noqa: F401  (the cpu:* players, registered with the bots as they are imported)
+from . import cpu, expert, quick  # noqa: F401  (the cpu:* players, registered with the bots as they are imported)
 from .actions import Action
 from .errors import GameDataError, IllegalAction
 from .game import GameState

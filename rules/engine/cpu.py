@@ -4,6 +4,7 @@
   traps are data in rules/engine/cpu.yaml), taking a random legal choice instead on one decision in two (easy) or
   about one in seven (normal): the sheet's difficulty dip switches, also data (`levels` in cpu.yaml);
 - `cpu:hard`: the greedy player (a one-step Legacy heuristic, rules/engine/greedy.py), which never errs;
+- `cpu:quick`: the expert's search on a small fixed budget, answering within 100 ms a decision (rules/engine/quick.py);
 - `cpu:expert`: the hard player improved by search over sampled futures (rules/engine/expert.py).
 Each decides from its own seat's knowledge only (its hand and the public board, never the other hand or any deck
 order). A level's randomness comes from (its seed, the decisions made so far in the game), never from state kept in
@@ -69,7 +70,8 @@ class LadderCpu(CpuPlayer):
         return action
 
 
-PLAYS: dict[str, type[CpuPlayer]] = {"ladder": LadderCpu, "greedy": CpuPlayer}   # "search": expert.py registers
+PLAYS: dict[str, type[CpuPlayer]] = {"ladder": LadderCpu, "greedy": CpuPlayer}   # "search", "quick": expert.py
+# and quick.py register themselves
 
 for _name, _level in LEVELS.items():
     if _level["plays"] in PLAYS:
@@ -89,3 +91,9 @@ def level_labels() -> list[tuple[str, str]]:
 def offered(where: str) -> dict[str, str]:
     """The levels offered in `where` ("versus" or "studies"), name -> player, in the registry's order."""
     return {name: player_of(name) for name, level in LEVELS.items() if where in level["offered"]}
+
+
+def level_menu(where: str) -> list[tuple[str, str]]:
+    """The levels offered in `where` as (name, "Label: what it is in words"), for a level menu."""
+    return [(name, f"{level['label']}: {level['says']}") for name, level in LEVELS.items()
+            if where in level["offered"]]

@@ -11,6 +11,7 @@ from django.views.decorators.http import require_http_methods
 
 from cards.catalogue import play_catalogue
 from decks import selectors as deck_selectors
+from rules.engine.cpu import level_menu
 from rules.models import Difficulty, Seating
 from rules.play.actors import actor_for
 from rules.play.decks import MAX_SEED, opponent_decks, variant_choices, variant_rows
@@ -30,8 +31,7 @@ class VersusForm(forms.Form):
     deck = forms.CharField(required=False, max_length=64)
     text = forms.CharField(required=False, widget=forms.Textarea, max_length=20_000, strip=False)
     opponent = forms.CharField(max_length=64)
-    difficulty = forms.ChoiceField(choices=[c for c in Difficulty.choices if c[0] in CPU_BOTS],
-                                   initial=Difficulty.NORMAL)
+    difficulty = forms.ChoiceField(choices=level_menu("versus"), initial=Difficulty.NORMAL)  # each level in words
     seat = forms.ChoiceField(choices=[("first", "First seat (Player 1)"), ("second", "Second seat (Player 2)")],
                              initial="first")
     seating = forms.ChoiceField(choices=Seating.choices, initial=Seating.SIDE_BY_SIDE)

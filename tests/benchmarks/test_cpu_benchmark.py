@@ -5,7 +5,9 @@ from tests.benchmarks.helpers import benchmark_report
 
 
 def test_the_cpu_benchmark_reports_every_pairing_with_an_interval():
-    report = benchmark_report("cpu", "--games", "1", "--instant-games", "1", "--deals", "1")
+    report = benchmark_report("cpu", "--games", "1", "--instant-games", "1", "--deals", "1",
+                              "--quick-games", "0")  # quick: test_quick_benchmark.py
+    assert "quick" not in report
     pairs = [(r["stronger"], r["weaker"]) for r in report["pairings"]]
     assert pairs == [("cpu:hard", "cpu:normal"), ("cpu:normal", "cpu:easy"), ("cpu:hard", "cpu:easy")]
     for row in report["pairings"]:

@@ -6,7 +6,6 @@ and there was no full face to show on hover."""
 import io
 
 import pytest
-
 from django.test import Client
 from PIL import Image
 

@@ -38,7 +38,7 @@ def test_the_ladder_and_levels_are_data():
     assert rungs == ["LETHAL", "DEPLOY", "SPECIAL", "ATTACK", "PASS"]
     assert set(policy()["factions"].values()) == set(policy()["personalities"])
     assert {name: level["plays"] for name, level in LEVELS.items()} == {
-        "easy": "ladder", "normal": "ladder", "hard": "greedy", "expert": "search"}
+        "easy": "ladder", "normal": "ladder", "hard": "greedy", "quick": "quick", "expert": "search"}
     assert issubclass(BOTS["cpu:normal"], LadderCpu) and issubclass(BOTS["cpu:easy"], LadderCpu)
 
 

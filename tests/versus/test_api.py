@@ -206,16 +206,16 @@ def test_a_slow_computer_is_stopped_by_the_time_budget_and_goes_on_one_decision_
             break
 
 
-def test_an_unknown_difficulty_is_refused_and_the_four_levels_are_offered(api):
+def test_an_unknown_difficulty_is_refused_and_the_five_levels_are_offered(api):
     response = api.post("/api/versus/", {"deck": "starter-dr-veylan", "opponent": "starter-elder-maru",
                                          "difficulty": "nightmare"}, format="json")
     assert response.status_code == 400
     assert response.json()["errors"]["difficulty"] == ['"nightmare" is not a valid choice.']
     assert not VersusGame.objects.exists()
-    assert list(versus.CPU_BOTS) == ["easy", "normal", "hard", "expert"]
+    assert list(versus.CPU_BOTS) == ["easy", "normal", "hard", "quick", "expert"]
     with pytest.raises(versus.ApiError) as refused:
         versus.clean_difficulty("nightmare")
-    assert refused.value.error_code == "bad_difficulty" and "easy, normal, hard, expert" in refused.value.message
+    assert refused.value.error_code == "bad_difficulty" and "easy, normal, hard, quick, expert" in refused.value.message
 
 
 def test_the_expert_searches_and_says_so_in_its_reasons(api):
