@@ -53,8 +53,9 @@ def test_four_players_and_a_spectator_at_one_live_table(browser, catalogue, sett
             expect(page.locator("#gf-hand .gf-card").first).to_be_visible()
             titles = page.locator(".vs-seat h2").all_inner_texts()
             assert len(titles) == 3 and not any(t.startswith("You") for t in titles), titles
-        expect(people[Table.objects.get().to_move].locator("#goldfish")).to_contain_text(
-            "Choose who goes first: you (Player 1) or one of the others, by seat.")
+        chooser = Table.objects.get().to_move  # the coin toss's winner (the table's seed)
+        expect(people[chooser].locator("#goldfish")).to_contain_text(
+            f"Choose who goes first: you (Player {chooser + 1}) or one of the others, by seat.")
         expect(watcher.locator("p.eyebrow")).to_contain_text("Four players, each for themselves")
         assert watcher.locator("#gf-hand").is_hidden()
         expect(watcher.locator("#gf-actions")).to_contain_text("only the 4 players at this table can act")
