@@ -25,7 +25,6 @@ from rules.play.actors import Actor
 from rules.play.decks import deck_ref
 from rules.play.digest import game_digest, view_digest
 from rules.play.payload import (
-    SEATS,
     board_for,
     card_entries,
     card_index,
@@ -44,7 +43,7 @@ def links(game: VersusGame) -> dict[str, str]:
 
 def board(game: VersusGame, state: GameState, *, over: bool) -> dict:
     """The board as the player's seat sees it, to whoever watches the game; all of it once it is `over`."""
-    return board_for(state, game.seat, revealed=SEATS if over else ())
+    return board_for(state, game.seat, revealed=range(len(state.players)) if over else ())  # every seat, 2 to 4
 
 
 def visible_slugs(game: VersusGame, view: dict) -> list[str]:
