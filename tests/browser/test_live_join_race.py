@@ -8,10 +8,8 @@ from __future__ import annotations
 import time
 
 import pytest
-from django.core.management import call_command
 from playwright.sync_api import expect
 
-from cards.catalogue import clear_cache
 from cataclysm_site.asgi import application
 from rules.live import services
 from rules.models import Table
@@ -23,10 +21,7 @@ HELD_S = 1.5  # how long the join's answer waits after the join (its update goes
 
 @pytest.mark.browser
 @pytest.mark.django_db(transaction=True)
-def test_the_friend_who_sits_down_plays_even_when_the_tables_update_comes_first(browser, monkeypatch):
-    call_command("load_catalogue", verbosity=0)
-    call_command("load_starter_decks", verbosity=0)
-    clear_cache()
+def test_the_friend_who_sits_down_plays_even_when_the_tables_update_comes_first(browser, catalogue, monkeypatch):
     join = services.join_table
 
     def join_then_hold_the_answer(**kwargs):
