@@ -90,7 +90,8 @@
   }
 
   /* A card in the hand that the pool cannot pay for yet, in your own Action Phase: one button taps exactly the
-     energy its printed cost names and pays it (rules/goldfish/static/js/quick_pay.js), when the untapped Energy cards can. */
+     energy its printed cost names and pays it (rules/goldfish/static/js/quick_pay.js), when the untapped Energy
+     cards can. */
   function quickPlay(here, info, view, ctx) {
     var qp = window.CodexQuickPay;
     if (!qp || !ctx.quick || here.zone !== "hand" || here.entry.type === "energy" || actionsFor(here.entry.id, ctx).length ||

@@ -55,9 +55,9 @@
 
   var TARGET_KINDS = { target: 1, assign: 1, absorb: 1, assign_damage: 1, store_charge: 1 };
 
-  /* A card on the table: its face (rules/goldfish/static/js/faces.js; not on an Energy chip or in the graveyard's list) over its
-     name and state, the full face on hover. Clicking it chooses it when it is the one target asked for, else opens
-     its panel. The last move's cards are marked (ctx.touched). */
+  /* A card on the table: its face (rules/goldfish/static/js/faces.js; not on an Energy chip or in the graveyard's
+     list) over its name and state, the full face on hover. Clicking it chooses it when it is the one target asked
+     for, else opens its panel. The last move's cards are marked (ctx.touched). */
   function cardButton(entry, ctx, extraClass, body) {
     var info = ctx.cards[entry.card] || {};
     var offers = ctx.readonly ? [] : actionsFor(entry.id, ctx);
