@@ -1,5 +1,6 @@
 // ESLint's flat config: `make lint` (scripts/lint.sh) checks the project's own browser scripts with the recommended
-// rules. They are plain scripts, each an IIFE, loaded by <script> tags and sharing a few window.* objects.
+// rules. They are plain scripts, each an IIFE, loaded by <script> tags and sharing a few window.* objects (the board's
+// parts share CodexBoard, static/js/board/; the deckbuilder's CodexDeck; the live table's CodexLive).
 "use strict";
 
 const js = require("@eslint/js");
@@ -19,11 +20,14 @@ module.exports = [
       globals: {
         ...globals.browser,
         // The objects the scripts share through window.* (set by one, read by others): declared, not rewritten.
+        CodexBoard: "readonly",
         CodexCpuWords: "readonly",
         CodexDeck: "readonly",
         CodexFaces: "readonly",
         CodexKeys: "readonly",
+        CodexLive: "readonly",
         CodexQuickPay: "readonly",
+        CodexSeats: "readonly",
         CodexSummary: "readonly",
         goldfishBoard: "readonly",
         goldfishReplay: "readonly",

@@ -16,10 +16,10 @@ from django.template.loader import get_template
 ROOT = Path(__file__).resolve().parent.parent
 RULES = ROOT / "rules"
 
-# What each mode's folder holds, as the names its pages and users call it by. The goldfish board (its script, style,
-# quick-pay and keyboard helpers and board fragments) is drawn by the versus and live pages too: it is goldfish's
-# until the board becomes a module of its own. The commands of the engine (goldfish, match, run_scenario) serve every mode from
-# the command line and stay in the rules app.
+# What each mode's folder holds, as the names its pages and users call it by. The board's scripts are a module of
+# their own in the site's static/js/board/ (tests/test_board_scripts.py); its style, quick-pay and keyboard helpers and
+# fragments are still goldfish's, and the versus and live pages draw them too. The commands of the engine (goldfish,
+# match, run_scenario) serve every mode from the command line and stay in the rules app.
 MODES = {
     "goldfish": {"templates": ("goldfish/start.html", "goldfish/board.html", "goldfish/replay.html",
                                "goldfish/deck.html", "goldfish/_board_sections.html"),
@@ -28,7 +28,7 @@ MODES = {
     "versus": {"templates": ("versus/start.html", "versus/board.html", "versus/replay.html", "versus/matchups.html"),
                "static": ("js/cpu_words.js",), "libraries": ("versus",), "commands": ()},
     "live": {"templates": ("live/start.html", "live/table.html", "live/replay.html", "live/leaderboard.html"),
-             "static": ("js/live.js", "css/live.css"), "libraries": ("live_tags",), "commands": ()},
+             "static": ("js/live_socket.js", "js/live_words.js", "js/live.js", "css/live.css"), "libraries": ("live_tags",), "commands": ()},
     "lab": {"templates": ("lab/start.html", "lab/study.html", "lab/reports.html", "lab/results/goldfish.html"),
             "static": ("js/lab.js", "css/lab.css"), "libraries": ("lab_tags",), "commands": ("simulate",)},
 }

@@ -29,7 +29,7 @@ def test_opening_a_table_from_the_form_then_a_friend_sits_down_from_the_invite_l
     assert joined.status_code == 302
     board = friend.get(f"/play/{table.pk}/").content.decode()
     assert 'id="goldfish"' in board and 'data-seat="0"' in board and 'data-player="1"' in board
-    assert "js/live.js" in board and "js/goldfish.js" in board
+    assert "js/live.js" in board and "js/board/board.js" in board
 
 
 def test_a_pasted_invalid_list_is_refused_with_the_validators_reasons(catalogue_db):

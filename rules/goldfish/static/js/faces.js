@@ -1,7 +1,7 @@
-/* Card faces on the table (issue 33), for goldfish.js: a card's thumbnail on its tile, the full face in a popover on
-   hover (a phone: touch and hold), card names in the log that show their face too, and which cards the last moves
+/* Card faces on the table (issue 33), for the board (static/js/board/): a card's thumbnail on its tile, the full
+   face in a popover on hover (a phone: touch and hold), card names in the log that show their face too, and which cards the last moves
    touched. The thumbnails come versioned from the API (`cards[slug].image`, `.face`), so the browser keeps them;
-   they load lazily and carry their size, so the board does not jump while they arrive. Loaded before goldfish.js. */
+   they load lazily and carry their size, so the board does not jump while they arrive. Loaded before the board. */
 (function () {
   "use strict";
 

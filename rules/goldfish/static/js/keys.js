@@ -6,11 +6,12 @@
               (each offered button shows its number)
      H / B / A  focus your hand / your board / the decisions ("What now")
      ?        show or hide the key list (the "Keyboard" panel on the page, goldfish/_keys.html)
-     Esc      close the card's panel (goldfish.js) and the key list; focus goes back to the card
+     Esc      close the card's panel (the board's) and the key list; focus goes back to the card
    Opening a card by keyboard (Tab to it, Enter) moves the focus to its first play, so Tab and Enter alone play it.
    Keys are ignored while typing (an input, a textarea, a select: the live table's chat) or with Ctrl/Alt/Meta.
 
-   The board interface this module uses, and nothing else of static/js/goldfish.js (window.goldfishBoard, its Board):
+   The board interface this module uses, and nothing else of the board (static/js/board/):
+   window.goldfishBoard, its Board:
      board.game              the game as the server last sent it: { can_act, legal_actions: [{ id, kind, … }] }
      board.act(actionId)     make a decision through the board's own path (a live table sends it over its socket)
      board.select(id | null) open (or close) a card's panel
@@ -99,7 +100,7 @@
     else if (key === "Escape") {
       var open = byId("gf-keys");
       if (open && open.open) toggleKeys(false);
-      else if (lastCard) focusFirst('#goldfish .gf-card[data-card="' + lastCard + '"]');  // goldfish.js closed its panel
+      else if (lastCard) focusFirst('#goldfish .gf-card[data-card="' + lastCard + '"]');  // the board closed its panel
       done = false;
     } else done = false;
     if (done) ev.preventDefault();
@@ -124,7 +125,7 @@
     var root = byId("goldfish");
     var board = window.goldfishBoard;
     if (!root || !board) return;
-    // (Registered after goldfish.js's own listeners: this script is loaded after it.)
+    // (Registered after the board's own listeners: this script is loaded after it.)
     document.addEventListener("keydown", function (ev) { onKey(window.goldfishBoard || board, ev); });
     document.addEventListener("click", onClick);
     document.addEventListener("focusin", function (ev) {

@@ -1,7 +1,7 @@
 /* One click for a common path where the rules leave no real choice: to play a card from the hand at its printed
    cost, tap exactly the energy that cost names (each Energy card makes one kind) and then pay it. The page asks the
    server for every step, so nothing illegal can happen; it only saves the clicks of tapping one card at a time.
-   Loaded before goldfish.js, which offers the button when a plan exists. */
+   Loaded before the board (static/js/board/), which offers the button when a plan exists. */
 (function () {
   "use strict";
 

@@ -1,13 +1,14 @@
 /* A versus table of three or four (issue 34): the other players' boards around the Pyramid, named in words, and a
-   switcher that shows one of them at a time on a phone. The boards themselves are drawn by goldfish.js's own
+   switcher that shows one of them at a time on a phone. The boards themselves are drawn by the board's own
    board drawing (passed in to draw), so faces, click targets, the last-move outline and keyboard play are the same
    as for two players. The page names each seat (rules/versus/templates/versus/_ring.html: data-who, data-short);
-   this module hands goldfish.js those names, the Pyramid's turn (your seat at the bottom) and the result's words.
+   this module hands the board (static/js/board/) those names, the Pyramid's turn (your seat at the bottom) and the
+   result's words.
    No inline code (the site's Content-Security-Policy is 'self'). */
 (function () {
   "use strict";
 
-  var named = {};   // seat -> how the page names it, as goldfish.js's side() does ("Computer 2 (hard)", "C2")
+  var named = {};   // seat -> how the page names it, as the board's side() does (board/page.js): "Computer 2 (hard)"
   var sections = [];
 
   function side(name, short) {
@@ -35,7 +36,7 @@
 
   function isTable() { return sections.length > 0; }
 
-  /* Draw every other seat's board with goldfish.js's renderBoard(root, view, ctx, who). */
+  /* Draw every other seat's board with the board's renderBoard(root, view, ctx, who). */
   function draw(view, ctx, renderBoard) {
     sections.forEach(function (section) {
       var seat = parseInt(section.dataset.seat, 10);

@@ -3,7 +3,8 @@
    writes the same state as sentences in a visually hidden region (#gf-summary: whose turn, the phase, each
    player's Legacy, Hero HP, untapped Energy, hand, the cards in play, and the Pyramid's edges), and speaks what
    happened since the last drawing in a polite live region (#gf-announce: the new log lines, the opponent's moves
-   first). goldfish.js calls CodexSummary.update once after each drawing of the board or of a replay's step.
+   first). The board (static/js/board/) calls CodexSummary.update once after each drawing of the board or of a
+   replay's step.
    No inline code or style (the site's Content-Security-Policy is 'self'). */
 (function () {
   "use strict";

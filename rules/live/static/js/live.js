@@ -1,10 +1,9 @@
-/* Play a friend: the live table page. The board itself is goldfish.js's (the versus board, both sides drawn); this
-   script keeps it live over the table's WebSocket: each socket is sent its own seat's view (or the spectators' view)
-   after every decision, decisions go out over the socket (over HTTP while it is down), a dropped connection is
-   retried and resumes from the server's current view, plus the clocks, the chat, draw/resign/claim and the rematch.
-   The heartbeat: a ping every 15 s, which the server answers (a pong, or the table if it changed); a socket that
-   has heard nothing for two heartbeats is taken for dead (a lost network, a proxy that dropped it silently) and a
-   new one is opened.
+/* Play a friend: the live table page (rules/live/static/js/, loaded after the shared board, static/js/board/, which
+   draws the table as the versus board, both sides drawn). Three short scripts, loaded in order, share
+   window.CodexLive.methods, the methods of one Live object: live_socket.js (the table's WebSocket: views in,
+   decisions out, reconnects and the heartbeat), live_words.js (the table in this viewer's words for the board, and
+   this page's controls) and this file (the Live object, its hook-up to the board, the buttons, the clocks and the
+   chat). The board is given this page's words and transport (CodexBoard.configure), never patched after it draws.
    No inline code or style (the site's Content-Security-Policy is 'self'). */
 (function () {
   "use strict";
@@ -24,8 +23,7 @@
     return m + ":" + String(s % 60).padStart(2, "0");
   }
 
-  // (window.liveHeartbeatMs: a test's shorter heartbeat; nothing on the site sets it.)
-  var HEARTBEAT = window.liveHeartbeatMs || 15000, SILENCE = 2 * HEARTBEAT + HEARTBEAT / 3;
+  var parts = window.CodexLive;  // live_socket.js and live_words.js, loaded first
   var SETTLE_MS = 20000;  // a decision nobody answered (a dropped socket) stops waiting; the reconnect redraws
 
   function Live(root) {
@@ -46,35 +44,41 @@
     this.connect();
     var self = this;
     setInterval(function () { self.tick(); }, 1000);
-    setInterval(function () { self.heartbeat(); }, HEARTBEAT);
+    setInterval(function () { self.heartbeat(); }, parts.HEARTBEAT);
   }
 
-  // The versus board draws a seat's view; a spectator's view has no hand at all, which it shows as an empty hand
-  // (hidden below). The page names the two sides for goldfish.js (data-me/data-opp): "you" and "your opponent",
-  // or for a spectator "Player 1" and "Player 2" — never "the computer".
+  Object.keys(parts.methods).forEach(function (name) { Live.prototype[name] = parts.methods[name]; });
+
+  // The board (static/js/board/page.js) takes from this page: the table it accepts (kept here for the clocks and the
+  // decisions), where a decision goes (the socket), the status line, the boards' titles and the verdict in this
+  // viewer's words (never "the computer"), no result links (the end panel has the rematch and the replay), and after
+  // each drawing this page's own controls. The page itself names the sides (data-me/data-opp), a spectator's note
+  // (data-watching) and that a spectator has no hand (data-hand="none"): rules/live/templates/live/table.html.
   Live.prototype.hookBoard = function () {
-    var self = this, board = this.board;
-    if (!board) return;
-    var accept = Object.getPrototypeOf(board).accept, render = Object.getPrototypeOf(board).render;
-    board.accept = function (game, logFrom) {
-      if (game.state && self.seat === null) game.state.players[0].hand = [];
-      self.table = game;
-      self.clockAt = Date.now();
-      accept.call(board, game, logFrom);
-    };
-    board.render = function () { render.call(board); self.decorate(); };
-    // A decision from the board (a button, a key, each step of tap-and-pay) goes out over the socket; the promise
-    // settles once the table has moved on from the version it was made at (whoever's move that was) or the server
-    // refused it, so a multi-step play (goldfish.js's quickPlay) takes its next step from the board as it is then.
-    board.act = function (actionId) {
-      var after = self.table ? self.table.version : -1;
-      return new Promise(function (resolve) {
-        var timer = setTimeout(done, SETTLE_MS);
-        function done() { clearTimeout(timer); resolve(); }
-        self.waiters.push({ after: after, resolve: done });
-        self.decide({ type: "action", action: actionId });
-      });
-    };
+    var self = this;
+    if (!this.board || !window.CodexBoard) return;
+    window.CodexBoard.configure({
+      accepted: function (game) { self.table = game; self.clockAt = Date.now(); },
+      act: function (actionId) { return self.act(actionId); },
+      status: function (game) { return self.statusText(game); },
+      titles: function () { return self.titles(); },
+      verdict: function (game) { return game.prompt.text; },
+      resultLinks: false,
+      drawn: function () { self.controls(); }
+    });
+  };
+
+  // A decision from the board (a button, a key, each step of tap-and-pay) goes out over the socket; the promise
+  // settles once the table has moved on from the version it was made at (whoever's move that was) or the server
+  // refused it, so a multi-step play (the board's quickPlay) takes its next step from the board as it is then.
+  Live.prototype.act = function (actionId) {
+    var self = this, after = this.table ? this.table.version : -1;
+    return new Promise(function (resolve) {
+      var timer = setTimeout(done, SETTLE_MS);
+      function done() { clearTimeout(timer); resolve(); }
+      self.waiters.push({ after: after, resolve: done });
+      self.decide({ type: "action", action: actionId });
+    });
   };
 
   /* Settle the decisions waiting for the table to move past their version (all of them: a refusal). */
@@ -109,190 +113,7 @@
     if (mute) mute.addEventListener("change", function () { self.decide({ type: "mute", muted: mute.checked }); });
   };
 
-  // ------------------------------------------------------------------------------------------- the socket
-  Live.prototype.connect = function () {
-    var self = this;
-    var scheme = location.protocol === "https:" ? "wss://" : "ws://";
-    var socket = new WebSocket(scheme + location.host + this.root.dataset.ws);
-    this.socket = socket;
-    this.status("connecting…");
-    socket.addEventListener("open", function () { self.retry = 0; self.heardAt = Date.now(); self.status("live"); });
-    socket.addEventListener("message", function (ev) {
-      if (self.socket === socket) self.heardAt = Date.now();
-      self.receive(JSON.parse(ev.data));
-    });
-    socket.addEventListener("close", function () { self.dropped(socket); });
-  };
-
-  // The socket closed, or fell silent: open another after a growing pause (the server sends the current table).
-  Live.prototype.dropped = function (socket) {
-    if (this.socket !== socket) return;
-    this.socket = null;
-    var self = this, wait = Math.min(10000, 500 * Math.pow(2, this.retry++));
-    this.status("reconnecting…");
-    setTimeout(function () { self.connect(); }, wait);
-  };
-
-  Live.prototype.heartbeat = function () {
-    var socket = this.socket;
-    if (!socket || socket.readyState !== 1) return;
-    if (Date.now() - this.heardAt > SILENCE) {
-      this.dropped(socket);
-      socket.close();
-      return;
-    }
-    this.send({ type: "ping" });
-  };
-
-  Live.prototype.status = function (text) {
-    var box = byId("live-conn");
-    if (box) box.textContent = text;
-    this.root.dataset.connection = text;
-  };
-
-  Live.prototype.send = function (message) {
-    if (!this.socket || this.socket.readyState !== 1) return false;
-    this.socket.send(JSON.stringify(message));
-    return true;
-  };
-
-  // A decision, a resignation, a draw offer, a chat line: over the socket, or over HTTP while it is down.
-  Live.prototype.decide = function (message) {
-    if (this.table && message.version === undefined) message.version = this.table.version;
-    if (this.send(message)) return;
-    var self = this;
-    var path = { action: "actions/", resign: "resign/", draw: "draw/", claim: "claim/", rematch: "rematch/",
-                 chat: "chat/", mute: "mute/" }[message.type];
-    var body = Object.assign({}, message);
-    delete body.type;
-    if (message.type === "chat" || message.type === "mute" || message.type === "claim" || message.type === "rematch") delete body.version;
-    fetch(this.api + path, { method: "POST", credentials: "same-origin", body: JSON.stringify(body),
-      headers: { "Content-Type": "application/json", "X-CSRFToken": this.csrf, Accept: "application/json" } })
-      .then(function (r) { return r.json().then(function (data) { return { ok: r.ok, data: data }; }); })
-      .then(function (res) {
-        if (!res.ok) self.receive(Object.assign({ type: "error" }, res.data));
-        else if (message.type === "chat") self.receive({ type: "chat", line: res.data });
-        else if (message.type === "rematch") location.href = res.data.url;
-        else self.receive({ type: "table", table: res.data });
-      })
-      .catch(function () { self.flash("Could not reach the server; nothing was changed.", true); self.settle(); });
-  };
-
-  Live.prototype.receive = function (message) {
-    if (message.type === "table") this.show(message.table);
-    else if (message.type === "chat") this.chatLine(message.line);
-    else if (message.type === "rematch") location.href = message.table.url;
-    else if (message.type === "error") {
-      // A decision sent just before a move this page has already shown (the opponent's draw offer between two
-      // steps of tap-and-pay): refused as stale, and already settled by that move; nothing to say.
-      if (message.code === "conflict" && message.table && this.table && message.table.version <= this.table.version) return;
-      if (message.table) this.show(message.table);
-      this.flash(message.message || "That was refused.", true);
-      this.settle();
-    }
-  };
-
-  Live.prototype.show = function (table) {
-    if (this.waiting) {  // the waiting page: once someone sits down, the board page takes over
-      // ... unless this page is itself sitting down: the table's update (sent as the join commits) comes over the
-      // socket before the join's answer, and a reload then would cancel the join's request, with the session cookie
-      // its answer brings: the seat taken, and this browser left watching it.
-      if (table.status !== "open" && !this.joining) location.reload();
-      var status = byId("gf-status");  // a table of three or four: "Waiting for players: 3 of 4 seated."
-      if (status && table.prompt) status.textContent = table.prompt.text;
-      if (table.chat) this.chat(table.chat);
-      return;
-    }
-    if (table.chat) this.chat(table.chat);
-    if (this.board) {
-      this.flash("");
-      this.board.accept(table, table.log_from || 0);  // a socket's update carries only the new events
-      this.settle(table.version);
-    }
-  };
-
-  Live.prototype.flash = function (text, bad) {
-    var box = byId("gf-flash");
-    if (!box) return;
-    box.textContent = text || "";
-    box.hidden = !text;
-    box.classList.toggle("bad", !!bad);
-  };
-
-  // ------------------------------------------------------------------------------------------- around the board
-  // How this viewer calls a seat: "You", "Your opponent" at two; at three or four "Player 3 (cy)", a partner "Your
-  // partner, Player 3 (cy)"; for a spectator always "Player N (name)". Every seat of any table: no loop over [0, 1].
-  Live.prototype.seatName = function (seat) {
-    var t = this.table, me = this.seat;
-    var count = t && t.seats ? t.seats : 2;
-    var person = t && t.players[seat] && t.players[seat].name ? " (" + t.players[seat].name + ")" : "";
-    if (me !== null && seat === me) return "You";
-    if (me !== null && count === 2) return "Your opponent";
-    if (me !== null && t.teams && seat % 2 === me % 2) return "Your partner, Player " + (seat + 1) + person;
-    return "Player " + (seat + 1) + person;
-  };
-
-  function names(list, name) {
-    var words = list.map(name);
-    return words.length > 1 ? words.slice(0, -1).join(", ") + " and " + words[words.length - 1] : words.join("");
-  }
-
-  Live.prototype.decorate = function () {
-    var t = this.table;
-    if (!t || !t.state) return;
-    var self = this, me = this.seat, view = t.state;
-    var name = function (seat) { return self.seatName(seat); };
-    var offers = t.draw_seats && t.draw_seats.length ? t.draw_seats : (t.draw_offer !== null ? [t.draw_offer] : []);
-    var resigned = t.resigned || [];
-    var ownSeat = me === null ? 0 : me;
-    var oppTitle = byId("vs-opp-title");
-    if (oppTitle) oppTitle.textContent = me === null ? name(1) + "'s board" : "Your opponent's board";
-    var myTitle = byId("gf-board-title");
-    if (myTitle) myTitle.textContent = me === null ? name(0) + "'s board" : "Your board";
-    var note = this.root.querySelector("#gf-actions p.muted");
-    if (note && me === null) {
-      note.textContent = "You are watching: only the " + (t.seats > 2 ? t.seats : "two") + " players at this table can act.";
-    }
-    var hand = byId("gf-hand");
-    if (hand && hand.parentNode) hand.parentNode.hidden = me === null;
-    var parts = [];
-    if (view.round) parts.push("Round " + view.round);
-    if (t.status === "finished") parts.push("Game over");
-    else if (t.can_act) parts.push("Your decision");
-    else if (view.current_player !== undefined && view.current_player !== null) parts.push(name(view.current_player) + (me !== null && view.current_player !== me ? " is deciding" : " deciding"));
-    if (offers.length && t.status === "live") {
-      parts.push(offers.length === 1 && offers[0] === me ? "you offered a draw" :
-        names(offers, name) + (offers.length > 1 ? " agree to a draw" : " offered a draw"));
-    }
-    if (resigned.length && t.status === "live") parts.push(names(resigned, name) + " resigned (the board stays)");
-    byId("gf-status").textContent = parts.join(" · ");
-    var out = me !== null && resigned.indexOf(me) >= 0, agreed = offers.indexOf(me) >= 0;
-    var draw = byId("live-draw");
-    if (draw) {
-      draw.textContent = offers.length && !agreed ? "Accept the draw" : "Offer a draw";
-      draw.disabled = t.status !== "live" || agreed || out;
-    }
-    ["live-resign", "live-claim"].forEach(function (id) { var b = byId(id); if (b) b.disabled = t.status !== "live" || out; });
-    var verdict = byId("vs-verdict");
-    if (verdict) verdict.textContent = t.prompt.text;
-    Array.prototype.forEach.call(this.root.querySelectorAll("#gf-result .gf-result-links"), function (n) { n.remove(); });
-    var end = byId("live-end");
-    if (end) {
-      end.hidden = t.status !== "finished";
-      byId("live-end-text").textContent = t.prompt.text + (t.legacy ? " Legacy " + t.legacy.join("–") + "." : "") +
-        (t.places && t.places.length > 2 ? " Places: " + t.places.map(function (place, seat) {
-          return name(seat) + " " + place; }).join(", ") + "." : "");
-      var again = byId("live-rematch");
-      if (again) again.textContent = t.rematch && t.rematch.status === "open" ? "Accept the rematch" :
-        (t.seats > 2 ? "Rematch (everyone moves one seat on)" : "Rematch (seats swapped)");
-      if (t.status === "finished" && this.wasLive && end.scrollIntoView) end.scrollIntoView({ block: "start" });
-    }
-    this.wasLive = t.status === "live";
-    this.root.dataset.status = t.status;
-    this.root.dataset.seatView = String(ownSeat);
-    this.tick();
-  };
-
+  // ------------------------------------------------------------------------------------------- the clocks
   Live.prototype.tick = function () {
     var t = this.table, box = byId("live-clocks");
     if (!box || !t || !t.clock) return;
@@ -331,6 +152,7 @@
     return svg;
   }
 
+  // ------------------------------------------------------------------------------------------- the chat
   Live.prototype.chat = function (lines) {
     var list = byId("live-chat");
     if (!list) return;
