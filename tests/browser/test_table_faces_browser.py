@@ -12,7 +12,7 @@ from playwright.sync_api import expect
 
 from cataclysm_site.asgi import application
 from rules.models import GoldfishGame, VersusGame
-from tests.browser.helpers import errors_on, load_the_catalogue, start_versus
+from tests.browser.helpers import errors_on, load_the_catalogue, start_goldfish, start_versus
 from tests.browser.test_goldfish_browser import LAPTOP, PHONE, click_and_wait, shot
 from tests.live.servers import AsgiServer
 
@@ -112,10 +112,7 @@ def test_goldfish_shows_faces_and_takes_a_target_clicked_on_the_board(page, live
     load_the_catalogue()
     errors = errors_on(page, csp=True)
     page.set_viewport_size(screen)
-    page.goto(f"{live_server.url}/goldfish/")
-    page.fill("#id_seed", "2024")
-    page.click("button[name=deck][value=starter-dr-veylan]")
-    page.wait_for_url(re.compile(r"/goldfish/[\w-]+/$"))
+    start_goldfish(page, live_server.url, "starter-dr-veylan", 2024)
     hand_shows_faces(page)
     full_face_on_hover_or_hold(page, phone=screen is PHONE)
     click_and_wait(page, page.get_by_role("button", name="Player 1 goes first"))
@@ -200,10 +197,7 @@ def test_goldfish_takes_an_edge_clicked_on_the_pyramid(page, live_server):
     load_the_catalogue()
     errors = errors_on(page)
     page.set_viewport_size(LAPTOP)
-    page.goto(f"{live_server.url}/goldfish/")
-    page.fill("#id_seed", "2")
-    page.click("button[name=deck][value=starter-dr-veylan]")
-    page.wait_for_url(re.compile(r"/goldfish/[\w-]+/$"))
+    start_goldfish(page, live_server.url, "starter-dr-veylan", 2)
     decide_towards_a_target(page)
     edges = page.locator("#gf-pyramid-figure g.gf-edge.targetable")
     expect(edges).to_have_count(4)
