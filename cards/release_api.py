@@ -49,10 +49,17 @@ BULK_CARDS = inline_serializer("ReleaseCards", fields={
 
 
 def release_or_404(slug: str) -> Release:
+    """The release named by `slug`; 404 `release_not_found` (naming the releases there are) for an unknown one."""
     try:
         return get_release(slug)
     except ReleaseError as exc:
         raise ApiError(exc.code, exc.message, status_code=404) from None
+
+
+def requested_release(slug: str | None) -> Release | None:
+    """The release a `?release=` asks for (None: no filter), for every list filtered by release (the lab's, the
+    playtest notes' and card statistics'); 404 `release_not_found` for an unknown slug."""
+    return release_or_404(slug) if slug else None
 
 
 def bulk_cards(release: Release) -> dict:

@@ -12,6 +12,10 @@ from cataclysm_site import accounts, health, schema  # noqa: F401
 # no page, such as `manage.py goldfish`, does not import them and all they pull in.
 admin.autodiscover()
 
+# Whose API and pages are served, in the order their patterns are tried (cards last: its home page is "").
+API_APPS = ("cards", "decks", "rules", "rules.live", "rules.feedback")
+PAGE_APPS = ("decks", "rules.goldfish", "rules.versus", "rules.live", "rules.lab", "rules.feedback", "cards")
+
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("healthz", health.healthz, name="healthz"),
@@ -25,18 +29,8 @@ urlpatterns = [
     path("accounts/", include("django.contrib.auth.urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("api/docs/", SpectacularSwaggerSplitView.as_view(url_name="schema"), name="api-docs"),
-    path("api/", include("cards.api_urls")),
-    path("api/", include("decks.api_urls")),
-    path("api/", include("rules.api_urls")),
-    path("api/", include("rules.live.api_urls")),
-    path("api/", include("rules.feedback.api_urls")),
-    path("", include("decks.urls")),
-    path("", include("rules.goldfish.urls")),
-    path("", include("rules.versus.urls")),
-    path("", include("rules.live.urls")),
-    path("", include("rules.lab.urls")),
-    path("", include("rules.feedback.urls")),
-    path("", include("cards.urls")),
+    *(path("api/", include(f"{app}.api_urls")) for app in API_APPS),
+    *(path("", include(f"{app}.urls")) for app in PAGE_APPS),
 ] + static(settings.MEDIA_URL, document_root=settings.MEDIA_ROOT)
 
 handler404 = "cataclysm_site.error_pages.not_found"

@@ -1,7 +1,7 @@
 """Legacy scoring, tiebreakers and elimination (rulebook: Legacy Scoring, Tiebreakers, Player Elimination)."""
 from __future__ import annotations
 
-import json
+import copy
 
 from .health import ENDING_TEXT, ending
 from .model import BOARD
@@ -46,7 +46,7 @@ def result(g: State) -> dict:
     there: no single player survives alone).
     """
     if g.final is not None and g.phase == "over":
-        return json.loads(json.dumps(g.final))  # a copy: the caller may change it
+        return copy.deepcopy(g.final)  # a copy: the caller may change it
     over = g.phase == "over"
     everyone = g.everyone
     eliminated = list(g.eliminated) if over else [False for _ in everyone]

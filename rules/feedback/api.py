@@ -8,8 +8,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from cards.catalogue import get_catalogue
-from cards.releases import ReleaseError, get_release
-from cataclysm_site.api_errors import ApiError
+from cards.release_api import requested_release
 from cataclysm_site.throttling import AnonRateThrottle, CommunityWriteThrottle, UserRateThrottle
 from decks.serializers import ErrorSerializer
 from rules.feedback import serializers as s
@@ -29,21 +28,12 @@ E404 = OpenApiResponse(ErrorSerializer, description="`card_not_found`, `note_not
 E429 = OpenApiResponse(ErrorSerializer, description="`throttled`: too many writes; wait `Retry-After` seconds.")
 
 
-def _release_param(request):
-    slug = request.query_params.get("release")
-    if not slug:
-        return None
-    try:
-        return get_release(slug)
-    except ReleaseError as exc:
-        raise ApiError(exc.code, exc.message, status_code=404) from exc
-
 
 class CardStatsView(APIView):
     @extend_schema(tags=["cards"], summary="A card's win rates in people's finished live tables, per release",
                    parameters=[SLUG, RELEASE], responses={200: s.CardStatsSerializer(many=True), 404: E404})
     def get(self, request, slug):
-        release = _release_param(request)
+        release = requested_release(request.query_params.get("release"))
         services.check_card(slug, release)
         rows = [stats.card_stats(slug, release)] if release else stats.card_stats_by_release(slug)
         return Response(s.CardStatsSerializer(rows, many=True).data)
@@ -56,7 +46,7 @@ class CardNotesView(APIView):
     @extend_schema(tags=["cards"], summary="A card's playtest notes, newest release first", parameters=[SLUG, RELEASE],
                    responses={200: s.NoteSerializer(many=True), 404: E404})
     def get(self, request, slug):
-        release = _release_param(request)
+        release = requested_release(request.query_params.get("release"))
         services.check_card(slug, release)
         notes = services.notes_of(slug)
         if release is not None:

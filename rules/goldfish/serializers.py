@@ -19,6 +19,7 @@ from rules.play.serializers import (
     ResultSerializer,
     StepSerializer,
     VersionedSerializer,
+    summary_end,
 )
 
 # --- requests ------------------------------------------------------------------------------------------------------
@@ -50,12 +51,7 @@ class GameSummarySerializer(GameHeadSerializer):
     deck_name = serializers.CharField(allow_blank=True)
     hero = serializers.CharField()
     legacy = serializers.IntegerField(allow_null=True)
-    rounds = serializers.IntegerField(allow_null=True)
-    bot_assisted = serializers.BooleanField()
-    owner = serializers.CharField(allow_null=True)
-    created_at = serializers.DateTimeField()
-    updated_at = serializers.DateTimeField()
-    finished_at = serializers.DateTimeField(allow_null=True)
+    rounds, bot_assisted, owner, created_at, updated_at, finished_at = summary_end()
 
 
 class VariantSerializer(serializers.Serializer):

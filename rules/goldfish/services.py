@@ -22,15 +22,7 @@ from rules.engine.lab import goldfish_study, play_games
 from rules.engine.studykinds import goldfish_summary
 from rules.models import GoldfishGame, Seating, Status
 from rules.play.actors import Actor
-from rules.play.decks import (
-    MAX_SEED,
-    checked_deck,
-    clean_seating,
-    clean_seed,
-    clean_variants,
-    deck_spec,
-    playable_game,
-)
+from rules.play.decks import MAX_SEED, checked_deck, clean_seating, clean_seed, clean_variants, deck_spec, playable_game
 from rules.play.digest import remember_snapshot
 from rules.play.store import (
     GAME_OVER,

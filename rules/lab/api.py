@@ -12,11 +12,12 @@ from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from cards.release_api import requested_release
 from decks.serializers import ErrorSerializer
 from rules.lab import evidence
 from rules.lab import serializers as s
 from rules.lab import services as lab
-from rules.lab.releases import of_release, requested_release
+from rules.lab.releases import of_release
 from rules.models import Simulation
 from rules.play.actors import actor_for
 

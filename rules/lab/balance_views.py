@@ -9,10 +9,11 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods
 
 from cards.models import Release
+from cards.release_api import requested_release
 from cataclysm_site.api_errors import ApiError
 from rules.engine.studyrequest import DEFAULT_PLAYER, player_words
 from rules.lab import balance
-from rules.lab.releases import of_release, release_names, release_slug, requested_release
+from rules.lab.releases import of_release, release_names, release_slug
 from rules.lab.views import page_release
 from rules.models import BalanceReport
 from rules.play.actors import actor_for

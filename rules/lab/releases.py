@@ -13,8 +13,7 @@ from __future__ import annotations
 from typing import Iterable, TypeVar
 
 from cards.models import Release
-from cards.releases import ReleaseError, get_release, release_of_game
-from cataclysm_site.api_errors import ApiError
+from cards.releases import release_of_game
 from rules.models import BalanceReport, Simulation
 
 T = TypeVar("T", Simulation, BalanceReport)
@@ -34,16 +33,6 @@ def release_slug(item: Simulation | BalanceReport) -> str | None:
 def release_names() -> dict[str, str]:
     """slug -> name of every release, for pages that show a study's release by name."""
     return dict(Release.objects.values_list("slug", "name"))
-
-
-def requested_release(slug: str | None) -> Release | None:
-    """The release a `?release=` asks for (None: no filter); 404 `release_not_found` for an unknown slug."""
-    if not slug:
-        return None
-    try:
-        return get_release(slug)
-    except ReleaseError as exc:
-        raise ApiError(exc.code, exc.message, status_code=404) from None
 
 
 def of_release(items: Iterable[T], release: Release | None) -> list[T]:

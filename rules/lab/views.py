@@ -12,6 +12,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from cards.catalogue import play_catalogue
 from cards.models import Release
+from cards.release_api import requested_release
 from cataclysm_site.api_errors import ApiError
 from rules.engine.studydata import public_study
 from rules.engine.studykinds import KINDS, STUDY_KINDS
@@ -19,7 +20,7 @@ from rules.engine.studyrequest import DEFAULT_BOT, DEFAULT_GAMES, DEFAULT_PLAYER
 from rules.lab import api as lab_api
 from rules.lab import errataform, evidence
 from rules.lab import services as lab
-from rules.lab.releases import of_release, release_slug, requested_release
+from rules.lab.releases import of_release, release_slug
 from rules.models import Seating, Simulation
 from rules.play.actors import actor_for
 from rules.play.charts import histogram_chart

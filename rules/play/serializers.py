@@ -147,6 +147,14 @@ class GameHeadSerializer(GamePagesSerializer):
     status = serializers.CharField(help_text="`active` or `finished`.")
 
 
+def summary_end() -> tuple[serializers.Field, ...]:
+    """The fields that end every mode's game summary, in this order: rounds, bot_assisted, owner, created_at,
+    updated_at, finished_at (unpack them in the class body). Fields rather than a base class: DRF puts a base class's
+    fields first, and a summary's field order is its published schema's."""
+    return (serializers.IntegerField(allow_null=True), serializers.BooleanField(), serializers.CharField(allow_null=True),
+            serializers.DateTimeField(), serializers.DateTimeField(), serializers.DateTimeField(allow_null=True))
+
+
 class DeckRefSerializer(serializers.Serializer):
     id = serializers.CharField()
     name = serializers.CharField()

@@ -86,12 +86,7 @@ class VersusSummarySerializer(gs.GameHeadSerializer):
     winner = serializers.IntegerField(allow_null=True)
     legacy = serializers.IntegerField(allow_null=True)
     opponent_legacy = serializers.IntegerField(allow_null=True)
-    rounds = serializers.IntegerField(allow_null=True)
-    bot_assisted = serializers.BooleanField()
-    owner = serializers.CharField(allow_null=True)
-    created_at = serializers.DateTimeField()
-    updated_at = serializers.DateTimeField()
-    finished_at = serializers.DateTimeField(allow_null=True)
+    rounds, bot_assisted, owner, created_at, updated_at, finished_at = gs.summary_end()
 
 
 class VersusGameSerializer(VersusSummarySerializer):

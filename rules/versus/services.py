@@ -31,15 +31,7 @@ from rules.engine.cpu import offered
 from rules.models import Difficulty, Outcome, Seating, Status, VersusGame
 from rules.play import store
 from rules.play.actors import Actor
-from rules.play.decks import (
-    MAX_SEED,
-    checked_deck,
-    clean_seating,
-    clean_seed,
-    clean_variants,
-    deck_spec,
-    playable_game,
-)
+from rules.play.decks import MAX_SEED, checked_deck, clean_seating, clean_seed, clean_variants, deck_spec, playable_game
 from rules.play.digest import remember_snapshot
 from rules.play.store import GAME_OVER, ILLEGAL_ACTION, LiveGame, load_state
 from rules.versus.table import Computer, computer_seats, outcome_for, table_seating

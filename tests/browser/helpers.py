@@ -86,15 +86,18 @@ def start_goldfish(page, base, deck: str, seed: int, seating: str | None = None)
     page.wait_for_url(re.compile(r"/goldfish/[\w-]+/$"))
 
 
-def start_versus(page, base, deck: str, opponent: str, seed: int, difficulty: str | None = None):
+def start_versus(page, base, deck: str, opponent: str, seed: int, difficulty: str | None = None,
+                 seating: str | None = None):
     """From the versus start page, `deck` in the first seat against the computer's `opponent` with `seed` (at
-    `difficulty`, or the form's own): on the game's page."""
+    `difficulty` and `seating`, or the form's own): on the game's page."""
     page.goto(f"{base}/versus/")
     page.select_option("#id_deck", deck)
     page.select_option("#id_opponent", opponent)
     if difficulty:
         page.check(f"input[name=difficulty][value={difficulty}]")
     page.check("input[name=seat][value=first]")
+    if seating:
+        page.check(f"input[name=seating][value={seating}]")
     page.fill("#id_seed", str(seed))
     page.click("#vs-start")
     page.wait_for_url(re.compile(r"/versus/[\w-]+/$"))

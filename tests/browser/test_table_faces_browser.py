@@ -12,7 +12,7 @@ from playwright.sync_api import expect
 
 from cataclysm_site.asgi import application
 from rules.models import GoldfishGame, VersusGame
-from tests.browser.helpers import load_the_catalogue
+from tests.browser.helpers import errors_on, load_the_catalogue, start_goldfish, start_versus
 from tests.browser.test_goldfish_browser import LAPTOP, PHONE, click_and_wait, shot
 from tests.live.servers import AsgiServer
 
@@ -110,14 +110,9 @@ def choose_the_target_on_the_board(page, board, model):
 @pytest.mark.parametrize("screen", [LAPTOP, PHONE], ids=["1366", "390"])
 def test_goldfish_shows_faces_and_takes_a_target_clicked_on_the_board(page, live_server, screen):
     load_the_catalogue()
-    errors = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.on("console", lambda m: errors.append(m.text) if "Content Security Policy" in m.text else None)
+    errors = errors_on(page, csp=True)
     page.set_viewport_size(screen)
-    page.goto(f"{live_server.url}/goldfish/")
-    page.fill("#id_seed", "2024")
-    page.click("button[name=deck][value=starter-dr-veylan]")
-    page.wait_for_url(re.compile(r"/goldfish/[\w-]+/$"))
+    start_goldfish(page, live_server.url, "starter-dr-veylan", 2024)
     hand_shows_faces(page)
     full_face_on_hover_or_hold(page, phone=screen is PHONE)
     click_and_wait(page, page.get_by_role("button", name="Player 1 goes first"))
@@ -138,18 +133,9 @@ def test_goldfish_shows_faces_and_takes_a_target_clicked_on_the_board(page, live
 @pytest.mark.parametrize("screen", [LAPTOP, PHONE], ids=["1366", "390"])
 def test_versus_shows_faces_marks_the_computers_moves_and_takes_a_target_on_its_board(page, live_server, screen):
     load_the_catalogue()
-    errors = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
+    errors = errors_on(page)
     page.set_viewport_size(screen)
-    page.goto(f"{live_server.url}/versus/")
-    page.select_option("#id_deck", "starter-dr-veylan")
-    page.select_option("#id_opponent", "starter-elder-maru")
-    page.check("input[name=difficulty][value=normal]")
-    page.check("input[name=seat][value=first]")
-    page.check("input[name=seating][value=diagonal]")
-    page.fill("#id_seed", "2024")
-    page.click("#vs-start")
-    page.wait_for_url(re.compile(r"/versus/[\w-]+/$"))
+    start_versus(page, live_server.url, "starter-dr-veylan", "starter-elder-maru", 2024, difficulty="normal", seating="diagonal")
     hand_shows_faces(page)
     full_face_on_hover_or_hold(page, phone=screen is PHONE)
     # On the way, the computer plays: what its moves touched on its board is marked, and its cards are faces.
@@ -209,13 +195,9 @@ def test_goldfish_takes_an_edge_clicked_on_the_pyramid(page, live_server):
     """An ability that asks for an edge (Dr. Veylan's starter deck, seed 2: Overflow Technician's Drain 1) highlights the
     edges it may target on the Pyramid diagram; clicking one there takes that decision, as its button would."""
     load_the_catalogue()
-    errors = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
+    errors = errors_on(page)
     page.set_viewport_size(LAPTOP)
-    page.goto(f"{live_server.url}/goldfish/")
-    page.fill("#id_seed", "2")
-    page.click("button[name=deck][value=starter-dr-veylan]")
-    page.wait_for_url(re.compile(r"/goldfish/[\w-]+/$"))
+    start_goldfish(page, live_server.url, "starter-dr-veylan", 2)
     decide_towards_a_target(page)
     edges = page.locator("#gf-pyramid-figure g.gf-edge.targetable")
     expect(edges).to_have_count(4)

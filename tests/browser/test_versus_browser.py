@@ -12,7 +12,7 @@ from playwright.sync_api import expect
 
 from rules.models import VersusGame
 from tests.browser.axe import assert_accessible
-from tests.browser.helpers import LAPTOP, PHONE, errors_on
+from tests.browser.helpers import LAPTOP, PHONE, errors_on, start_versus
 from tests.browser.test_goldfish_browser import decide, inside, shot
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -36,14 +36,7 @@ def test_versus_against_the_computer_by_clicking_reload_bot_to_the_end_and_repla
     page.goto(f"{base}/")
     page.get_by_role("link", name="Versus", exact=True).click()  # the header's link (the home page has a card too)
     page.wait_for_url(re.compile(r"/versus/$"))
-    page.select_option("#id_deck", "starter-dr-veylan")
-    page.select_option("#id_opponent", "starter-elder-maru")
-    page.check("input[name=difficulty][value=normal]")
-    page.check("input[name=seat][value=first]")
-    page.check("input[name=seating][value=diagonal]")
-    page.fill("#id_seed", "2024")
-    page.click("#vs-start")
-    page.wait_for_url(re.compile(r"/versus/[\w-]+/$"))
+    start_versus(page, base, "starter-dr-veylan", "starter-elder-maru", 2024, difficulty="normal", seating="diagonal")
     board = page.locator("#goldfish")
     expect(board).to_have_attribute("data-version", re.compile(r"\d+"))
     game = VersusGame.objects.get()

@@ -11,12 +11,7 @@ from tests.rules.conftest import basic_deck, do, lemurian_deck, play_randomly
 
 def midgame(cat, seed=3, steps=120):
     g = new_game(cat, [basic_deck(), lemurian_deck()], seed=seed)
-    rng = random.Random(seed)
-    for _ in range(steps):
-        if g.is_over:
-            break
-        actions = g.legal_actions()
-        g.apply(actions[rng.randrange(len(actions))])
+    play_randomly(g, random.Random(seed), max_steps=steps)
     return g
 
 
