@@ -40,7 +40,7 @@ def start(request, data, **game) -> LiveGame:
     opponent = read(request.user, data["opponent"]) if data.get("opponent") else None
     return versus.versus_start(actor=actor_for(request, create=True), opponent=opponent,
                                difficulty=data["difficulty"], seat=data["seat"], computers=computers or None,
-                               teams=data["teams"], **game)
+                               teams=data["teams"], rated=data["rated"], **game)
 
 
 VERSUS = GameMode(tags=TAGS, game_serializer=s.VersusGameSerializer, conflict_serializer=s.VersusConflictSerializer,

@@ -33,6 +33,10 @@ class VersusStartSerializer(gs.StartSerializer):
                                      "table (the second of three `computers`) against the other two; any other "
                                      "number of players is a 400 `bad_teams`.")
     difficulty = serializers.ChoiceField(choices=Difficulty.choices, default=Difficulty.NORMAL)
+    rated = serializers.BooleanField(default=False, help_text="A rated game (issue 35): the result moves your rating "
+                                     "and each computer level's. Needs an account (else a 400 `rated_needs_account`) "
+                                     "and a random seed (with `seed`, a 400 `rated_with_seed`); no bot may decide for "
+                                     "you in it (400 `rated_game`). Casual when left out.")
     seat = serializers.ChoiceField(choices=list(SEATS), default="first",
                                    help_text="Your seat: `first` (Player 1) or `second` (Player 2). Who goes first "
                                              "is the coin toss's winner's choice, as the rulebook says.")
@@ -88,6 +92,8 @@ class VersusSummarySerializer(gs.GameHeadSerializer):
     opponent_legacy = serializers.IntegerField(allow_null=True)
     rounds = serializers.IntegerField(allow_null=True)
     bot_assisted = serializers.BooleanField()
+    rated = serializers.BooleanField(help_text="A rated game: its result moves the ratings (issue 35).")
+    rating_counted = serializers.BooleanField(help_text="The finished rated game went into the ratings (once).")
     owner = serializers.CharField(allow_null=True)
     created_at = serializers.DateTimeField()
     updated_at = serializers.DateTimeField()
