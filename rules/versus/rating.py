@@ -20,7 +20,8 @@ from typing import Any
 from django.db import transaction
 
 from cataclysm_site.api_errors import ApiError
-from rules.models import Status, VersusGame
+from rules.engine.cpu import LEVELS, offered
+from rules.models import PlayerRating, Status, VersusGame
 from rules.play import ratings, standings
 
 RATED_NEEDS_ACCOUNT = "rated_needs_account"
@@ -77,3 +78,19 @@ def record(game: VersusGame, result: dict[str, Any]) -> bool:
         ratings.rate(seated, standings.sides(lineup(game)), places(game, result))
     game.rating_counted = True
     return True
+
+
+def level_list() -> list[dict[str, Any]]:
+    """The levels a versus game offers, in the menu's order, each with its words and its rating (`GET
+    /api/versus/levels/`): null rating fields for a level not yet rated."""
+    rows = {r.level: r for r in PlayerRating.objects.filter(level__in=list(offered("versus")))}
+    out = []
+    for name in offered("versus"):
+        row = rows.get(name)
+        games = row.games if row else 0
+        out.append({"level": name, "label": LEVELS[name]["label"], "says": LEVELS[name]["says"],
+                    "rating": round(row.ordinal, 2) if games else None, "mu": round(row.mu, 2) if games else None,
+                    "sigma": round(row.sigma, 2) if games else None, "wins": row.wins if row else 0,
+                    "losses": row.losses if row else 0, "draws": row.draws if row else 0, "games": games,
+                    "rated": ratings.rating_words(row)})
+    return out

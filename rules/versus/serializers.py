@@ -153,3 +153,21 @@ class VersusReplaySerializer(gs.GamePagesSerializer):
     events = gs.EventSerializer(many=True)
     digest = serializers.CharField()
     cards = serializers.DictField(child=gs.CardEntrySerializer())
+
+
+class LevelSerializer(serializers.Serializer):
+    """A level of the computer on offer, with its rating from rated games against people (issue 35)."""
+
+    level = serializers.CharField(help_text="The level's name, as `difficulty` takes it (`hard`).")
+    label = serializers.CharField()
+    says = serializers.CharField(help_text="What the level is, in words.")
+    rating = serializers.FloatField(allow_null=True, help_text="OpenSkill ordinal (mu - 3 sigma); null: not yet "
+                                    "rated.")
+    mu = serializers.FloatField(allow_null=True)
+    sigma = serializers.FloatField(allow_null=True)
+    wins = serializers.IntegerField()
+    losses = serializers.IntegerField()
+    draws = serializers.IntegerField()
+    games = serializers.IntegerField(help_text="Rated games played (a seat is a game).")
+    rated = serializers.CharField(help_text="The rating in words, as the level menu says it: \"rated 24.1 over 37 "
+                                  "games\", or \"not yet rated\".")

@@ -134,3 +134,13 @@ def test_the_start_form_starts_a_rated_game_for_a_signed_in_player_only(catalogu
     started = browser.post("/versus/", body)
     assert started.status_code == 302
     assert VersusGame.objects.get().rated is True
+
+
+def test_the_apis_level_list_says_each_levels_rating_in_the_menus_order(catalogue_db):
+    PlayerRating.objects.create(level="hard", mu=33.1, sigma=3.0, ordinal=24.1, wins=20, losses=15, draws=2)
+    levels = APIClient().get("/api/versus/levels/").json()
+    assert [row["level"] for row in levels] == ["easy", "normal", "hard", "quick", "expert"]
+    hard, easy = levels[2], levels[0]
+    assert (hard["rating"], hard["games"], hard["rated"]) == (24.1, 37, "rated 24.1 over 37 games")
+    assert (easy["rating"], easy["games"], easy["rated"]) == (None, 0, "not yet rated")
+    assert hard["says"] == "takes the most Legacy it can now and never errs"
