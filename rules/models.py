@@ -4,8 +4,8 @@
   `VersusGame` (a deck against the computer);
 - the lab: `Simulation` (a study) and its `SimulationChunk`s, and `BalanceReport` (a permanent, shareable report
   read from studies);
-- live tables: `Table` (a game between two people), `TableMessage` (a line of its chat) and `PlayerRating` (a
-  player's record and rating).
+- live tables: `Table` (a game between two people), `TableMessage` (a line of its chat) and `PlayerRating` (the
+  record and rating of a player, or of a computer level: issue 35; in `rules/rating_models.py`, imported here).
 
 Goldfish games: one deck played under the full rules against the empty opponent, saved after every decision.
 The action log (`actions`) is the game: replaying it from the seed rebuilds every state. `state` keeps the engine's
@@ -22,6 +22,7 @@ from django.db.models import Q
 from django.urls import reverse
 
 from rules.engine.cpu import level_labels
+from rules.rating_models import PlayerRating  # noqa: F401  (a model of this app: its own module, issue 35)
 
 GAME_ID_BYTES = 9  # 12 URL-safe characters: a shared link is the only key to someone else's game
 
@@ -210,6 +211,8 @@ class VersusGame(PlayedGame):
     state = models.JSONField(default=dict, help_text="A snapshot of the engine state (the log after it is applied).")
     version = models.PositiveIntegerField(default=0, help_text="Writes saved so far; a stale write is refused.")
     bot_assisted = models.BooleanField(default=False, help_text="A bot made some of the visitor's decisions.")
+    rated = models.BooleanField(default=False, help_text="A rated game (issue 35): the result moves the ratings.")
+    rating_counted = models.BooleanField(default=False, help_text="The result went into the ratings (set once).")
     outcome = models.CharField(max_length=4, choices=Outcome.choices, blank=True,
                                help_text="For the visitor, once finished.")
     winner = models.PositiveSmallIntegerField(null=True, blank=True, help_text="The winning seat (none: a draw).")
@@ -478,23 +481,3 @@ class TableMessage(models.Model):
 
     class Meta:
         ordering = ["table", "pk"]
-
-
-class PlayerRating(models.Model):
-    """A player's record at live tables and their rating (OpenSkill's Plackett-Luce: mu, sigma; shown mu - 3 sigma)."""
-
-    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="live_rating")
-    mu = models.FloatField()
-    sigma = models.FloatField()
-    ordinal = models.FloatField(db_index=True, help_text="mu - 3 sigma: the leaderboard's order.")
-    wins = models.PositiveIntegerField(default=0)
-    losses = models.PositiveIntegerField(default=0)
-    draws = models.PositiveIntegerField(default=0)
-    updated_at = models.DateTimeField(auto_now=True)
-
-    class Meta:
-        ordering = ["-ordinal"]
-
-    @property
-    def games(self) -> int:
-        return self.wins + self.losses + self.draws

@@ -15,9 +15,10 @@ from rest_framework.views import APIView
 
 from cards.catalogue import play_catalogue
 from decks.serializers import ErrorSerializer
-from rules.live import chat, ratings, replay, services, tables
+from rules.live import chat, replay, services, tables
 from rules.live import selectors as ls
 from rules.live import serializers as s
+from rules.play import ratings
 from rules.play import serializers as ps
 from rules.play.actors import actor_for
 from rules.play.api import validated
@@ -166,19 +167,14 @@ class TableChatView(APIView):
         return Response(chat.entry(message), status=status.HTTP_201_CREATED)
 
 
-def rating_rows(rows) -> list[dict]:
-    return [{"rank": rank, "player": r.user.username, "rating": round(r.ordinal, 2), "mu": round(r.mu, 2),
-             "sigma": round(r.sigma, 2), "wins": r.wins, "losses": r.losses, "draws": r.draws, "games": r.games}
-            for rank, r in enumerate(rows, start=1)]
-
-
 class LeaderboardView(APIView):
     permission_classes = [AllowAny]
 
-    @extend_schema(tags=TAGS, summary="Players ranked by their rating at live tables (OpenSkill, mu - 3 sigma)",
+    @extend_schema(tags=TAGS, summary="Players and the computer's levels ranked by their rating from rated games (OpenSkill, "
+                                      "mu - 3 sigma)",
                    responses={200: s.RatingSerializer(many=True)})
     def get(self, request):
-        return Response(rating_rows(ratings.leaderboard()))
+        return Response(ratings.leaderboard_rows(ratings.leaderboard()))
 
 
 class TableReplayView(APIView):

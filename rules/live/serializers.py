@@ -190,7 +190,9 @@ class TableConflictSerializer(serializers.Serializer):
 
 class RatingSerializer(serializers.Serializer):
     rank = serializers.IntegerField()
-    player = serializers.CharField()
+    player = serializers.CharField(help_text="The account's name, or a computer level: \"Computer (hard)\".")
+    computer = serializers.BooleanField(help_text="A computer level, rated from rated games against people.")
+    level = serializers.CharField(allow_null=True, help_text="The computer's level (`hard`); null for a person.")
     rating = serializers.FloatField(help_text="OpenSkill ordinal: mu - 3 sigma.")
     mu = serializers.FloatField()
     sigma = serializers.FloatField()

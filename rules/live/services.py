@@ -9,7 +9,7 @@ After each write `notify.changed` tells every socket of the table (after the com
 A table seats two, three or four (issue 34): it starts when every seat is taken. At three or four, a player who
 resigns or forfeits stays at the table with their board, and the decisions that fall to them are made for them
 (`pass_for_resigned`: pass, end the turn, keep, decline, else the first legal choice) until one side is left or
-the Cataclysm comes (`rules.live.standings` places everyone); a draw needs every remaining player's agreement.
+the Cataclysm comes (`rules.play.standings` places everyone); a draw needs every remaining player's agreement.
 """
 from __future__ import annotations
 
@@ -28,7 +28,7 @@ from rules.engine import ENGINE_VERSION, GameDataError, GameState, IllegalAction
 from rules.engine.catalogue import Catalogue
 from rules.engine.decks import default_seating
 from rules.engine.simulate import game_stats
-from rules.live import clock, notify, standings, states
+from rules.live import clock, notify, states
 from rules.live.clock import DEFAULT_GRACE, GRACE_RANGE, MAX_CLOCK_MINUTES, MAX_INCREMENT
 from rules.live.tables import (
     MAX_PLAYERS,
@@ -41,6 +41,7 @@ from rules.live.tables import (
     seats,
 )
 from rules.models import Table, TableEnd, TableStatus
+from rules.play import standings
 from rules.play.actors import Actor
 from rules.play.decks import INVALID_DECK, checked_deck, clean_seating, clean_seed, clean_variants, deck_spec
 from rules.play.store import GAME_OVER, ILLEGAL_ACTION, conditional_update, log_fields
@@ -111,7 +112,7 @@ def result_fields(table: Table, state: GameState, *, end: str, now, resigned: li
                   ) -> dict[str, Any]:
     """The finished table: the winner(s), every seat's place and how, every Legacy, the clocks stopped, the lab's
     per-game fields. The Cataclysm's result places the seats by Legacy; an early end (resignation, forfeit, agreed
-    draw) places the seats still playing first (`rules.live.standings`)."""
+    draw) places the seats still playing first (`rules.play.standings`)."""
     catalogue = state.cat
     result = state.result()
     resigned = list(table.resigned or ()) if resigned is None else resigned

@@ -11,11 +11,11 @@ from django.views.decorators.http import require_http_methods
 
 from cards.catalogue import play_catalogue
 from cataclysm_site.api_errors import ApiError
-from rules.live import privacy, ratings, services, tables
+from rules.live import privacy, services, tables
 from rules.live import selectors as ls
-from rules.live.api import rating_rows
 from rules.live.clock import MAX_CLOCK_MINUTES, MAX_INCREMENT
 from rules.models import Seating
+from rules.play import ratings
 from rules.play.actors import actor_for
 from rules.play.decks import deck_input, playable_decks_of, starter_decks, variant_choices
 
@@ -134,4 +134,4 @@ def replay(request, table_id):
 
 
 def leaderboard(request):
-    return render(request, "live/leaderboard.html", {"rows": rating_rows(ratings.leaderboard(100))})
+    return render(request, "live/leaderboard.html", {"rows": ratings.leaderboard_rows(ratings.leaderboard(100))})

@@ -9,7 +9,10 @@ game as it is now.
 """
 from __future__ import annotations
 
-from drf_spectacular.utils import OpenApiResponse
+from drf_spectacular.utils import OpenApiResponse, extend_schema
+from rest_framework.permissions import AllowAny
+from rest_framework.response import Response
+from rest_framework.views import APIView
 
 from cards.catalogue import play_catalogue
 from decks import selectors as deck_selectors
@@ -17,6 +20,7 @@ from rules.play import serializers as gs
 from rules.play.actors import actor_for
 from rules.play.mode_api import GameMode
 from rules.play.store import LiveGame
+from rules.versus import rating
 from rules.versus import selectors as vs
 from rules.versus import serializers as s
 from rules.versus import services as versus
@@ -40,7 +44,7 @@ def start(request, data, **game) -> LiveGame:
     opponent = read(request.user, data["opponent"]) if data.get("opponent") else None
     return versus.versus_start(actor=actor_for(request, create=True), opponent=opponent,
                                difficulty=data["difficulty"], seat=data["seat"], computers=computers or None,
-                               teams=data["teams"], **game)
+                               teams=data["teams"], rated=data["rated"], **game)
 
 
 VERSUS = GameMode(tags=TAGS, game_serializer=s.VersusGameSerializer, conflict_serializer=s.VersusConflictSerializer,
@@ -79,3 +83,13 @@ VersusReplayFrameView = VERSUS.replay_frame_view(
     "VersusReplayFrameView", operation_id="versus_replay_step",
     summary="The board after step N of the replay (0: before the first decision), as your seat saw it (all of it "
             "once the game is over)")
+
+
+class VersusLevelsView(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(tags=TAGS, summary="The computer's levels, in the menu's order, each with its rating from rated "
+                                      "games against people (issue 35)",
+                   responses={200: s.LevelSerializer(many=True)})
+    def get(self, request):
+        return Response(rating.level_list())

@@ -84,7 +84,8 @@ def summary(game: VersusGame) -> dict[str, Any]:
         "opponent": deck_ref(game.opponent), "opponent_name": game.opponent_name,
         "opponent_hero": game.opponent_hero, "outcome": game.outcome or None, "winner": game.winner,
         "legacy": game.legacy, "opponent_legacy": game.opponent_legacy, "rounds": game.rounds,
-        "bot_assisted": game.bot_assisted, "owner": game.owner.username if game.owner_id else None,
+        "bot_assisted": game.bot_assisted, "rated": game.rated, "rating_counted": game.rating_counted,
+        "owner": game.owner.username if game.owner_id else None,
         "created_at": game.created_at, "updated_at": game.updated_at, "finished_at": game.finished_at,
     }
 

@@ -33,6 +33,10 @@ class VersusStartSerializer(gs.StartSerializer):
                                      "table (the second of three `computers`) against the other two; any other "
                                      "number of players is a 400 `bad_teams`.")
     difficulty = serializers.ChoiceField(choices=Difficulty.choices, default=Difficulty.NORMAL)
+    rated = serializers.BooleanField(default=False, help_text="A rated game (issue 35): the result moves your rating "
+                                     "and each computer level's. Needs an account (else a 400 `rated_needs_account`) "
+                                     "and a random seed (with `seed`, a 400 `rated_with_seed`); no bot may decide for "
+                                     "you in it (400 `rated_game`). Casual when left out.")
     seat = serializers.ChoiceField(choices=list(SEATS), default="first",
                                    help_text="Your seat: `first` (Player 1) or `second` (Player 2). Who goes first "
                                              "is the coin toss's winner's choice, as the rulebook says.")
@@ -87,6 +91,8 @@ class VersusSummarySerializer(gs.GameHeadSerializer):
     legacy = serializers.IntegerField(allow_null=True)
     opponent_legacy = serializers.IntegerField(allow_null=True)
     rounds, bot_assisted, owner, created_at, updated_at, finished_at = gs.summary_end()
+    rated = serializers.BooleanField(help_text="A rated game: its result moves the ratings (issue 35).")
+    rating_counted = serializers.BooleanField(help_text="The finished rated game went into the ratings (once).")
 
 
 class VersusGameSerializer(VersusSummarySerializer):
@@ -142,3 +148,21 @@ class VersusReplaySerializer(gs.GamePagesSerializer):
     events = gs.EventSerializer(many=True)
     digest = serializers.CharField()
     cards = serializers.DictField(child=gs.CardEntrySerializer())
+
+
+class LevelSerializer(serializers.Serializer):
+    """A level of the computer on offer, with its rating from rated games against people (issue 35)."""
+
+    level = serializers.CharField(help_text="The level's name, as `difficulty` takes it (`hard`).")
+    label = serializers.CharField()
+    says = serializers.CharField(help_text="What the level is, in words.")
+    rating = serializers.FloatField(allow_null=True, help_text="OpenSkill ordinal (mu - 3 sigma); null: not yet "
+                                    "rated.")
+    mu = serializers.FloatField(allow_null=True)
+    sigma = serializers.FloatField(allow_null=True)
+    wins = serializers.IntegerField()
+    losses = serializers.IntegerField()
+    draws = serializers.IntegerField()
+    games = serializers.IntegerField(help_text="Rated games played (a seat is a game).")
+    rated = serializers.CharField(help_text="The rating in words, as the level menu says it: \"rated 24.1 over 37 "
+                                  "games\", or \"not yet rated\".")

@@ -34,6 +34,7 @@ from rules.play.actors import Actor
 from rules.play.decks import MAX_SEED, checked_deck, clean_seating, clean_seed, clean_variants, deck_spec, playable_game
 from rules.play.digest import remember_snapshot
 from rules.play.store import GAME_OVER, ILLEGAL_ACTION, LiveGame, load_state
+from rules.versus import rating
 from rules.versus.table import Computer, computer_seats, outcome_for, table_seating
 
 # The one place a difficulty becomes a CPU player (rules/engine/cpu.py, and rules/engine/expert.py for the search).
@@ -155,7 +156,10 @@ def save(game: VersusGame, state: GameState, moves: list[dict], *, read_version:
     fields: dict[str, Any] = {"cpu_moves": list(game.cpu_moves) + moves, **result_fields(game, state, now)}
     if bot:
         fields["bot_assisted"] = True
-    return store.save_game(game, state, read_version=read_version, now=now, fields=fields, not_found=GAME_NOT_FOUND)
+    game = store.save_game(game, state, read_version=read_version, now=now, fields=fields, not_found=GAME_NOT_FOUND)
+    if state.is_over:
+        rating.record(game, state.result())  # a rated game moves the ratings, once (rules.versus.rating)
+    return game
 
 
 # ---------------------------------------------------------------------------------------------- the services
@@ -163,10 +167,11 @@ def versus_start(*, actor: Actor, opponent: Deck | None, difficulty: str = Diffi
                  deck: Deck | None = None, hero: str | None = None, counts: Mapping[str, int] | None = None,
                  problems: tuple[Problem, ...] = (), seed: int | None = None, seating: str = Seating.SIDE_BY_SIDE,
                  variants=(), catalogue: Catalogue | None = None, computers: Sequence[Computer] | None = None,
-                 teams: bool = False) -> LiveGame:
+                 teams: bool = False, rated: bool = False) -> LiveGame:
     """Start a game of the visitor's deck against a CPU playing `opponent` at `difficulty`, or against one to three
     `computers` each with its deck and level (`teams`: two against two, the visitor's partner across the table);
-    every deck must pass the validator.
+    every deck must pass the validator. `rated`: the result will move the player's and the levels' ratings
+    (`rules.versus.rating`: an account and a random seed needed).
 
     The CPUs play at once while the first decisions are theirs (their mulligans, or choosing who goes first)."""
     catalogue = catalogue or play_catalogue()
@@ -177,6 +182,8 @@ def versus_start(*, actor: Actor, opponent: Deck | None, difficulty: str = Diffi
     seating = table_seating(computers, teams=teams, seating=clean_seating(seating))
     seat_index = clean_seat(seat)
     variants = clean_variants(catalogue, variants)
+    if rated:
+        rating.check_rated_start(owner=actor.owner_fields()["owner"], seed=seed)
     seed = clean_seed(seed)
     if any(cpu.deck is None for cpu in computers):
         raise ApiError(NO_OPPONENT, "Choose the deck the computer plays: `opponent` (a deck id).")
@@ -196,7 +203,7 @@ def versus_start(*, actor: Actor, opponent: Deck | None, difficulty: str = Diffi
         opponent=computers[0].deck, opponent_version=first["deck_version"], opponent_name=first["name"],
         opponent_hero=first["hero"], opponent_cards=list(first["cards"]),
         difficulty=computers[0].difficulty, seat=seat_index, seating=seating, variants=variants, seed=seed,
-        engine_version=ENGINE_VERSION, data_hash=catalogue.data_hash,
+        engine_version=ENGINE_VERSION, data_hash=catalogue.data_hash, rated=rated,
         computers=[{k: v for k, v in row.items() if k != "counts"} for row in rows] if len(rows) > 1 else [],
     )
     game.cpu_moves = advance(game, state)
@@ -270,6 +277,7 @@ def versus_bot(*, game_id: str, actor: Actor, until: str = "turn", expected_vers
         raise ApiError(BAD_UNTIL, f"`until` is one of: {', '.join(UNTIL)}.")
     game = get_versus(game_id)
     read_version = _writable(game, actor, expected_version)
+    rating.refuse_help(game)
     state = load_state(game, catalogue)
     helper = get_bot(HELPER_BOT, cpu_seed(game.seed) + len(game.actions))
     moves = advance(game, state, helper=helper, until=until)

@@ -9,6 +9,9 @@ app_name = "versus"
 urlpatterns = game_pages("versus", views, path("versus/matchups/<str:deck_id>/", views.matchups, name="matchups"))
 
 # The feature's API, mounted under /api/ by rules/api_urls.py (names without a namespace, as the schema has them).
-api_urlpatterns = game_api("versus", games=api.VersusListView, game=api.VersusDetailView, act=api.VersusActView,
-                           replay=api.VersusReplayView, replay_frame=api.VersusReplayFrameView,
-                           writes={"continue": api.VersusContinueView, "bot": api.VersusBotView})
+api_urlpatterns = [
+    path("versus/levels/", api.VersusLevelsView.as_view(), name="api-versus-levels"),  # before a game's <id>
+    *game_api("versus", games=api.VersusListView, game=api.VersusDetailView, act=api.VersusActView,
+              replay=api.VersusReplayView, replay_frame=api.VersusReplayFrameView,
+              writes={"continue": api.VersusContinueView, "bot": api.VersusBotView}),
+]

@@ -13,6 +13,7 @@ from cards.catalogue import play_catalogue
 from decks import selectors as deck_selectors
 from rules.engine.cpu import level_menu
 from rules.models import Difficulty, Seating
+from rules.play import ratings
 from rules.play.actors import actor_for
 from rules.play.decks import MAX_SEED, opponent_decks, variant_choices, variant_rows
 from rules.play.pages import form_deck, start_from_form
@@ -25,7 +26,8 @@ from rules.versus.table import Computer
 
 
 class VersusForm(forms.Form):
-    """My deck (one I can open, or a pasted list), the computer's deck, difficulty, seat, seating and a seed."""
+    """My deck (one I can open, or a pasted list), the computer's deck, difficulty, seat, seating, a seed, and whether
+    the game is rated."""
 
     source = forms.ChoiceField(choices=[("deck", "deck"), ("text", "text")], required=False)
     deck = forms.CharField(required=False, max_length=64)
@@ -45,6 +47,7 @@ class VersusForm(forms.Form):
     difficulty_3 = forms.ChoiceField(choices=[c for c in Difficulty.choices if c[0] in CPU_BOTS],
                                      initial=Difficulty.NORMAL, required=False)
     teams = forms.BooleanField(required=False)
+    rated = forms.BooleanField(required=False)  # issue 35: the result moves the player's and the levels' ratings
 
 
 def form_computers(request, data) -> list[Computer] | None:
@@ -58,9 +61,16 @@ def form_computers(request, data) -> list[Computer] | None:
             *(Computer(read(request.user, deck_id), level) for deck_id, level in more)]
 
 
+def level_rows(choices) -> list[tuple[str, str, str]]:
+    """A level menu's entries: (level, its label, its rating in words: "rated 24.1 over 37 games")."""
+    words = ratings.level_words([value for value, _ in choices])
+    return [(value, label, words[value]) for value, label in choices]
+
+
 def start_context(request, form: VersusForm, errors=()) -> dict:
     decks = opponent_decks(request.user)
     return {"form": form, "errors": errors, "decks": decks,
+            "levels": level_rows(form.fields["difficulty"].choices),
             "games": vs.versus_games_of(actor_for(request), limit=12),
             "variants": list(play_catalogue().variants.values()), "chosen_variants": form["variants"].value() or []}
 
@@ -77,7 +87,7 @@ def start_game(request, form: VersusForm):
         actor=actor_for(request, create=True), opponent=opponent, difficulty=data["difficulty"],
         seat=data["seat"], deck=deck, hero=hero, counts=counts, problems=problems, seed=data.get("seed"),
         seating=data["seating"], variants=data.get("variants") or (), catalogue=catalogue,
-        computers=form_computers(request, data), teams=bool(data.get("teams"))).game
+        computers=form_computers(request, data), teams=bool(data.get("teams")), rated=bool(data.get("rated"))).game
 
 
 @require_http_methods(["GET", "POST"])

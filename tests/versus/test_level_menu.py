@@ -8,7 +8,7 @@ from django.test import Client
 
 def test_the_level_menu_says_what_each_level_is_and_offers_quick_between_hard_and_expert(catalogue_db):
     page = Client().get("/versus/").content.decode()
-    menu = re.findall(r'name="difficulty" value="(\w+)"[^>]*> ([^<]+)</label>', page)
+    menu = re.findall(r'name="difficulty" value="(\w+)"[^>]*> ([^<]+?) <span', page)
     assert [value for value, _ in menu] == ["easy", "normal", "hard", "quick", "expert"]
     words = dict(menu)
     assert words["quick"].startswith("Quick: ") and "tenth of a second" in words["quick"]

@@ -3,8 +3,8 @@ page), without their views having to know about tables. `{% unfinished_games use
 left open in every mode (the home page's "Continue your game"), read by the play layer (rules.play.continuing)."""
 from django import template
 
-from rules.live.ratings import player_record
 from rules.play.continuing import games_to_continue
+from rules.play.ratings import player_record
 
 register = template.Library()
 

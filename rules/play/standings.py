@@ -1,5 +1,6 @@
 """Who won a table and in what place each seat finished, for two, three or four players (issue 34): what the result
-fields, the end screen and the ratings (OpenSkill ranks every side by its place) all read.
+fields, the end screen and the ratings (OpenSkill ranks every side by its place) all read. In the play layer since
+issue 35: a rated game against the computer is ranked as a live table is.
 
 A side is a player, or a team of two in a game of two against two (partners diagonal: seats 0 and 2 against 1 and
 3, the engine's teams). At a table of three or four a player who resigns (or forfeits on time or by leaving) stays at
@@ -12,12 +13,22 @@ a draw every remaining player agreed to — places every side still playing firs
 """
 from __future__ import annotations
 
-from typing import Any, Sequence
-
-from rules.live.tables import seats
-from rules.models import Table
+from typing import Any, Protocol, Sequence
 
 TEAM_SIDES = ((0, 2), (1, 3))  # the engine's two-against-two teams (rules/engine/tables.py TEAM_SEATINGS)
+
+
+class Table(Protocol):
+    """What the standings read of a game: how many seats, and whether two against two. A live table (`rules.models.
+    Table`) is one; a game against the computer gives its own (`rules.versus.rating`): both are ranked alike."""
+
+    players: int
+    teams: bool
+
+
+def seats(table: Table) -> range:
+    """Every seat of the game, in order (0 is Player 1)."""
+    return range(table.players or 2)
 
 
 def sides(table: Table) -> list[tuple[int, ...]]:
