@@ -32,7 +32,7 @@ from concurrent.futures import ProcessPoolExecutor
 from rules.engine import new_game
 from rules.engine.bots import BOTS, get_bot
 from rules.engine.catalogue import load_catalogue
-from rules.engine.expert import BUDGET, SEARCHED, ExpertPlayer
+from rules.engine.expert import BUDGET, MAX_BUDGET, SEARCHED, ExpertPlayer
 from rules.engine.match import wilson
 from rules.engine.plans import PlanPlayer
 from rules.engine.simulate import game_seed, starter_deck
@@ -166,6 +166,17 @@ def _p90(times: list[float]) -> float:
     return round(1000 * times[int(0.9 * (len(times) - 1))], 1) if times else 0.0
 
 
+def budget_arg(text: str) -> int:
+    """`--budget B`: a whole number of decisions within the expert's range."""
+    try:
+        budget = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number of decisions: {text!r}") from None
+    if not 1 <= budget <= MAX_BUDGET:
+        raise argparse.ArgumentTypeError(f"out of range: {budget} (1 to {MAX_BUDGET:,} decisions played out)")
+    return budget
+
+
 def seed_list(text: str) -> tuple[int, ...]:
     """`--seed 1,2`: each run seed deals its own games."""
     try:
@@ -179,7 +190,7 @@ def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="python -m benchmarks expert", description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=2, help="deals (seeds) per ordered pair of decks, each played "
                         "from both chairs (default 2: 16 ordered pairs x 2 deals x 2 chairs = 64 games)")
-    parser.add_argument("--budget", type=int, default=BUDGET, help=f"play-out budget (default {BUDGET})")
+    parser.add_argument("--budget", type=budget_arg, default=BUDGET, help=f"play-out budget (default {BUDGET})")
     parser.add_argument("--seed", type=seed_list, default=(1,), help="the run's seed, or several comma-separated: "
                         "each seed deals its own games (default 1)")
     parser.add_argument("--decks", default=",".join(DECKS), help="comma-separated starter decks")

@@ -1,15 +1,19 @@
 """The expert's second level of search (rules/engine/plans.py, issue 35): legal, the same game from the same seed,
-blind to hidden cards. Its strength and speed are the benchmark's (`python -m benchmarks expert --player plans`)."""
+blind to hidden cards; and every search player's budget refused out of range, in code and in the benchmark. Its
+strength and speed are the benchmark's (`python -m benchmarks expert --player plans`)."""
 from __future__ import annotations
 
 import random
 
 import pytest
 
+from benchmarks import expert as bench_expert
 from rules.engine import new_game
 from rules.engine.bots import get_bot
 from rules.engine.catalogue import load_catalogue
+from rules.engine.expert import MAX_BUDGET, ExpertPlayer
 from rules.engine.plans import PlanPlayer
+from rules.engine.quick import QuickPlayer
 from rules.engine.simulate import starter_deck
 from tests.rules.test_quick import scrambled
 
@@ -60,3 +64,32 @@ def test_the_plan_player_never_sees_a_hidden_card(catalogue):
             searched += player.compared >= 2
         g.apply(action)
     assert checked == 30 and searched >= 5
+
+
+@pytest.mark.parametrize("make", [ExpertPlayer, QuickPlayer, PlanPlayer])
+@pytest.mark.parametrize("budget", [0, -5, MAX_BUDGET + 1, 2.5, "16000", True])
+def test_a_search_budget_out_of_range_is_refused_with_what_is_allowed(make, budget):
+    with pytest.raises(ValueError, match=r"search budget out of range: .* \(1 to 128,000 decisions played out\)"):
+        make(1, budget=budget)
+
+
+def test_sampled_futures_and_candidates_out_of_range_are_refused():
+    with pytest.raises(ValueError, match="sampled futures out of range"):
+        ExpertPlayer(1, min_worlds=0)
+    with pytest.raises(ValueError, match="sampled futures out of range"):
+        ExpertPlayer(1, min_worlds=5, max_worlds=3)
+    with pytest.raises(ValueError, match="candidates out of range"):
+        PlanPlayer(1, max_candidates=1)
+
+
+@pytest.mark.parametrize("budget", ["0", "128001", "lots"])
+def test_the_benchmark_refuses_a_budget_out_of_range(budget, capsys):
+    with pytest.raises(SystemExit) as stop:
+        bench_expert.main(["--budget", budget])
+    assert stop.value.code == 2 and "--budget" in capsys.readouterr().err
+
+
+def test_the_benchmark_refuses_an_unknown_player(capsys):
+    with pytest.raises(SystemExit) as stop:
+        bench_expert.main(["--player", "cpu:grandmaster"])
+    assert stop.value.code == 2 and "unknown player 'cpu:grandmaster'" in capsys.readouterr().err
