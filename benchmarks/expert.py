@@ -30,16 +30,24 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 
 from rules.engine import new_game
-from rules.engine.bots import get_bot
+from rules.engine.bots import BOTS, get_bot
 from rules.engine.catalogue import load_catalogue
-from rules.engine.expert import BUDGET, SEARCHED, ExpertPlayer
+from rules.engine.expert import BUDGET, MAX_BUDGET, SEARCHED, ExpertPlayer
 from rules.engine.match import wilson
+from rules.engine.plans import PlanPlayer
 from rules.engine.simulate import game_seed, starter_deck
 
 DECKS = ("starter-elder-maru", "starter-mayor-vaelis", "starter-talah", "starter-dr-veylan")
 # `--narrow`: the expert's search before it searched every kind of decision (rules/CPU.md): only the Action Phase's
 # commitments, targets, absorb/deflect, Cataclysm damage and reactions, six candidates instead of twelve.
 NARROW = SEARCHED - {"keep", "mulligan", "first_player", "store_charge", "burn", "assign", "trigger", "decline"}
+
+# `--player NAME`: the ideas screened against the expert (rules/CPU.md), by name.
+VARIANTS = {
+    "deep": lambda seed: ExpertPlayer(seed, budget=48_000, max_worlds=24),   # three times the budget, twice the futures
+    "plans": PlanPlayer,                                                     # a second step of its own turn searched
+    "plans-lite": lambda seed: PlanPlayer(seed, budget=16_000, max_candidates=4),   # ... at about the expert's cost
+}
 
 
 class Clairvoyant(ExpertPlayer):
@@ -55,6 +63,8 @@ class Clairvoyant(ExpertPlayer):
 
 
 def make_expert(mode: dict, seed: int, budget: int) -> ExpertPlayer:
+    if mode.get("player"):   # `--player NAME`: another search player in the expert's chairs, on its own budget
+        return {**BOTS, **VARIANTS}[mode["player"]](seed)
     options = {"budget": budget}
     if mode.get("narrow"):
         options.update(searched=NARROW, max_candidates=6)
@@ -79,6 +89,7 @@ def play(task: tuple) -> dict:
     expert, hard = make_expert(mode, game, budget), get_bot("cpu:hard", game + 1)
     decisions = searched = 0
     thinking = searching = slowest = 0.0
+    times, search_times = [], []   # every decision's CPU time and every searched one's, for the p90s
     while not g.is_over:
         if g.current_player != chair:
             g.apply(hard.choose(g))
@@ -90,23 +101,31 @@ def play(task: tuple) -> dict:
         is_search = expert.compared >= 2
         decisions += 1
         thinking += spent
+        times.append(spent)
         if is_search:
             searched += 1
             searching += spent
+            search_times.append(spent)
             slowest = max(slowest, spent)
         g.apply(action)
     winner = g.result()["winner"]
     return {"a": a, "b": b, "deal": deal, "seed": seed, "chair": chair, "deck": (a, b)[chair],
             "score": 0.5 if winner is None else float(winner == chair), "rounds": g.round, "decisions": decisions,
-            "searched": searched, "thinking": thinking, "searching": searching, "slowest": slowest}
+            "searched": searched, "thinking": thinking, "searching": searching, "slowest": slowest,
+            "times": times, "search_times": search_times}
 
 
 def measure(deals: int, budget: int, seeds: tuple[int, ...], workers: int, decks: tuple[str, ...] = DECKS,
-            mode: dict | None = None) -> dict:
+            mode: dict | None = None, keep: str = "") -> dict:
     tasks = schedule(decks, deals, budget, seeds, mode)
     started = time.monotonic()
+    rows = []
     with ProcessPoolExecutor(max_workers=workers) as pool:
-        rows = list(pool.map(play, tasks))
+        for row in pool.map(play, tasks):
+            rows.append(row)
+            if keep:   # `--rows FILE`: each game as it ends, so a run cut short still tells what it played
+                with open(keep, "a", encoding="utf-8") as out:
+                    out.write(json.dumps(row) + "\n")
     score = sum(r["score"] for r in rows)
     low, high = wilson(score, len(rows))
     searched = sum(r["searched"] for r in rows)
@@ -118,6 +137,12 @@ def measure(deals: int, budget: int, seeds: tuple[int, ...], workers: int, decks
     for deck in decks:
         mine = [r for r in rows if r["deck"] == deck]
         per_deck[deck] = round(sum(r["score"] for r in mine) / len(mine), 3)
+    times = sorted(t for r in rows for t in r["times"])
+    search_times = sorted(t for r in rows for t in r["search_times"])
+    by_pair: dict[str, list[int]] = {}   # per ordered pair of decks: deals won from both chairs, split, lost from both
+    for (_, a, b, _), s in by_deal.items():
+        tally = by_pair.setdefault(f"{a}/{b}", [0, 0, 0])
+        tally[0 if s == 2.0 else 2 if s == 0.0 else 1] += 1
     return {
         "decks": list(decks), "deals_per_ordered_pair": deals, "deals": len(by_deal), "games": len(rows),
         "budget": budget, "seeds": list(seeds), "mode": mode or {},
@@ -129,9 +154,27 @@ def measure(deals: int, budget: int, seeds: tuple[int, ...], workers: int, decks
         "ms_per_decision": round(1000 * sum(r["thinking"] for r in rows) / sum(r["decisions"] for r in rows), 1),
         "ms_per_searched_decision": round(1000 * sum(r["searching"] for r in rows) / max(1, searched), 1),
         "slowest_decision_s": round(max(r["slowest"] for r in rows), 2),
+        "p90_decision_ms": _p90(times), "p90_searched_decision_ms": _p90(search_times),
+        "deals_by_pair_won_split_lost": by_pair,
         "searched_per_game": round(searched / len(rows), 1),
         "wall_seconds": round(time.monotonic() - started, 1), "workers": workers,
     }
+
+
+def _p90(times: list[float]) -> float:
+    """The 90th percentile of sorted CPU times, in ms."""
+    return round(1000 * times[int(0.9 * (len(times) - 1))], 1) if times else 0.0
+
+
+def budget_arg(text: str) -> int:
+    """`--budget B`: a whole number of decisions within the expert's range."""
+    try:
+        budget = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number of decisions: {text!r}") from None
+    if not 1 <= budget <= MAX_BUDGET:
+        raise argparse.ArgumentTypeError(f"out of range: {budget} (1 to {MAX_BUDGET:,} decisions played out)")
+    return budget
 
 
 def seed_list(text: str) -> tuple[int, ...]:
@@ -147,7 +190,7 @@ def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="python -m benchmarks expert", description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=2, help="deals (seeds) per ordered pair of decks, each played "
                         "from both chairs (default 2: 16 ordered pairs x 2 deals x 2 chairs = 64 games)")
-    parser.add_argument("--budget", type=int, default=BUDGET, help=f"play-out budget (default {BUDGET})")
+    parser.add_argument("--budget", type=budget_arg, default=BUDGET, help=f"play-out budget (default {BUDGET})")
     parser.add_argument("--seed", type=seed_list, default=(1,), help="the run's seed, or several comma-separated: "
                         "each seed deals its own games (default 1)")
     parser.add_argument("--decks", default=",".join(DECKS), help="comma-separated starter decks")
@@ -156,12 +199,19 @@ def main(argv: list[str]) -> int:
                         "search; with --budget 4000, the former expert)")
     parser.add_argument("--ceiling", action="store_true", help="measure the ceiling: the expert searching in the true "
                         "future (it sees the hidden cards: an instrument, never a player)")
+    parser.add_argument("--player", default="", help="another search player in the expert's chairs (a level's "
+                        "name, e.g. cpu:quick), on its own default budget")
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--rows", default="", help="append each game's row to this file (JSON lines) as it ends")
     args = parser.parse_args(argv)
     decks = tuple(d.strip() for d in args.decks.split(",") if d.strip())
     mode = {key: True for key in ("narrow", "ceiling") if getattr(args, key)}
-    report = measure(args.games, args.budget, args.seed, args.workers, decks, mode)
+    if args.player:
+        if args.player not in BOTS and args.player not in VARIANTS:
+            parser.error(f"unknown player {args.player!r}; known: {', '.join(sorted([*BOTS, *VARIANTS]))}")
+        mode["player"] = args.player
+    report = measure(args.games, args.budget, args.seed, args.workers, decks, mode, args.rows)
     if args.json:
         print(json.dumps(report))
         return 0
@@ -177,4 +227,5 @@ def main(argv: list[str]) -> int:
     print(f"  {report['ms_per_decision']} ms a decision on average, {report['ms_per_searched_decision']} ms a "
           f"searched one ({report['searched_per_game']} a game), slowest {report['slowest_decision_s']} s; "
           f"{report['wall_seconds']} s on {report['workers']} processes")
+    print(f"  p90 CPU a decision: {report['p90_decision_ms']} ms (searched ones: {report['p90_searched_decision_ms']} ms)")
     return 0

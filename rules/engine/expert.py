@@ -39,6 +39,7 @@ BUDGET = 16_000          # decisions played out per searched decision, over all 
 MAX_WORLDS = 12          # sampled futures per candidate at most (late in a game a play-out is short)
 MIN_WORLDS = 2           # ... and at least, whatever they cost
 MAX_CANDIDATES = 12      # the hard player's choice and at most eleven alternatives
+MAX_BUDGET = 128_000     # at most: about a second of CPU a searched decision on the compiled engine (issue 35's bound)
 MARGIN_WEIGHT = 1000     # a point of Legacy margin weighs 1/1000 of a win: it decides between equal win counts
 PAYING = frozenset({"tap", "tap_charge", "add_counter"})
 # The decisions it searches, by the kind of the hard player's choice: every kind but paying. Searching only the
@@ -64,6 +65,7 @@ class ExpertPlayer(CpuPlayer):
     def __init__(self, seed: int = 0, budget: int = BUDGET, max_worlds: int = MAX_WORLDS, min_worlds: int = MIN_WORLDS,
                  searched: frozenset = SEARCHED, max_candidates: int = MAX_CANDIDATES):
         super().__init__(seed)
+        check_budget(budget, max_worlds, min_worlds, max_candidates)
         self.budget = budget
         self.max_worlds = max_worlds
         self.min_worlds = min_worlds
@@ -107,6 +109,16 @@ class ExpertPlayer(CpuPlayer):
             said += f"; the hard choice won {wins[0]:g}, margin {margins[0] / worlds:+.0f}"
         self.last_reason = f"EXPERT: {choice.label} ({said})"
         return choice
+
+
+def check_budget(budget: int, max_worlds: int, min_worlds: int, max_candidates: int) -> None:
+    """Refuse a search it cannot run or could not finish in time, with what is allowed (ValueError)."""
+    if isinstance(budget, bool) or not isinstance(budget, int) or not 1 <= budget <= MAX_BUDGET:
+        raise ValueError(f"search budget out of range: {budget!r} (1 to {MAX_BUDGET:,} decisions played out)")
+    if not 1 <= min_worlds <= max_worlds:
+        raise ValueError(f"sampled futures out of range: {min_worlds!r} to {max_worlds!r} (at least 1, min <= max)")
+    if max_candidates < 2:
+        raise ValueError(f"candidates out of range: {max_candidates!r} (at least 2: the hard choice and another)")
 
 
 def candidates(state: GameState, actions: list[Action], hard: Action, searched: frozenset = SEARCHED,

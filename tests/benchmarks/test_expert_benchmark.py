@@ -24,6 +24,18 @@ def test_the_expert_benchmark_reports_a_win_rate_with_its_interval_and_the_deals
     both = report["deals_won_from_both_chairs"] + report["deals_lost_from_both_chairs"]
     assert (both == 1) == (report["win_rate"] in (0.0, 1.0))
     assert report["ms_per_searched_decision"] > 0 and report["searched_per_game"] > 0
+    # issue 35's bound is read at the p90 of the CPU a decision; each pairing's deals are told apart
+    assert 0 <= report["p90_decision_ms"] <= report["p90_searched_decision_ms"]
+    assert report["deals_by_pair_won_split_lost"] == {"starter-talah/starter-talah": [
+        report["deals_won_from_both_chairs"], 1 - both, report["deals_lost_from_both_chairs"]]}
+
+
+def test_a_run_keeps_each_game_as_it_ends_and_plays_another_search_player(tmp_path):
+    rows = tmp_path / "rows.jsonl"
+    report = benchmark_report("expert", "--games", "1", "--player", "cpu:quick", "--decks", "starter-talah",
+                              "--rows", str(rows), "--workers", "1")
+    kept = [line for line in rows.read_text().splitlines() if line]
+    assert report["mode"] == {"player": "cpu:quick"} and len(kept) == report["games"] == 2
 
 
 def test_the_ceiling_searches_the_true_future_and_the_narrow_search_fewer_kinds_of_decision():
