@@ -9,11 +9,15 @@ from django.http import HttpResponse, JsonResponse
 from django.template.loader import render_to_string
 from django.utils.html import escape
 
+from cards.catalogue import CatalogueNotLoaded
+
 logger = logging.getLogger(__name__)
 
 API_PREFIX = "/api/"
 DATABASE_RETRY_AFTER_SECONDS = 5
 DATABASE_UNAVAILABLE = "The database is unavailable right now. Please try again in a few seconds."
+CATALOGUE_NOT_LOADED = ("The card catalogue is not loaded on this site yet, so no game can be dealt. The site's "
+                        "operator runs `python manage.py load_catalogue` (`make run` does it).")
 REQUEST_TOO_LARGE = "The request body is {size} bytes; this site accepts at most {limit} bytes."
 NUL_IN_PATH = "No page at this address."
 NUL_IN_QUERY = "The query string contains a NUL character (%00), which no parameter may hold."
@@ -195,7 +199,8 @@ class RequestBodyMiddleware:
 
 
 class DatabaseUnavailableMiddleware:
-    """Answer 503 with Retry-After when the database is locked or unreachable, instead of a 500.
+    """Answer 503 with Retry-After when the database is locked or unreachable, instead of a 500; and 503 with what to
+    run when the database was migrated but the card catalogue never loaded (a game needs its cards).
 
     Django closes a connection that errored at the end of the request, so the next request connects afresh.
     """
@@ -207,6 +212,9 @@ class DatabaseUnavailableMiddleware:
         return self.get_response(request)
 
     def process_exception(self, request, exception):
+        if isinstance(exception, CatalogueNotLoaded):
+            logger.error("Catalogue not loaded on %s %s", request.method, request.path, exc_info=exception)
+            return error_response(request, 503, exception.code, CATALOGUE_NOT_LOADED)
         if not isinstance(exception, (OperationalError, InterfaceError)):
             return None
         logger.error("Database unavailable on %s %s", request.method, request.path, exc_info=exception)
