@@ -106,6 +106,17 @@ def test_no_bot_may_decide_for_the_player_in_a_rated_game(catalogue_db):
     assert row.version == game["version"] and not row.bot_assisted
 
 
+def test_a_rated_games_board_offers_no_bot_and_says_it_is_rated(catalogue_db):
+    client, user = signed_in()
+    rated, casual = start_rated(client), start(client)
+    page = Client()
+    page.force_login(user)
+    rated_page = page.get(f"/versus/{rated['id']}/").content.decode()
+    casual_page = page.get(f"/versus/{casual['id']}/").content.decode()
+    assert "gf-bot-turn" not in rated_page and ">Rated<" in rated_page
+    assert "gf-bot-turn" in casual_page and ">Rated<" not in casual_page
+
+
 def test_a_versus_game_has_no_undo_so_no_rated_game_takes_a_move_back(catalogue_db):
     client, _ = signed_in()
     game = start_rated(client)
