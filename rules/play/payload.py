@@ -126,7 +126,8 @@ def prompt(state: GameState, view: dict, seat: int = 0, opponent: str = "the emp
             verb = "Choose a target for" if kind == "target" else "Put the next point of"
             return {"kind": kind, "text": f"{verb} {what}."}
         if kind == "charge":
-            return {"kind": kind, "text": "Choose how much of the card's charge to spend as CE."}
+            card = state.cards[pending["card"]]
+            return {"kind": kind, "text": f"Spend how much of {card.info.name}'s {card.charge} charge as CE?"}
         if kind == "arc_burn":
             unspent = sum(n for code, n in me["pool"].items() if code != "Buff")
             return {"kind": kind, "text": f"End of turn: {unspent} tapped energy is unspent. Store it as charge on a "
