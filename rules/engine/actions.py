@@ -8,7 +8,7 @@ from .tables import POOL_KEYS
 
 # Which argument positions make up the id (the others are display-only names).
 _ID_ARGS = {
-    "play_energy": (0,), "tap": (0,), "tap_charge": (0, 2), "summon": (0, 2), "play": (0, 2),
+    "play_energy": (0,), "tap": (0,), "tap_charge": (0,), "spend_charge": (0, 2), "summon": (0, 2), "play": (0, 2),
     "equip": (0, 2, 4), "activate": (0, 2, 3), "react": (0, 2, 3), "cast": (0, 2), "add_counter": (0, 2),
     "target": (0, 1, 2), "assign": (0, 1, 2), "store_charge": (0, 1), "absorb": (0, 2),
     "assign_damage": (0, 2), "trigger": (0, 2), "decline": (0, 2),
@@ -104,7 +104,9 @@ def _label(a: Action) -> str:
     if k == "tap":
         return f"Tap {_name(ctx, args[1])} for energy"
     if k == "tap_charge":
-        return f"Tap {_name(ctx, args[1])}: spend {args[2]} charge as CE"
+        return f"Tap {_name(ctx, args[1])}: spend its charge as CE"
+    if k == "spend_charge":
+        return f"Spend {args[2]} charge of {_name(ctx, args[1])} as CE"
     if k == "target":
         return f"Target {_ref_name(ctx, args[2], args[3])}"
     if k == "assign":
@@ -160,9 +162,9 @@ def _ability_text(ctx: Any, slug: str, index: int) -> str:
 
 # How an action presents itself to a person, as data (so no caller parses a label or knows argument positions):
 # which argument is the card the action concerns, and which the card or edge it aims at.
-_CARD_ARG = {"trigger": 0, "decline": 0, "play_energy": 0, "tap": 0, "tap_charge": 0, "summon": 0, "play": 0,
-             "cast": 0, "equip": 0, "activate": 0, "react": 0, "add_counter": 0, "absorb": 0, "assign_damage": 0,
-             "store_charge": 1}
+_CARD_ARG = {"trigger": 0, "decline": 0, "play_energy": 0, "tap": 0, "tap_charge": 0, "spend_charge": 0,
+             "summon": 0, "play": 0, "cast": 0, "equip": 0, "activate": 0, "react": 0, "add_counter": 0, "absorb": 0,
+             "assign_damage": 0, "store_charge": 1}
 _TARGET_ARG = {"equip": 2, "target": 2, "assign": 2}
 
 
@@ -187,7 +189,7 @@ def present(a: Action) -> dict:
         what = "boost" if args[2] == -1 else _ability_text(ctx, args[1], args[2])
         paid = pay_text(pay)
         choice = f"{what} ({'free' if paid == 'free' else 'pay ' + paid})"
-    elif k == "tap_charge" and len(args) > 2:
+    elif k == "spend_charge" and len(args) > 2:
         choice = f"spend {args[2]}"
     elif k in ("absorb", "assign_damage") and len(args) > 2:
         choice = f"{args[2]} point{'s' if args[2] != 1 else ''}"

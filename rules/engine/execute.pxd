@@ -25,6 +25,10 @@ cpdef _tap(State g, p, args)
 @cython.locals(card=Card)
 cpdef _tap_charge(State g, p, args)
 
+cpdef _spend_charge(State g, p, args)
+
+cpdef _spend(State g, p, Card card, n)
+
 @cython.locals(info=CardInfo)
 cpdef _summon(State g, p, args)
 

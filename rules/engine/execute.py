@@ -58,8 +58,22 @@ def _tap(g, p, args) -> None:
 
 
 def _tap_charge(g, p, args) -> None:
-    iid, _, n = args
+    """Spend a card's charge: all of it at once if it holds one counter, else ask how much (the "charge" decision,
+    answered by `_spend_charge`). Nothing changes until the amount is known (issue 35)."""
+    iid = args[0]
     card = g.cards[iid]
+    if card.charge <= 1:
+        _spend(g, p, card, card.charge)
+    else:
+        g.pending.append({"type": "charge", "player": p, "card": iid})
+
+
+def _spend_charge(g, p, args) -> None:
+    g.pending.pop()
+    _spend(g, p, g.cards[args[0]], args[2])
+
+
+def _spend(g, p, card, n) -> None:
     card.tapped = True
     card.charge -= n
     g.players[p].pool[COLORLESS] += n
@@ -204,7 +218,8 @@ def _assign_damage(g, p, args) -> None:
 
 HANDLERS = {
     "keep": _keep, "mulligan": _mulligan, "first_player": _first_player, "play_energy": _play_energy,
-    "tap": _tap, "tap_charge": _tap_charge, "summon": _summon, "play": _summon, "equip": _equip,
+    "tap": _tap, "tap_charge": _tap_charge, "spend_charge": _spend_charge,
+    "summon": _summon, "play": _summon, "equip": _equip,
     "activate": _activate, "react": _react, "cast": _cast, "add_counter": _add_counter, "target": _choose,
     "assign": _choose, "pass": _pass, "end_turn": _end_turn, "store_charge": _store_charge, "burn": _burn,
     "absorb": _absorb, "deflect": _deflect, "assign_damage": _assign_damage, "trigger": _trigger,

@@ -41,7 +41,7 @@ MIN_WORLDS = 2           # ... and at least, whatever they cost
 MAX_CANDIDATES = 12      # the hard player's choice and at most eleven alternatives
 MAX_BUDGET = 128_000     # at most: about a second of CPU a searched decision on the compiled engine (issue 35's bound)
 MARGIN_WEIGHT = 1000     # a point of Legacy margin weighs 1/1000 of a win: it decides between equal win counts
-PAYING = frozenset({"tap", "tap_charge", "add_counter"})
+PAYING = frozenset({"tap", "tap_charge", "spend_charge", "add_counter"})
 # The decisions it searches, by the kind of the hard player's choice: every kind but paying. Searching only the
 # Action Phase's commitments, targets, absorb/deflect, Cataclysm damage and reactions with six candidates and a budget
 # of 4,000 (`benchmarks/expert.py --narrow --budget 4000`, the expert before 2026-11-25) won fewer of the same 256

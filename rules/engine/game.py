@@ -63,9 +63,32 @@ class GameState(State):
             else:
                 raise IllegalAction("actions", f"not an action: {action!r}")
         if chosen is None:
+            if isinstance(action, str) and action.startswith("tap_charge.") and action.count(".") == 3 \
+                    and self._apply_old_charge(action):
+                return self
             rule, message = explain_illegal(self, action)
             raise IllegalAction(rule, message)
         return self.apply_legal(chosen)
+
+    def _apply_old_charge(self, old: str) -> bool:
+        """Spend charge as one decision, as engines before issue 35 offered it: "tap_charge.P.IID.N" (a saved
+        game's log, an old client). It is played as the two decisions it is now (the card, then the amount, unless
+        the card holds one counter) and kept in the history as the one id it was, so that a stored log and the
+        state's history still step together (and a replayed old game is the same state as before). Return
+        whether it was legal now; if not, nothing changed."""
+        _, player, iid, n = old.split(".")
+        pick = f"tap_charge.{player}.{iid}"
+        offer = next((a for a in self.legal_actions() if a.id == pick), None)
+        if offer is None or not n.isdigit() or not 1 <= int(n) <= self.cards[int(iid)].charge:
+            return False
+        before = len(self.history)
+        self.apply_legal(offer)
+        if self.pending and self.pending[-1]["type"] == "charge":
+            amount = f"spend_charge.{player}.{iid}.{n}"
+            self.apply_legal(next(a for a in self.legal_actions() if a.id == amount))
+        del self.history[before:]
+        self.history.append(old)
+        return True
 
     def apply_legal(self, chosen: Action) -> "GameState":
         """Make a decision taken from this very state's `legal_actions()` list, skipping the search `apply` makes

@@ -52,6 +52,8 @@ class GreedyBot(Bot):
             return kinds["mulligan"][0]  # only offered for a hand without Energy
         if "first_player" in kinds:
             return next((a for a in kinds["first_player"] if a.args[0] == p), actions[0])
+        if "spend_charge" in kinds:
+            return kinds["spend_charge"][-1]  # all of the charge: the bot taps a card's charge to drain a Scene
         if "trigger" in kinds:
             return kinds["trigger"][0]  # a start-of-turn Passive (a state saved before RULINGS 39 moved them): free
         if "target" in kinds or "assign" in kinds:

@@ -127,21 +127,10 @@ def _action_phase(g: GameState, p: int, by_kind: dict[str, list[Action]]) -> Act
     cards = g.cards
     side = _Side(g, p)
     if side.hero_alive and side.charged_scene:
-        # A charged Scene burns the Hero every turn: spend its charge now and let it go Dormant. A card's offers
-        # come one after another (spend 1, 2, ... of its charge): those of a card that is not a Scene are passed
-        # over without looking the card up again.
-        passed = None
+        # A charged Scene burns the Hero every turn: spend its charge now and let it go Dormant (all of it: the
+        # amount asked next, GreedyBot takes the largest).
         for a in by_kind.get("tap_charge", ()):
-            args = a.args
-            iid = args[0]
-            if iid == passed:
-                continue
-            card = cards[iid]
-            info = card.info
-            if not info.is_scene:  # is_scene: type == "scene" (tables.py)
-                passed = iid
-                continue
-            if args[2] == card.charge:
+            if cards[a.args[0]].info.is_scene:  # is_scene: type == "scene" (tables.py)
                 return a
     plan = _best_purchase(g, p, side, by_kind)
     if plan is not None:

@@ -39,7 +39,7 @@ cpdef _tap_offer(State g, p, iid, slug)
 
 cpdef _plain_offer(State g, kind, p)
 
-cpdef _charge_offers(State g, p, iid, charge)
+cpdef _charge_offer(State g, p, iid)
 
 cpdef _counter_offers(State g, p, iid, counter_keys)
 

@@ -107,8 +107,8 @@ def _board_offers(g: State, p: int, player, view: PoolView, out: list, main: boo
             continue  # no charge to offer, and the pool pays for none of its abilities (tables.py)
         charge = card.charge
         if info.holds_charge:
-            if charge and not card.tapped:
-                out.extend(offer_memo.get((p, iid, charge)) or _charge_offers(g, p, iid, charge))
+            if charge and not card.tapped:   # one offer per card; the amount is the next decision (issue 35)
+                append(offer_memo.get(~(iid << 2 | p)) or _charge_offer(g, p, iid))
             if counter_keys and info.is_battery:
                 out.extend(offer_memo.get((p, iid, counter_keys)) or _counter_offers(g, p, iid, counter_keys))
             if charge <= 0 and info.is_scene:
@@ -188,22 +188,15 @@ def _plain_offer(g: State, kind: str, p: int) -> Action:
     return offer
 
 
-def _charge_offers(g: State, p: int, iid: int, charge: int) -> tuple:
-    """Spend 1..charge of a card's charge: the same immutable offers for the same card and charge. Each offer is
-    built once per card (kept under (p, iid), in order of the amount), so a charge that grows a counter at a time
-    builds one offer a counter, not all of them again."""
+def _charge_offer(g: State, p: int, iid: int) -> Action:
+    """Spend a card's charge: one immutable offer per card and player (kept in the offer memo under the int key
+    ~(iid << 2 | p), which no tuple key meets). How much to spend is asked next, as a pending "charge" decision
+    (issue 35: one offer per amount made 30 of a greedy decision's 36 offers)."""
     memo = g._offer_memo
     if len(memo) > 4096:
         memo.clear()
-    made = memo.get((p, iid))
-    if made is None:
-        made = memo[(p, iid)] = []
-    if len(made) < charge:
-        ctx = g.tb
-        slug = g.cards[iid].slug
-        made.extend([_new(Action, ("tap_charge", p, (iid, slug, n), ctx)) for n in range(len(made) + 1, charge + 1)])
-    offers = memo[(p, iid, charge)] = tuple(made[:charge])
-    return offers
+    offer = memo[~(iid << 2 | p)] = _new(Action, ("tap_charge", p, (iid, g.cards[iid].slug), g.tb))
+    return offer
 
 
 def _counter_offers(g: State, p: int, iid: int, counter_keys: tuple) -> tuple:
@@ -424,6 +417,10 @@ def decision_actions(g: State, d: dict) -> list[Action]:
                 break
         out.append(_new(Action, ("burn", p, (burnable(g, p),), ctx)))
         return out
+    if kind == "charge":   # how much of a card's charge to spend, 1 to all of it (a "tap_charge" asked it)
+        iid = d["card"]
+        card = g.cards[iid]
+        return [_new(Action, ("spend_charge", p, (iid, card.slug, n), ctx)) for n in range(1, card.charge + 1)]
     if kind == "discharge":
         return _discharge_actions(g, d, p, ctx)
     if kind == "cataclysm":
@@ -465,7 +462,8 @@ def _discharge_actions(g: State, d: dict, p: int, ctx) -> list[Action]:
 _RULES = {
     "keep": "Setup: Mulligan", "mulligan": "Setup: Mulligan", "first_player": "Setup: Determine first player",
     "play_energy": "Energy: Energy cards are played for free", "tap": "Energy: tap Energy cards to generate energy",
-    "tap_charge": "Charge: tap a card to spend its charge", "summon": "People: pay the summon cost",
+    "tap_charge": "Charge: tap a card to spend its charge", "spend_charge": "Charge: tap a card to spend its charge",
+    "summon": "People: pay the summon cost",
     "play": "Action Phase: pay the summon cost", "equip": "Artifacts & Enchantments: equip/attune",
     "activate": "Use abilities: during your Action Phase, paying the listed cost",
     "react": "Passive abilities: can be triggered once per turn during the Reaction Phase",

@@ -20,7 +20,8 @@ ZONES = (DECK, HAND, BOARD, GRAVE, "stack")
 PHASES = ("mulligan", "first_player", "first_player_chosen", "turn_start", "action", "arc_burn", "end", "pyramid",
           "discharge", "discharge_recombine", "discharge_finish", "round_end", "cataclysm", "cataclysm_apply",
           "over")
-DECISIONS = ("mulligan", "first_player", "passive", "target", "assign", "arc_burn", "discharge", "cataclysm")
+DECISIONS = ("mulligan", "first_player", "passive", "target", "assign", "arc_burn", "discharge", "cataclysm",
+             "charge")
 
 
 # ---------------------------------------------------------------- to JSON
@@ -212,6 +213,8 @@ def _read_stack(data: Mapping, g: State, count: int, n: int) -> None:
             raise GameDataError(f"bad pending decision {d}")
         if d["type"] == "passive" and not (isinstance(d.get("card"), int) and 0 <= d["card"] < n
                                            and isinstance(d.get("index"), int)):
+            raise GameDataError(f"bad pending decision {d}")
+        if d["type"] == "charge" and not (isinstance(d.get("card"), int) and 0 <= d["card"] < n):
             raise GameDataError(f"bad pending decision {d}")
 
 

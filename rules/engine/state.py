@@ -22,7 +22,7 @@ OVER = "over"
 # player who has priority in their Action Phase or a reaction window, with nothing pending or queued, so the same
 # player decides next and `apply` does not call `run`. Which chosen targets exist reads none of what they change, so
 # `apply` keeps move generation's memo of it across these decisions (a "quiet span") and drops it after any other.
-QUIET = frozenset({"tap", "tap_charge", "add_counter"})
+QUIET = frozenset({"tap", "tap_charge", "spend_charge", "add_counter"})
 
 
 class State:

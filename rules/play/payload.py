@@ -27,7 +27,7 @@ ACTION_GROUPS: dict[str, str] = {
     "burn": "Arc Burn", "absorb": "Absorb", "deflect": "Deflect", "assign_damage": "Cataclysm damage",
     "play_energy": "Play Energy", "tap": "Tap Energy", "summon": "Summon", "play": "Play",
     "equip": "Equip / Attune", "cast": "Cast an Instant", "activate": "Activate", "react": "Trigger a Passive",
-    "tap_charge": "Spend charge", "add_counter": "Add a Battery counter", "pass": "Pass priority",
+    "tap_charge": "Spend charge", "spend_charge": "Spend charge", "add_counter": "Add a Battery counter", "pass": "Pass priority",
     "end_turn": "End the turn",
 }
 
@@ -125,6 +125,9 @@ def prompt(state: GameState, view: dict, seat: int = 0, opponent: str = "the emp
             what = describe_building(state) or "the ability"
             verb = "Choose a target for" if kind == "target" else "Put the next point of"
             return {"kind": kind, "text": f"{verb} {what}."}
+        if kind == "charge":
+            card = state.cards[pending["card"]]
+            return {"kind": kind, "text": f"Spend how much of {card.info.name}'s {card.charge} charge as CE?"}
         if kind == "arc_burn":
             unspent = sum(n for code, n in me["pool"].items() if code != "Buff")
             return {"kind": kind, "text": f"End of turn: {unspent} tapped energy is unspent. Store it as charge on a "

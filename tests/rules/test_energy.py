@@ -1,4 +1,7 @@
 """Energy and Charge: free Energy plays, the pool, Colorless substitution, spending charge, Buff."""
+import pytest
+
+from rules.engine import IllegalAction
 from rules.engine.tables import POOL_KEYS
 from tests.rules.conftest import do, iid_of, scenario
 
@@ -59,15 +62,49 @@ def test_paying_spends_exactly_the_chosen_mix(cat):
 def test_ruling_6_spending_charge_taps_the_card_for_any_number_of_counters(cat):
     g = board(cat, {"board": [{"card": "tidewell-cell", "charge": 3}]})
     cell = iid_of(g, "tidewell-cell")
-    assert sorted(a.args[2] for a in g.legal_actions() if a.kind == "tap_charge") == [1, 2, 3]
-    do(g, "tap_charge", "tidewell-cell", n=2)
-    assert g.cards[cell].charge == 1 and g.cards[cell].tapped and g.players[0].pool[4] == 2
+    # One offer per card (issue 35); how much to spend is the next decision, and nothing changes before it.
+    assert [a.id for a in g.legal_actions() if a.kind == "tap_charge"] == [f"tap_charge.0.{cell}"]
+    do(g, "tap_charge", "tidewell-cell")
+    assert g.pending[-1] == {"type": "charge", "player": 0, "card": cell} and g.current_player == 0
+    assert g.cards[cell].charge == 3 and not g.cards[cell].tapped and g.players[0].pool[4] == 0
+    assert [a.id for a in g.legal_actions()] == [f"spend_charge.0.{cell}.{n}" for n in (1, 2, 3)]
+    do(g, "spend_charge", "tidewell-cell", n=2)
+    assert g.cards[cell].charge == 1 and g.cards[cell].tapped and g.players[0].pool[4] == 2 and not g.pending
     assert not [a for a in g.legal_actions() if a.kind == "tap_charge"]
+
+
+def test_a_card_holding_one_charge_counter_spends_it_without_asking_the_amount(cat):
+    g = board(cat, {"board": [{"card": "tidewell-cell", "charge": 1}]})
+    cell = iid_of(g, "tidewell-cell")
+    do(g, "tap_charge", "tidewell-cell")
+    assert not g.pending and g.cards[cell].charge == 0 and g.cards[cell].tapped and g.players[0].pool[4] == 1
+
+
+def test_charge_spent_as_one_old_decision_still_applies_and_stays_one_step_of_the_log(cat):
+    """A log saved before issue 35 names the amount in the one id ("tap_charge.P.IID.N"): it still plays, as
+    the card then the amount, and the history keeps that one id (a stored log and the state step together)."""
+    g = board(cat, {"board": [{"card": "tidewell-cell", "charge": 3}]})
+    cell = iid_of(g, "tidewell-cell")
+    g.apply(f"tap_charge.0.{cell}.2")
+    assert g.cards[cell].charge == 1 and g.cards[cell].tapped and g.players[0].pool[4] == 2 and not g.pending
+    assert g.action_ids[-1] == f"tap_charge.0.{cell}.2"
+    with pytest.raises(IllegalAction):
+        g.apply(f"tap_charge.0.{cell}.1")   # tapped now: refused, and nothing changes
+    assert g.cards[cell].charge == 1 and g.action_ids[-1] == f"tap_charge.0.{cell}.2"
+
+
+def test_an_old_charge_decision_for_more_than_the_card_holds_is_refused(cat):
+    g = board(cat, {"board": [{"card": "tidewell-cell", "charge": 3}]})
+    cell = iid_of(g, "tidewell-cell")
+    with pytest.raises(IllegalAction):
+        g.apply(f"tap_charge.0.{cell}.4")
+    assert g.cards[cell].charge == 3 and not g.cards[cell].tapped and not g.pending
 
 
 def test_spent_charge_that_is_not_used_arc_burns(cat):
     g = board(cat, {"board": [{"card": "tidewell-cell", "charge": 2}]})
-    do(g, "tap_charge", "tidewell-cell", n=2)
+    do(g, "tap_charge", "tidewell-cell")
+    do(g, "spend_charge", "tidewell-cell", n=2)
     do(g, "end_turn")
     do(g, "burn")
     assert g.cards[g.players[0].hero].damage == 2
