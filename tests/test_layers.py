@@ -105,7 +105,7 @@ ENGINE_LAYERS = (
                    "execute", "view", "offers"}),
     ("the game (the public GameState) and its codec", {"serialize", "game"}),
     ("games built, loaded and replayed", {"setup", "scenario", "records", "expect"}),
-    ("players", {"bot", "greedy_value", "greedy_instants", "greedy", "bots", "ladder", "cpu", "expert", "quick"}),
+    ("players", {"bot", "greedy_value", "greedy_instants", "greedy", "bots", "ladder", "cpu", "expert", "quick", "plans"}),
     ("bulk play and studies", {"simulate", "match", "tablematch", "lab", "paired", "impact", "precision", "errata",
                                "studydata", "studybase", "studykinds", "studyrequest", "studytable"}),
     ("the package", {"__init__"}),
