@@ -79,12 +79,20 @@ class ExpertPlayer(CpuPlayer):
         best; a player never does.)"""
         return determinize(state, me, draw)
 
-    def decide(self, state: GameState, actions: list[Action]) -> Action:
+    def options(self, state: GameState, actions: list[Action]) -> tuple[Action, list[Action]]:
+        """The hard player's choice and the candidates to search beside it; none when fewer than two are worth it
+        (the hard choice is then played, and said so)."""
         hard = self.greedy.choose(state)
         options = candidates(state, actions, hard, self.searched, self.max_candidates)
         self.compared = len(options) if len(options) >= 2 else 0
         if len(options) < 2:
             self.last_reason = f"EXPERT: {hard.label} (as the hard player)"
+            return hard, []
+        return hard, options
+
+    def decide(self, state: GameState, actions: list[Action]) -> Action:
+        hard, options = self.options(state, actions)
+        if not options:
             return hard
         me = state.current_player
         draw = random.Random(f"{self.seed}:{len(state.history)}")   # per decision: a fresh CPU draws the same

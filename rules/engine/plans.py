@@ -42,11 +42,8 @@ class PlanPlayer(ExpertPlayer):
         self.follow = follow
 
     def decide(self, state: GameState, actions: list[Action]) -> Action:
-        hard = self.greedy.choose(state)
-        options = candidates(state, actions, hard, self.searched, self.max_candidates)
-        self.compared = len(options) if len(options) >= 2 else 0
-        if len(options) < 2:
-            self.last_reason = f"EXPERT: {hard.label} (as the hard player)"
+        hard, options = self.options(state, actions)
+        if not options:
             return hard
         me = state.current_player
         turn = (state.active, state.round)
