@@ -3,42 +3,22 @@
 board their words instead of rewriting it after every drawing. Each page loads files that exist (a missing one
 leaves a dead board, with no error on the server), short ones, in the order they need: the board's parts in order
 with boot.js last, a page's helpers before them and its own scripts after them."""
-import re
 from pathlib import Path
 
 import pytest
-from django.contrib.staticfiles import finders
-from django.template.loader import get_template
+
+from tests.page_scripts import assert_short_scripts_that_exist, scripts_of
 
 ROOT = Path(__file__).resolve().parent.parent
-MAX_LINES = 250
-SCRIPT = re.compile(r"""<script src="\{% static '([^']+)' %\}" defer></script>""")
-INCLUDE = re.compile(r"""\{% include "([^"]+)"[^%]*%\}""")
 BOARD = ["util", "page", "tiles", "zones", "pyramid", "actions", "panels", "result", "board", "replay", "boot"]
 BOARD_PAGES = ["goldfish/board.html", "goldfish/replay.html", "versus/board.html", "versus/replay.html",
                "live/table.html", "live/replay.html"]
 GOLDFISH_ONLY = ["goldfish/start.html", "goldfish/_deck_panel.html"]
 
 
-def source(template: str) -> str:
-    """The template's text with its includes written out, as the page's scripts come in the page."""
-    text = Path(get_template(template).origin.name).read_text()
-    return INCLUDE.sub(lambda m: source(m.group(1)), text)
-
-
-def scripts_of(template: str) -> list[str]:
-    return SCRIPT.findall(source(template))
-
-
 @pytest.mark.parametrize("template", BOARD_PAGES + GOLDFISH_ONLY)
 def test_each_board_page_loads_short_scripts_that_exist(template):
-    names = scripts_of(template)
-    assert names, f"{template} loads no script"
-    for name in names:
-        found = finders.find(name)
-        assert found, f"{template} loads {name}, which no static folder holds"
-        lines = len(Path(found).read_text().splitlines())
-        assert lines <= MAX_LINES, f"{name} has {lines} lines: split it by what it does"
+    assert_short_scripts_that_exist(template, scripts_of(template))
 
 
 @pytest.mark.parametrize("template", BOARD_PAGES)

@@ -1,30 +1,23 @@
 """The deck pages' scripts (issue 36): the deckbuilder is a handful of short files by concern, not one 1,000-line
 script a newcomer must read whole. Each page loads files that exist (a missing one would leave a dead page, with no
 error on the server) in the order they need: the helpers first, the builder that wires the parts last."""
-import re
 from pathlib import Path
 
 import pytest
-from django.contrib.staticfiles import finders
+
+from tests import page_scripts
+from tests.page_scripts import assert_short_scripts_that_exist
 
 ROOT = Path(__file__).resolve().parents[2]
-MAX_LINES = 250
-SCRIPT = re.compile(r"""<script src="\{% static '([^']+)' %\}" defer></script>""")
 
 
 def scripts_of(template: str) -> list[str]:
-    return SCRIPT.findall((ROOT / "templates" / "decks" / template).read_text())
+    return page_scripts.scripts_of(f"decks/{template}")
 
 
 @pytest.mark.parametrize("template", ["builder.html", "detail.html", "history.html"])
 def test_each_deck_page_loads_short_scripts_that_exist(template):
-    names = scripts_of(template)
-    assert names, f"{template} loads no script"
-    for name in names:
-        found = finders.find(name)
-        assert found, f"{template} loads {name}, which no static folder holds"
-        lines = len(Path(found).read_text().splitlines())
-        assert lines <= MAX_LINES, f"{name} has {lines} lines: split it by what it does"
+    assert_short_scripts_that_exist(template, scripts_of(template))
 
 
 def test_the_deckbuilder_loads_its_helpers_first_and_wires_the_parts_last():
