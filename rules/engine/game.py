@@ -132,7 +132,7 @@ class GameState(State):
         g.tqueue = [list(t) for t in self.tqueue]
         g.pending = [dict(d) for d in self.pending]
         g.assigned = [dict(a) for a in self.assigned]
-        g.discharge = None if self.discharge is None else json.loads(json.dumps(self.discharge))
+        g.discharge = None if self.discharge is None else {**self.discharge, "deflected": list(self.discharge["deflected"])}
         g.edge_queue = self.edge_queue[:]
         g.remaining = self.remaining[:]
         g.eliminated = self.eliminated[:]

@@ -7,6 +7,7 @@ import pytest
 
 from rules.engine import ENGINE_VERSION, GameDataError, GameState, load_scenario, new_game, replay
 from tests.rules.conftest import basic_deck, do, lemurian_deck, play_randomly
+from tests.rules.test_pyramid import discharging
 
 
 def midgame(cat, seed=3, steps=120):
@@ -30,6 +31,19 @@ def test_clone_is_independent(cat):
     assert c == g
     c.apply(c.legal_actions()[-1])
     assert c != g and g.digest() == midgame(cat).digest()
+
+
+def test_a_clone_in_an_edge_discharge_keeps_its_own_tally_of_what_was_deflected(cat):
+    """The discharge under way is copied, not shared: a search that plays a Deflect out in a clone must not change the
+    damage the real game's players have deflected (rulebook, Edge Discharge)."""
+    g = discharging(cat)
+    do(g, "absorb", "dr-veylan", n=1)
+    do(g, "deflect", n=9)
+    before = [list(g.discharge["deflected"]), g.discharge["edge"], g.discharge["returns"]]
+    c = g.clone()
+    assert c.discharge == g.discharge
+    c.discharge["deflected"][0] += 3
+    assert [list(g.discharge["deflected"]), g.discharge["edge"], g.discharge["returns"]] == before
 
 
 def test_a_clone_carries_every_field_of_the_state(cat):
