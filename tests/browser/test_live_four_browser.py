@@ -19,6 +19,7 @@ from tests.live.servers import AsgiServer
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 DECKS = ("starter-dr-veylan", "starter-elder-maru", "starter-lethan", "starter-talah")
+SEED = 1
 
 
 def test_four_players_and_a_spectator_at_one_live_table(browser, catalogue, settings):
@@ -27,7 +28,11 @@ def test_four_players_and_a_spectator_at_one_live_table(browser, catalogue, sett
         base = server.url
         people = [new_page(browser, PHONE if n == 3 else LAPTOP, errors) for n in range(4)]
         host = people[0]
-        opened = host.request.post(f"{base}/api/tables/", data={"deck": DECKS[0], "players": 4, "seat": "first"})
+        # A known seed, as the goldfish journey's: a random one deals an opening hand without Energy about one table
+        # in twenty, and its mulligan comes before the coin toss's choice the test waits for (seed 1: no mulligan,
+        # Player 3 on a laptop chooses).
+        opened = host.request.post(f"{base}/api/tables/", data={"deck": DECKS[0], "players": 4, "seat": "first",
+                                                                 "seed": SEED})
         assert opened.status == 201, opened.text()
         invite = opened.json()["invite_url"]
         table = Table.objects.get()
