@@ -364,11 +364,13 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1      # each worker process holds one chunk
 CELERY_RESULT_EXPIRES = env_int("CELERY_RESULT_EXPIRES", 7 * 24 * 3600)
 # A chunk taken by a worker that vanished (machine lost) goes back to the queue once it has been unacknowledged for
 # the visibility timeout; Redis is swept for such chunks every CELERY_RESTORE_INTERVAL seconds (kombu's default
-# sweeps only every 100 s).
+# sweeps only every 100 s). A sweep takes a lock for its few milliseconds; a worker killed in them leaves it behind,
+# and kombu's 300 s expiry would hold every other worker's sweep (and so the lost chunk) back for five minutes.
 CELERY_BROKER_TRANSPORT_OPTIONS = {
     "visibility_timeout": env_int("CELERY_VISIBILITY_TIMEOUT", 600),
     "unacked_restore_interval": env_int("CELERY_RESTORE_INTERVAL", 10),
     "unacked_restore_throttle": 1,
+    "unacked_mutex_expire": 30,
 }
 CELERY_TASK_SERIALIZER = CELERY_RESULT_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import os
 import signal
+import socket
 import subprocess
 import sys
 import time
@@ -44,7 +45,7 @@ class Workers:
                "DJANGO_SETTINGS_MODULE": "cataclysm_site.settings", **self.env}
         out = subprocess.DEVNULL if quiet else None
         for _ in range(n):
-            name = f"w{len(self.procs)}-{os.getpid()}@%h"
+            name = f"w{len(self.procs)}-{os.getpid()}@%h"   # as `name` spells it
             self.procs.append(subprocess.Popen(
                 [str(Path(sys.executable).with_name("celery")), "-A", "cataclysm_site", "worker", "--concurrency",
                  "1", "-n", name, "--loglevel", "ERROR" if quiet else "WARNING", "--without-gossip",
@@ -59,6 +60,10 @@ class Workers:
         while len(app.control.ping(timeout=0.5)) < len(self.procs):
             if time.monotonic() > deadline:
                 raise RuntimeError(f"the Celery workers did not all answer within {timeout:.0f} s")
+
+    def name(self, index: int) -> str:
+        """The worker's node name, as Celery's control commands address it (`%h` is this machine's name)."""
+        return f"w{index}-{os.getpid()}@{socket.gethostname()}"
 
     def kill(self, index: int) -> None:
         """SIGKILL a worker and its pool process at once: a machine lost mid-chunk."""
