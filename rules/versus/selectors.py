@@ -12,12 +12,14 @@ can check the replay from the seed.
 """
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 from django.db.models import Count, Q
 
 from cards.releases import release_of_game
 from decks.models import Deck
+from decks.textio import format_decklist
 from rules.engine import GameState
 from rules.engine.catalogue import Catalogue
 from rules.models import Difficulty, Outcome, Seating, Status, TableSeating, VersusGame
@@ -176,6 +178,23 @@ def levels_met(games) -> dict[str, list[dict[str, Any]]]:
             seen[level] = seen.get(level, 0) + 1
     return {seating: [{"difficulty": value, "label": label, "games": seen[value]}
                       for value, label in Difficulty.choices if value in seen] for seating, seen in counts.items()}
+
+
+def again_initial(game: VersusGame, catalogue: Catalogue) -> dict[str, Any]:
+    """The start form filled for "Play again": the same line-up as `game` (your deck or pasted list, every computer
+    with its deck and level, your seat, the seating, teams, variants, rated or not) and no seed, so it is dealt anew."""
+    computers = game.computers or [{"deck": game.opponent_id or "", "difficulty": game.difficulty}]
+    initial: dict[str, Any] = {
+        "source": "deck" if game.deck_id else "text", "deck": game.deck_id or "",
+        "text": "" if game.deck_id else format_decklist(game.hero, Counter(game.cards), catalogue),
+        "seat": "first" if game.seat == 0 else "second",
+        "seating": game.seating if game.seating in TWO_SEATINGS else Seating.SIDE_BY_SIDE,
+        "teams": game.seating == TableSeating.TWO_AGAINST_TWO, "variants": list(game.variants), "rated": game.rated,
+    }
+    for number, cpu in enumerate(computers, start=1):
+        suffix = "" if number == 1 else f"_{number}"
+        initial |= {f"opponent{suffix}": cpu["deck"], f"difficulty{suffix}": cpu["difficulty"]}
+    return initial
 
 
 def replay_index(game: VersusGame) -> dict[str, Any]:

@@ -1,7 +1,8 @@
 """A versus table of three or four in a real headless Chromium (issue 34): start two against two from the start page
 on a laptop and see the Pyramid in the middle with the three other boards around it, each named in words; play by
 clicking; then a game of three on a phone: your board and the Pyramid, the others one tap away, no sideways scroll;
-the accessibility check on both, and the replay of a finished table stepped to its end.
+the accessibility check on both, the replay of a finished table stepped to its end, and "Play again" from it
+seating the same computers at their levels on a new seed.
 
 Set SCREENSHOT_DIR to keep screenshots.
 """
@@ -114,6 +115,8 @@ def test_a_table_of_four_on_a_laptop_and_of_three_on_a_phone(page, live_server):
     expect(page.locator("#goldfish")).to_have_attribute("data-status", "finished", timeout=120_000)
     expect(page.locator("#vs-verdict")).to_contain_text(re.compile(r"You win|wins|draw"))
     expect(page.locator("#vs-verdict")).to_contain_text("Computer 2 (hard)")
+    three = VersusGame.objects.get(seating="three-players")
+    expect(page.locator("#vs-again")).to_have_attribute("href", f"/versus/?again={three.pk}")
     page.click("#gf-replay-link")
     replay = page.locator("#goldfish-replay")
     expect(replay).to_have_attribute("data-step", "0")
@@ -122,4 +125,21 @@ def test_a_table_of_four_on_a_laptop_and_of_three_on_a_phone(page, live_server):
     steps = len(VersusGame.objects.get(seating="three-players").actions)
     expect(replay).to_have_attribute("data-step", str(steps))
     expect(page.locator("#gf-result")).to_be_visible()
+
+    # "Play again" from the replay: the start page with the same computers, each at its level, and a new seed.
+    page.click("#vs-again")
+    page.wait_for_url(re.compile(r"/versus/\?again="))
+    expect(page.locator("#id_opponent")).to_have_value("starter-elder-maru")
+    expect(page.locator("input[name=difficulty][value=easy]")).to_be_checked()
+    expect(page.locator("#id_opponent_2")).to_have_value("starter-talah")
+    expect(page.locator("#id_difficulty_2")).to_have_value("hard")
+    expect(page.locator("#id_opponent_3")).to_have_value("")
+    expect(page.locator("#id_seed")).to_have_value("")
+    page.click("#vs-start")
+    page.wait_for_url(re.compile(r"/versus/[\w-]+/$"))
+    again = VersusGame.objects.exclude(pk__in=[three.pk, game.pk]).get()
+    assert again.seating == "three-players" and again.seed != three.seed
+    assert [(c["deck"], c["difficulty"]) for c in again.computers] == [(c["deck"], c["difficulty"])
+                                                                       for c in three.computers]
+    expect(page.locator("#vs-seat-2-title")).to_contain_text("Computer 2 (hard) · Talah")
     assert errors == []

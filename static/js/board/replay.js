@@ -120,9 +120,8 @@
     if (window.CodexFaces) window.CodexFaces.linkLog(byId("gf-log"), index.cards);
     renderDetail(byId("gf-detail"), view, ctx, null);
     var over = frame.result && frame.result.final;
-    renderResult(byId("gf-result"), { result: frame.result, record: null, rounds: index.rounds, state: view,
-      seed: index.seed, seating: index.seating, replay_url: null, deck: index.deck, bot_assisted: false,
-      opponent: index.opponent, difficulty: index.difficulty }, index.cards);
+    renderResult(byId("gf-result"), { id: index.id, result: frame.result, record: null, rounds: index.rounds, state: view,
+      seed: index.seed, seating: index.seating, replay_url: null, deck: index.deck, bot_assisted: false }, index.cards);
     byId("gf-result").hidden = !over;
     byId("rp-first").disabled = byId("rp-prev").disabled = frame.step === 0;
     byId("rp-next").disabled = byId("rp-last").disabled = frame.step >= frame.of;

@@ -57,9 +57,8 @@
     if (P.versus) {
       section.appendChild(el("p", { class: "gf-result-links" }, [
         game.replay_url ? el("a", { class: "button primary", href: game.replay_url, text: "Replay this game" }) : null, " ",
-        el("a", { class: "button", href: "/versus/?" + (game.deck ? "deck=" + encodeURIComponent(game.deck.id) + "&" : "") +
-          (game.opponent ? "opponent=" + encodeURIComponent(game.opponent.id) + "&" : "") + "difficulty=" + encodeURIComponent(game.difficulty || ""),
-          text: "Play again" })]));
+        // The start page filled with this game's whole line-up (every computer, its deck and level; seat, teams), a new seed
+        el("a", { class: "button", id: "vs-again", href: "/versus/?again=" + encodeURIComponent(game.id), text: "Play again" })]));
       return;
     }
     var again = "/goldfish/?seed=" + game.seed + "&seating=" + encodeURIComponent(game.seating) + (game.deck ? "&deck=" + encodeURIComponent(game.deck.id) : "") +
