@@ -27,6 +27,16 @@ def box(page, selector):
     return page.locator(selector).bounding_box()
 
 
+def labels_clear_of_their_dots(page):
+    """Every seat's label on the Pyramid's figure lies clear of its dot (a side corner's label beside it)."""
+    return page.evaluate("""() => {
+      const dots = [...document.querySelectorAll('#gf-pyramid-figure circle.gf-seat')].map(e => e.getBoundingClientRect());
+      const labels = [...document.querySelectorAll('#gf-pyramid-figure .gf-seat-label')].map(e => e.getBoundingClientRect());
+      return dots.length === 4 && dots.every((d, i) => { const t = labels[i];
+        return t.right <= d.left || t.left >= d.right || t.bottom <= d.top || t.top >= d.bottom; });
+    }""")
+
+
 def start_from_the_page(page, base, *, more, teams=False):
     """Start a game from the versus page: Elder Maru (easy) and `more` [(deck, level)] as the other computers."""
     page.goto(f"{base}/versus/")
@@ -81,9 +91,16 @@ def test_a_table_of_four_on_a_laptop_and_of_three_on_a_phone(page, live_server):
     expect(labels).to_have_text(["You S1", "C1 S2", "C2 S3", "C3 S4"])
     ys = [labels.nth(i).bounding_box()["y"] for i in range(4)]
     assert ys[0] == max(ys) and ys[2] == min(ys)  # the Pyramid turned: your seat at the bottom, your partner's on top
+    assert labels_clear_of_their_dots(page)
     for _ in range(4):  # real decisions by clicking; the computers answer until it is mine again
         decide(page)
     assert VersusGame.objects.get().version >= 4
+    # Several computers move between two of my decisions: the log and "just now" say whose each move was.
+    whose = [t.strip() for t in page.locator("#gf-log .gf-log-cpu strong").all_inner_texts()]
+    assert whose and set(whose) <= {"Computer 1 (easy):", "Computer 2 (hard):", "Computer 3 (normal):"}
+    last = page.locator("#vs-last")
+    if last.is_visible():
+        expect(last).to_contain_text(re.compile(r"The computers just: .*Computer \d: "))
     shot(page, "versus-table-laptop")
     assert_accessible(page, "a versus table of four on a laptop")
 
@@ -95,6 +112,7 @@ def test_a_table_of_four_on_a_laptop_and_of_three_on_a_phone(page, live_server):
     expect(page.locator(".vs-seat")).to_have_count(2)
     for seat in (1, 2):
         expect(page.locator(f"#vs-seat-{seat}")).to_be_hidden()
+    assert labels_clear_of_their_dots(page)
     switch = page.get_by_role("button", name="Computer 2 (hard) · Talah")
     switch.click()
     expect(switch).to_have_attribute("aria-pressed", "true")

@@ -104,8 +104,11 @@
     summary.hidden = !shown.length;
     clear(summary);
     if (!shown.length) return;
-    var labels = shown.slice(-4).map(function (m) { return m.label; });
-    append(summary, [el("strong", { text: "The computer just: " }),
+    // At a table of three or four several computers move between two of your decisions: each move says whose.
+    var named = function (seat) { return window.CodexSeats ? window.CodexSeats.named(seat) : null; };
+    var table = shown.some(function (m) { return named(m.player); });
+    var labels = shown.slice(-4).map(function (m) { return (named(m.player) ? named(m.player).label + ": " : "") + m.label; });
+    append(summary, [el("strong", { text: table ? "The computers just: " : "The computer just: " }),
       (shown.length > 4 ? "… " : "") + labels.join(" · ") + ".",
       el("span", { class: "muted", text: " Why: " + cpuWords(shown[shown.length - 1].reason) + "." })]);
   }
