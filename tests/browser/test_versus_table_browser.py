@@ -143,6 +143,19 @@ def test_a_table_of_four_on_a_laptop_and_of_three_on_a_phone(page, live_server):
     steps = len(VersusGame.objects.get(seating="three-players").actions)
     expect(replay).to_have_attribute("data-step", str(steps))
     expect(page.locator("#gf-result")).to_be_visible()
+    page.set_viewport_size(PHONE)  # the result's table on a phone: every word whole, on one line
+    assert page.evaluate("""() => [...document.querySelectorAll('#gf-breakdown th, #gf-breakdown td')]
+      .filter(cell => cell.offsetParent).every(cell => [...cell.querySelectorAll('*'), cell].every(node =>
+        [...node.childNodes].filter(t => t.nodeType === 3).every(t => {
+          const words = /\\S+/g; let m;
+          while ((m = words.exec(t.textContent))) {
+            const range = document.createRange();
+            range.setStart(t, m.index); range.setEnd(t, m.index + m[0].length);
+            if (new Set([...range.getClientRects()].map(r => Math.round(r.top))).size > 1) return false;
+          }
+          return true; })))""")
+    assert no_sideways_scroll(page)
+    page.set_viewport_size(LAPTOP)
 
     # "Play again" from the replay: the start page with the same computers, each at its level, and a new seed.
     page.click("#vs-again")
