@@ -61,3 +61,15 @@ def test_the_live_scripts_give_the_board_its_words_and_never_rewrite_it():
     for region in ("gf-board-title", "vs-opp-title", "vs-verdict", "gf-result", "gf-actions", "gf-hand"):
         assert region not in script, f"live's scripts touch the board's #{region}"
     assert "getPrototypeOf" not in script, "live's scripts patch the board's methods"
+
+
+def test_the_table_is_drawn_by_one_function_the_board_and_the_replay_share():
+    """The board and the replay draw the table (the Pyramid, the boards, the hand, the stack) with one drawTable in
+    board.js, so a seat or a zone added to one is never missing from the other."""
+    board = (ROOT / "static" / "js" / "board" / "board.js").read_text()
+    replay = (ROOT / "static" / "js" / "board" / "replay.js").read_text()
+    body = board.split("function drawTable(view, ctx) {")[1].split("\n  }\n")[0]
+    for call in ("renderPyramid(", "renderBoard(", "CodexSeats.draw(", "renderHand(", "renderStack("):
+        assert call in body
+        assert (board.count(call), replay.count(call)) == (body.count(call), 0), f"{call} is written outside drawTable"
+    assert "B.drawTable = drawTable" in board and "drawTable(view, ctx)" in replay

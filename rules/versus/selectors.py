@@ -1,5 +1,5 @@
 """Every read of games against the computer: what a client is shown of one (never the CPU's secrets), the
-visitor's games, the decks they may play, and each deck's record against each difficulty.
+visitor's games, the decks they may play, and each deck's record against each difficulty and at each table.
 
 Hidden information: while a game goes on, every response is built from the engine's view for the player's seat
 (`rules.play.payload.board_for`, as in every mode; whoever watches sees what the player sees): the CPU's hand is a
@@ -12,15 +12,17 @@ can check the replay from the seed.
 """
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 from django.db.models import Count, Q
 
 from cards.releases import release_of_game
 from decks.models import Deck
+from decks.textio import format_decklist
 from rules.engine import GameState
 from rules.engine.catalogue import Catalogue
-from rules.models import Difficulty, Outcome, Status, VersusGame
+from rules.models import Difficulty, Outcome, Seating, Status, TableSeating, VersusGame
 from rules.play.actors import Actor
 from rules.play.decks import deck_ref
 from rules.play.digest import game_digest, view_digest
@@ -134,22 +136,65 @@ def versus_games_of(actor: Actor, *, limit: int = 20) -> list[VersusGame]:
                 .select_related("deck", "opponent", "owner").order_by("-updated_at")[:limit])
 
 
+TWO_SEATINGS = tuple(Seating.values)  # a game of two; every other seating is a table of three or four (issue 34)
+TABLES = [(value, label) for value, label in TableSeating.choices if value not in TWO_SEATINGS]
+
+
 def deck_record(deck: Deck) -> list[dict[str, Any]]:
-    """The deck's finished games against the computer by difficulty: wins, losses, draws played by hand, games
-    a bot helped to finish (`bot_games`, counted apart: a bot's win is not the player's), all games (every level), and
-    how many of them the Cataclysm ended by the full circle (RULINGS 16): games that did not end by themselves."""
+    """The deck's finished games against the computer: a row per difficulty for games of two, then a row per kind
+    of table of three or four it sat at (three players, four, two against two) with the levels it met there.
+
+    Each row has wins, losses, draws played by hand, games a bot helped to finish (`bot_games`, counted apart: a bot's
+    win is not the player's), all games, and how many of them the Cataclysm ended by the full circle (RULINGS 16).
+    A table game is not counted under a level: one game against normal and hard is neither a duel with normal nor
+    one with hard, and a four-player table is won about one time in four where a duel is won one time in two, so
+    mixing them would move a level's numbers for reasons that are not the level's (docs/players/versus.md)."""
     hand = Q(bot_assisted=False)
-    rows = (VersusGame.objects.filter(deck=deck, status=Status.FINISHED).values("difficulty")
-            .annotate(wins=Count("pk", filter=hand & Q(outcome=Outcome.WIN)),
-                      losses=Count("pk", filter=hand & Q(outcome=Outcome.LOSS)),
-                      draws=Count("pk", filter=hand & Q(outcome=Outcome.DRAW)),
-                      bot_games=Count("pk", filter=~hand), games=Count("pk"),
-                      full_circle=Count("pk", filter=Q(ending="full_circle"))))
-    by_level = {row["difficulty"]: row for row in rows}
-    return [{"difficulty": value, "label": label, **{k: by_level.get(value, {}).get(k, 0)
-                                                     for k in ("wins", "losses", "draws", "bot_games", "games",
-                                                               "full_circle")}}
-            for value, label in Difficulty.choices]
+    tally = {"wins": Count("pk", filter=hand & Q(outcome=Outcome.WIN)),
+             "losses": Count("pk", filter=hand & Q(outcome=Outcome.LOSS)),
+             "draws": Count("pk", filter=hand & Q(outcome=Outcome.DRAW)),
+             "bot_games": Count("pk", filter=~hand), "games": Count("pk"),
+             "full_circle": Count("pk", filter=Q(ending="full_circle"))}
+    finished = VersusGame.objects.filter(deck=deck, status=Status.FINISHED)
+    duels = finished.filter(seating__in=TWO_SEATINGS)
+    tables = finished.exclude(seating__in=TWO_SEATINGS)
+    by_level = {row["difficulty"]: row for row in duels.values("difficulty").annotate(**tally)}
+    by_table = {row["seating"]: row for row in tables.values("seating").annotate(**tally)}
+    met = levels_met(tables.values_list("seating", "computers"))
+    rows = [{"kind": "level", "difficulty": value, "seating": None, "label": label, "levels": [],
+             **{k: by_level.get(value, {}).get(k, 0) for k in tally}} for value, label in Difficulty.choices]
+    rows += [{"kind": "table", "difficulty": None, "seating": value, "label": label, "levels": met[value],
+              **{k: by_table[value][k] for k in tally}} for value, label in TABLES if value in by_table]
+    return rows
+
+
+def levels_met(games) -> dict[str, list[dict[str, Any]]]:
+    """For each table seating of `games` ((seating, computers) pairs): every level that sat at one of its games,
+    in the menu's order, with the number of games it sat at (a game with two hard computers counts once for hard)."""
+    counts: dict[str, dict[str, int]] = {}
+    for seating, computers in games:
+        seen = counts.setdefault(seating, {})
+        for level in {cpu["difficulty"] for cpu in computers}:
+            seen[level] = seen.get(level, 0) + 1
+    return {seating: [{"difficulty": value, "label": label, "games": seen[value]}
+                      for value, label in Difficulty.choices if value in seen] for seating, seen in counts.items()}
+
+
+def again_initial(game: VersusGame, catalogue: Catalogue) -> dict[str, Any]:
+    """The start form filled for "Play again": the same line-up as `game` (your deck or pasted list, every computer
+    with its deck and level, your seat, the seating, teams, variants, rated or not) and no seed, so it is dealt anew."""
+    computers = game.computers or [{"deck": game.opponent_id or "", "difficulty": game.difficulty}]
+    initial: dict[str, Any] = {
+        "source": "deck" if game.deck_id else "text", "deck": game.deck_id or "",
+        "text": "" if game.deck_id else format_decklist(game.hero, Counter(game.cards), catalogue),
+        "seat": "first" if game.seat == 0 else "second",
+        "seating": game.seating if game.seating in TWO_SEATINGS else Seating.SIDE_BY_SIDE,
+        "teams": game.seating == TableSeating.TWO_AGAINST_TWO, "variants": list(game.variants), "rated": game.rated,
+    }
+    for number, cpu in enumerate(computers, start=1):
+        suffix = "" if number == 1 else f"_{number}"
+        initial |= {f"opponent{suffix}": cpu["deck"], f"difficulty{suffix}": cpu["difficulty"]}
+    return initial
 
 
 def replay_index(game: VersusGame) -> dict[str, Any]:

@@ -22,6 +22,7 @@ TOO_MANY_PLAYERS = "too_many_players"
 BAD_TEAMS = "bad_teams"
 BAD_SEATING_FOR_TABLE = "bad_seating"
 LEVEL_WORDS = {name: label.lower() for name, label in Difficulty.choices}
+LEVEL_LABELS = dict(Difficulty.choices)
 
 
 @dataclass(frozen=True)
@@ -91,3 +92,23 @@ def seat_rows(game, names: dict[str, str]) -> list[dict[str, Any]]:
         row["partner"] = teams and seat != game.seat and seat % 2 == game.seat % 2
         out.append(row)
     return out
+
+
+def levels_in_words(game) -> str:
+    """Every computer's level in seat order, as the pages head a game: "Hard" at two, "Easy · Hard · Normal" at a
+    table (never the first computer's alone)."""
+    levels = [cpu["difficulty"] for cpu in game.computers] or [game.difficulty]
+    return " · ".join(LEVEL_LABELS.get(level, level) for level in levels)
+
+
+def opponents_in_words(game) -> str:
+    """The decks the computers play, in seat order ("Elder Maru Starter, Talah Starter")."""
+    if game.computers:
+        return ", ".join(cpu["name"] or cpu["hero"] for cpu in game.computers)
+    return game.opponent_name or game.opponent_hero
+
+
+def score_in_words(game) -> str:
+    """A finished game's score for a list: yours against the computer's at two ("22–18"); at a table, where the
+    others are several, your Legacy ("Legacy 22")."""
+    return f"Legacy {game.legacy}" if game.computers else f"{game.legacy}–{game.opponent_legacy}"

@@ -92,13 +92,16 @@ def start_game(request, form: VersusForm):
 
 @require_http_methods(["GET", "POST"])
 def start(request):
-    """Choose my deck, the computer's deck, difficulty, seat, seating and seed; see my games."""
+    """Choose my deck, the computer's deck, difficulty, seat, seating and seed; see my games. `?again=<game id>`
+    fills the form with that game's line-up ("Play again" after a game)."""
     if request.method == "POST":
         form = VersusForm(request.POST)
         return start_from_form(request, form, template="versus/start.html", context=start_context,
                                start_game=start_game)
-    initial = {"deck": request.GET.get("deck", ""), "opponent": request.GET.get("opponent", ""),
-               "difficulty": request.GET.get("difficulty") or Difficulty.NORMAL}
+    again = request.GET.get("again")  # "Play again": the same line-up as that game (404 if unknown or private)
+    initial = vs.again_initial(versus.get_versus(again, actor_for(request)), play_catalogue()) if again else {
+        "deck": request.GET.get("deck", ""), "opponent": request.GET.get("opponent", ""),
+        "difficulty": request.GET.get("difficulty") or Difficulty.NORMAL}
     return render(request, "versus/start.html", start_context(request, VersusForm(initial=initial)))
 
 

@@ -1,7 +1,8 @@
 """A versus table of three or four in a real headless Chromium (issue 34): start two against two from the start page
 on a laptop and see the Pyramid in the middle with the three other boards around it, each named in words; play by
 clicking; then a game of three on a phone: your board and the Pyramid, the others one tap away, no sideways scroll;
-the accessibility check on both, and the replay of a finished table stepped to its end.
+the accessibility check on both, the replay of a finished table stepped to its end, and "Play again" from it
+seating the same computers at their levels on a new seed.
 
 Set SCREENSHOT_DIR to keep screenshots.
 """
@@ -24,6 +25,16 @@ def no_sideways_scroll(page):
 
 def box(page, selector):
     return page.locator(selector).bounding_box()
+
+
+def labels_clear_of_their_dots(page):
+    """Every seat's label on the Pyramid's figure lies clear of its dot (a side corner's label beside it)."""
+    return page.evaluate("""() => {
+      const dots = [...document.querySelectorAll('#gf-pyramid-figure circle.gf-seat')].map(e => e.getBoundingClientRect());
+      const labels = [...document.querySelectorAll('#gf-pyramid-figure .gf-seat-label')].map(e => e.getBoundingClientRect());
+      return dots.length === 4 && dots.every((d, i) => { const t = labels[i];
+        return t.right <= d.left || t.left >= d.right || t.bottom <= d.top || t.top >= d.bottom; });
+    }""")
 
 
 def start_from_the_page(page, base, *, more, teams=False):
@@ -80,9 +91,16 @@ def test_a_table_of_four_on_a_laptop_and_of_three_on_a_phone(page, live_server):
     expect(labels).to_have_text(["You S1", "C1 S2", "C2 S3", "C3 S4"])
     ys = [labels.nth(i).bounding_box()["y"] for i in range(4)]
     assert ys[0] == max(ys) and ys[2] == min(ys)  # the Pyramid turned: your seat at the bottom, your partner's on top
+    assert labels_clear_of_their_dots(page)
     for _ in range(4):  # real decisions by clicking; the computers answer until it is mine again
         decide(page)
     assert VersusGame.objects.get().version >= 4
+    # Several computers move between two of my decisions: the log and "just now" say whose each move was.
+    whose = [t.strip() for t in page.locator("#gf-log .gf-log-cpu strong").all_inner_texts()]
+    assert whose and set(whose) <= {"Computer 1 (easy):", "Computer 2 (hard):", "Computer 3 (normal):"}
+    last = page.locator("#vs-last")
+    if last.is_visible():
+        expect(last).to_contain_text(re.compile(r"The computers just: .*Computer \d: "))
     shot(page, "versus-table-laptop")
     assert_accessible(page, "a versus table of four on a laptop")
 
@@ -94,6 +112,7 @@ def test_a_table_of_four_on_a_laptop_and_of_three_on_a_phone(page, live_server):
     expect(page.locator(".vs-seat")).to_have_count(2)
     for seat in (1, 2):
         expect(page.locator(f"#vs-seat-{seat}")).to_be_hidden()
+    assert labels_clear_of_their_dots(page)
     switch = page.get_by_role("button", name="Computer 2 (hard) · Talah")
     switch.click()
     expect(switch).to_have_attribute("aria-pressed", "true")
@@ -114,6 +133,8 @@ def test_a_table_of_four_on_a_laptop_and_of_three_on_a_phone(page, live_server):
     expect(page.locator("#goldfish")).to_have_attribute("data-status", "finished", timeout=120_000)
     expect(page.locator("#vs-verdict")).to_contain_text(re.compile(r"You win|wins|draw"))
     expect(page.locator("#vs-verdict")).to_contain_text("Computer 2 (hard)")
+    three = VersusGame.objects.get(seating="three-players")
+    expect(page.locator("#vs-again")).to_have_attribute("href", f"/versus/?again={three.pk}")
     page.click("#gf-replay-link")
     replay = page.locator("#goldfish-replay")
     expect(replay).to_have_attribute("data-step", "0")
@@ -122,4 +143,34 @@ def test_a_table_of_four_on_a_laptop_and_of_three_on_a_phone(page, live_server):
     steps = len(VersusGame.objects.get(seating="three-players").actions)
     expect(replay).to_have_attribute("data-step", str(steps))
     expect(page.locator("#gf-result")).to_be_visible()
+    page.set_viewport_size(PHONE)  # the result's table on a phone: every word whole, on one line
+    assert page.evaluate("""() => [...document.querySelectorAll('#gf-breakdown th, #gf-breakdown td')]
+      .filter(cell => cell.offsetParent).every(cell => [...cell.querySelectorAll('*'), cell].every(node =>
+        [...node.childNodes].filter(t => t.nodeType === 3).every(t => {
+          const words = /\\S+/g; let m;
+          while ((m = words.exec(t.textContent))) {
+            const range = document.createRange();
+            range.setStart(t, m.index); range.setEnd(t, m.index + m[0].length);
+            if (new Set([...range.getClientRects()].map(r => Math.round(r.top))).size > 1) return false;
+          }
+          return true; })))""")
+    assert no_sideways_scroll(page)
+    page.set_viewport_size(LAPTOP)
+
+    # "Play again" from the replay: the start page with the same computers, each at its level, and a new seed.
+    page.click("#vs-again")
+    page.wait_for_url(re.compile(r"/versus/\?again="))
+    expect(page.locator("#id_opponent")).to_have_value("starter-elder-maru")
+    expect(page.locator("input[name=difficulty][value=easy]")).to_be_checked()
+    expect(page.locator("#id_opponent_2")).to_have_value("starter-talah")
+    expect(page.locator("#id_difficulty_2")).to_have_value("hard")
+    expect(page.locator("#id_opponent_3")).to_have_value("")
+    expect(page.locator("#id_seed")).to_have_value("")
+    page.click("#vs-start")
+    page.wait_for_url(re.compile(r"/versus/[\w-]+/$"))
+    again = VersusGame.objects.exclude(pk__in=[three.pk, game.pk]).get()
+    assert again.seating == "three-players" and again.seed != three.seed
+    assert [(c["deck"], c["difficulty"]) for c in again.computers] == [(c["deck"], c["difficulty"])
+                                                                       for c in three.computers]
+    expect(page.locator("#vs-seat-2-title")).to_contain_text("Computer 2 (hard) · Talah")
     assert errors == []

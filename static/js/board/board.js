@@ -181,13 +181,7 @@
     if (!game.can_act && !view.is_over) {
       byId("gf-actions").appendChild(el("p", { class: "muted small", text: game.is_owner ? "" : P.watching }));
     }
-    renderPyramid(byId("gf-pyramid-figure"), byId("gf-edges"), view, ctx);
-    renderBoard(byId("gf-board-body"), view, ctx);
-    if (byId("vs-opp-body")) renderBoard(byId("vs-opp-body"), view, ctx, 1 - P.me);
-    if (window.CodexSeats) window.CodexSeats.draw(view, ctx, renderBoard);
-    renderHand(byId("gf-hand"), view, ctx);
-    byId("gf-hand-count").textContent = String(handSize(view.players[P.me]));
-    renderStack(byId("gf-stack"), byId("gf-stack-list"), view);
+    drawTable(view, ctx);
     renderLog(byId("gf-log"), this.log, null, this.moves, this.fresh);
     if (window.CodexFaces) window.CodexFaces.linkLog(byId("gf-log"), this.cards);
     renderDetail(byId("gf-detail"), view, ctx, act);
@@ -213,6 +207,19 @@
     if (P.drawn) P.drawn(game);
   };
 
+  /* The table as it stands, the same on the board and in the replay (replay.js): the Pyramid, your board, the other
+     seats' (one opponent's, or every computer's around a table of three or four: seats.js), your hand and the stack.
+     `ctx` says what may be clicked (the replay's is read-only). */
+  function drawTable(view, ctx) {
+    renderPyramid(byId("gf-pyramid-figure"), byId("gf-edges"), view, ctx);
+    renderBoard(byId("gf-board-body"), view, ctx);
+    if (byId("vs-opp-body")) renderBoard(byId("vs-opp-body"), view, ctx, 1 - P.me);
+    if (window.CodexSeats) window.CodexSeats.draw(view, ctx, renderBoard);
+    renderHand(byId("gf-hand"), view, ctx);
+    byId("gf-hand-count").textContent = String(handSize(view.players[P.me]));
+    renderStack(byId("gf-stack"), byId("gf-stack-list"), view);
+  }
+
   /* The titles over the two boards, in the page's words (a live table: "Your board", "Player 1 (ann)'s board"). */
   function drawTitles(titles) {
     var mine = byId("gf-board-title"), theirs = byId("vs-opp-title");
@@ -221,4 +228,5 @@
   }
 
   B.Board = Board;
+  B.drawTable = drawTable;
 })();

@@ -18,6 +18,13 @@
     });
   }
 
+  /* Who made a computer's decision: at a table of three or four, that seat's name ("Computer 2 (hard)", seats.js),
+     since several computers play between two of yours; at two, "Computer". */
+  function cpuName(seat) {
+    var named = window.CodexSeats && window.CodexSeats.named(seat);
+    return named ? named.Name : "Computer";
+  }
+
   /* The event log; in versus, each of the computer's decisions (`moves`) heads the events it caused, with its
      reason. Moves from event `fresh` on are new since the last redraw: they fade in one after another. */
   function renderLog(list, events, highlight, moves, fresh) {
@@ -30,7 +37,7 @@
       while (next < moves.length && moves[next].events_from <= upTo) {
         var m = moves[next++];
         var row = el("li", { class: "gf-log-cpu", data: { step: String(m.step) } }, [
-          el("strong", { text: "Computer: " }), m.label,
+          el("strong", { text: cpuName(m.player) + ": " }), m.label,
           m.reason ? el("span", { class: "vs-reason", text: " — " + cpuWords(m.reason) }) : null]);
         if (fresh !== undefined && m.events_from >= fresh) {
           row.classList.add("fresh");

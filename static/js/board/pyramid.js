@@ -66,8 +66,9 @@
     Object.keys(CORNERS).forEach(function (seat) {
       var c = corner(seat);
       var label = bySeat[seat] === undefined ? "" : sideOf(bySeat[seat]).short;
-      svg.appendChild(svgEl("circle", { cx: c[0], cy: c[1], r: label ? 9 : 5, class: "gf-seat" + (seat === me.seat ? " me" : (label ? " opp" : "")) }));
-      var dx = c[0] < 60 ? -2 : (c[0] > 200 ? 2 : 0);
+      var r = label ? 9 : 5;
+      svg.appendChild(svgEl("circle", { cx: c[0], cy: c[1], r: r, class: "gf-seat" + (seat === me.seat ? " me" : (label ? " opp" : "")) }));
+      var dx = c[0] < 60 ? -(r + 4) : (c[0] > 200 ? r + 4 : 0);  // a side corner's label beside its dot, clear of it
       var dy = c[1] < 60 ? -14 : (c[1] > 200 ? 24 : 4);
       svg.appendChild(svgEl("text", { x: c[0] + dx, y: c[1] + dy, class: "gf-seat-label" + (label ? "" : " muted"),
         "text-anchor": c[0] < 60 ? "end" : (c[0] > 200 ? "start" : "middle"), text: label ? label + " " + seat : seat }));

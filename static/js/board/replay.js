@@ -3,12 +3,10 @@
 (function () {
   "use strict";
 
-  var B = window.CodexBoard, P = B.page;
-  var byId = B.byId, copyText = B.copyText, handSize = B.handSize, indexZones = B.indexZones,
-      renderBoard = B.renderBoard, renderDetail = B.renderDetail, renderHand = B.renderHand, renderLog = B.renderLog,
-      renderPyramid = B.renderPyramid, renderResult = B.renderResult, renderStack = B.renderStack,
-      request = B.request, sideOf = B.sideOf, statusLine = B.statusLine, tellScreenReaders = B.tellScreenReaders,
-      toast = B.toast;
+  var B = window.CodexBoard;
+  var byId = B.byId, copyText = B.copyText, drawTable = B.drawTable, indexZones = B.indexZones,
+      renderDetail = B.renderDetail, renderLog = B.renderLog, renderResult = B.renderResult, request = B.request,
+      sideOf = B.sideOf, statusLine = B.statusLine, tellScreenReaders = B.tellScreenReaders, toast = B.toast;
 
   function Replay(root) {
     this.root = root;
@@ -108,21 +106,14 @@
       (why && why.reason ? " — " + why.reason : "") : "Before the first decision";
     byId("gf-status").textContent = statusLine(view, { result: frame.result });
     byId("gf-prompt-text").textContent = frame.prompt.text;
-    renderPyramid(byId("gf-pyramid-figure"), byId("gf-edges"), view, ctx);
-    renderBoard(byId("gf-board-body"), view, ctx);
-    if (byId("vs-opp-body")) renderBoard(byId("vs-opp-body"), view, ctx, 1 - P.me);
-    if (window.CodexSeats) window.CodexSeats.draw(view, ctx, renderBoard);
-    renderHand(byId("gf-hand"), view, ctx);
-    byId("gf-hand-count").textContent = String(handSize(view.players[P.me]));
-    renderStack(byId("gf-stack"), byId("gf-stack-list"), view);
+    drawTable(view, ctx);  // the same drawing as the board (board.js)
     renderLog(byId("gf-log"), index.events.slice(0, frame.events_to), step ? [step.events_from, step.events_to] : null,
       (index.cpu_moves || []).filter(function (m) { return m.step <= frame.step; }));
     if (window.CodexFaces) window.CodexFaces.linkLog(byId("gf-log"), index.cards);
     renderDetail(byId("gf-detail"), view, ctx, null);
     var over = frame.result && frame.result.final;
-    renderResult(byId("gf-result"), { result: frame.result, record: null, rounds: index.rounds, state: view,
-      seed: index.seed, seating: index.seating, replay_url: null, deck: index.deck, bot_assisted: false,
-      opponent: index.opponent, difficulty: index.difficulty }, index.cards);
+    renderResult(byId("gf-result"), { id: index.id, result: frame.result, record: null, rounds: index.rounds, state: view,
+      seed: index.seed, seating: index.seating, replay_url: null, deck: index.deck, bot_assisted: false }, index.cards);
     byId("gf-result").hidden = !over;
     byId("rp-first").disabled = byId("rp-prev").disabled = frame.step === 0;
     byId("rp-next").disabled = byId("rp-last").disabled = frame.step >= frame.of;

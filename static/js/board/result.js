@@ -57,9 +57,8 @@
     if (P.versus) {
       section.appendChild(el("p", { class: "gf-result-links" }, [
         game.replay_url ? el("a", { class: "button primary", href: game.replay_url, text: "Replay this game" }) : null, " ",
-        el("a", { class: "button", href: "/versus/?" + (game.deck ? "deck=" + encodeURIComponent(game.deck.id) + "&" : "") +
-          (game.opponent ? "opponent=" + encodeURIComponent(game.opponent.id) + "&" : "") + "difficulty=" + encodeURIComponent(game.difficulty || ""),
-          text: "Play again" })]));
+        // The start page filled with this game's whole line-up (every computer, its deck and level; seat, teams), a new seed
+        el("a", { class: "button", id: "vs-again", href: "/versus/?again=" + encodeURIComponent(game.id), text: "Play again" })]));
       return;
     }
     var again = "/goldfish/?seed=" + game.seed + "&seating=" + encodeURIComponent(game.seating) + (game.deck ? "&deck=" + encodeURIComponent(game.deck.id) : "") +
@@ -105,8 +104,11 @@
     summary.hidden = !shown.length;
     clear(summary);
     if (!shown.length) return;
-    var labels = shown.slice(-4).map(function (m) { return m.label; });
-    append(summary, [el("strong", { text: "The computer just: " }),
+    // At a table of three or four several computers move between two of your decisions: each move says whose.
+    var named = function (seat) { return window.CodexSeats ? window.CodexSeats.named(seat) : null; };
+    var table = shown.some(function (m) { return named(m.player); });
+    var labels = shown.slice(-4).map(function (m) { return (named(m.player) ? named(m.player).label + ": " : "") + m.label; });
+    append(summary, [el("strong", { text: table ? "The computers just: " : "The computer just: " }),
       (shown.length > 4 ? "… " : "") + labels.join(" · ") + ".",
       el("span", { class: "muted", text: " Why: " + cpuWords(shown[shown.length - 1].reason) + "." })]);
   }

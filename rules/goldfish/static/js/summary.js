@@ -114,7 +114,8 @@
     if (seen !== null && events.length > seen) {
       var from = seen;
       var moves = (o.moves || []).filter(function (m) { return m.events_from >= from; })
-        .map(function (m) { return (o.opponentLabel || "Opponent") + ": " + m.label; });
+        .map(function (m) {  // whose move: at a table of three or four, that computer's own name ("Computer 2")
+          return (o.sideOf ? o.sideOf(m.player).label : o.opponentLabel || "Opponent") + ": " + m.label; });
       say(document.getElementById("gf-announce"), moves, events.slice(from).map(function (ev) { return ev.text; }));
     }
     seen = events.length;
