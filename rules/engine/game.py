@@ -179,9 +179,10 @@ class GameState(State):
             out["scenario"] = self.scenario
         return out
 
-    def view(self, viewer: int | None = None) -> dict:
-        """The board for a UI; with `viewer`, only what that seat may see (the other hand as a count)."""
-        return build_view(self, viewer)
+    def view(self, viewer: int | None = None, shown: frozenset[int] = frozenset()) -> dict:
+        """The board for a UI; with `viewer`, only what that seat may see (the other hands as counts), and the hands
+        of the seats in `shown` too."""
+        return build_view(self, viewer, shown)
 
     def result(self) -> dict:
         return result(self)

@@ -52,9 +52,11 @@ def _last_flipped(g: State) -> dict | None:
     return {"card": slug, "name": g.tb.info[slug].name}
 
 
-def build_view(g: State, viewer: int | None = None) -> dict:
+def build_view(g: State, viewer: int | None = None, shown: frozenset[int] = frozenset()) -> dict:
     """The board; with `viewer` (a seat) only what that seat may see: every other hand becomes a count (with
-    `SPECTATOR`, both hands)."""
+    `SPECTATOR`, every hand). `shown` names seats whose hand a viewer is shown besides their own (a mode's rules may
+    reveal some seats but not all, e.g. a finished table's public decks): at a table of three or four, one seat's
+    hand or all of them is not enough. Without a viewer (the whole board) every hand is shown anyway."""
     players = []
     for p, player in enumerate(g.players):
         cards = g.cards
@@ -85,7 +87,7 @@ def build_view(g: State, viewer: int | None = None) -> dict:
         })
         if g.teams:
             players[-1]["team"] = g.teams[p]
-        if viewer is not None and p != viewer:
+        if viewer is not None and p != viewer and p not in shown:
             del players[-1]["hand"]  # a secret, a partner's too (RULINGS 46): only how many cards
     edges = []
     for edge in g.edges:

@@ -37,21 +37,17 @@ SEATS = frozenset({0, 1})
 def board_for(state: GameState, viewer: int | None, *, revealed: Collection[int] = ()) -> dict:
     """The board as `viewer` may see it: a seat (0 to the game's last seat), or None for a spectator. `revealed`
     names the seats whose hidden cards the mode's rules show this viewer besides their own (a goldfish game's, a
-    finished versus game's, a finished table's public decks). The engine draws it: what one seat may see is
-    `view(viewer=seat)` (every other hand a count, a partner's too), the public view `view(viewer=SPECTATOR)` (no
-    hand), the whole board `view()` when every seat is shown. With three or four seats a view shows one seat's hand
-    or every one, so a viewer shown some but not all of the others sees only their own (never more than allowed)."""
+    finished versus game's, a finished table's public decks). The engine draws it: `view(viewer=seat, shown=...)`
+    shows exactly the viewer's hand and the revealed ones (every other hand a count, a partner's too), the public
+    view `view(viewer=SPECTATOR, ...)` no hand but the revealed ones, the whole board `view()` when every seat is
+    shown."""
     everyone = frozenset(range(len(state.players)))
     if viewer is not None and viewer not in everyone:
         raise ValueError(f"a viewer is a seat (0 to {len(everyone) - 1}) or None for a spectator, not {viewer!r}")
     seats = everyone & {viewer, *revealed}
     if seats >= everyone:
         return state.view()
-    if viewer is not None:
-        return state.view(viewer=viewer)
-    if len(seats) == 1 and len(everyone) == 2:
-        return state.view(viewer=min(seats))
-    return state.view(viewer=SPECTATOR)
+    return state.view(viewer=SPECTATOR if viewer is None else viewer, shown=seats)
 
 
 def card_index(view: dict) -> dict[int, dict]:

@@ -36,7 +36,7 @@ from rules.play.payload import (
     replay_frame_body,
 )
 from rules.play.store import replay_steps
-from rules.versus.table import seat_rows
+from rules.versus.table import line_up, seat_rows
 
 
 def links(game: VersusGame) -> dict[str, str]:
@@ -77,16 +77,36 @@ def versus_prompt(game: VersusGame, state: GameState, view: dict) -> dict[str, s
     return {"kind": "wait", "text": f"The computer ({game.get_difficulty_display()}) is deciding…"}
 
 
-def summary(game: VersusGame) -> dict[str, Any]:
-    """The game in a list: no board, and no seed until it is over."""
+def computer_decks(games: list[VersusGame]) -> list[VersusGame]:
+    """Read the decks every computer of `games` plays in one query, each game's remembered on it (a list of games
+    names them all without a query a game)."""
+    wanted = {cpu["deck"] for game in games for cpu in game.computers}
+    found = Deck.objects.in_bulk(wanted) if wanted else {}
+    for game in games:
+        game._computer_decks = {cpu["deck"]: found.get(cpu["deck"]) for cpu in game.computers}
+    return games
+
+
+def computers(game: VersusGame, legacies=None) -> list[dict[str, Any]]:
+    """Every computer of the game (rules.versus.table.line_up), its deck read now (remembered by `computer_decks`)."""
+    if not game.computers:
+        return line_up(game, {game.opponent_id: game.opponent}, legacies)
+    if getattr(game, "_computer_decks", None) is None:
+        computer_decks([game])
+    return line_up(game, game._computer_decks, legacies)
+
+
+def summary(game: VersusGame, legacies=None) -> dict[str, Any]:
+    """The game in a list: no board, and no seed until it is over. `computers` names every computer (the opponent
+    fields only the first); `legacies` (by seat, from the finished state) overrides the Legacies saved on the row."""
     return {
         "id": game.pk, **links(game), "status": game.status, "version": game.version, "moves": len(game.actions),
         "seed": game.seed if game.is_finished else None, "seating": game.seating, "seat": game.seat,
         "variants": list(game.variants), "difficulty": game.difficulty, "deck": deck_ref(game.deck), "deck_name": game.deck_name, "hero": game.hero,
         "opponent": deck_ref(game.opponent), "opponent_name": game.opponent_name,
         "opponent_hero": game.opponent_hero, "outcome": game.outcome or None, "winner": game.winner,
-        "legacy": game.legacy, "opponent_legacy": game.opponent_legacy, "rounds": game.rounds,
-        "bot_assisted": game.bot_assisted, "rated": game.rated, "rating_counted": game.rating_counted,
+        "legacy": game.legacy, "opponent_legacy": game.opponent_legacy, "computers": computers(game, legacies),
+        "rounds": game.rounds, "bot_assisted": game.bot_assisted, "rated": game.rated, "rating_counted": game.rating_counted,
         "owner": game.owner.username if game.owner_id else None,
         "created_at": game.created_at, "updated_at": game.updated_at, "finished_at": game.finished_at,
     }
@@ -107,7 +127,7 @@ def versus_payload(game: VersusGame, state: GameState, *, actor: Actor | None, l
     legal = [describe_action(a, names) for a in state.legal_actions()] if can_act else []
     over = state.is_over
     return {
-        **summary(game),
+        **summary(game, state.result()["legacy"] if over else None),  # a table finished before they were saved
         "engine_version": game.engine_version,
         "outdated": game.data_hash != catalogue.data_hash,
         "release": release_of_game(game.data_hash, game.created_at),
@@ -132,8 +152,8 @@ def versus_payload(game: VersusGame, state: GameState, *, actor: Actor | None, l
 
 
 def versus_games_of(actor: Actor, *, limit: int = 20) -> list[VersusGame]:
-    return list(VersusGame.objects.of_player(actor.user, actor.session_key)
-                .select_related("deck", "opponent", "owner").order_by("-updated_at")[:limit])
+    return computer_decks(list(VersusGame.objects.of_player(actor.user, actor.session_key)
+                               .select_related("deck", "opponent", "owner").order_by("-updated_at")[:limit]))
 
 
 TWO_SEATINGS = tuple(Seating.values)  # a game of two; every other seating is a table of three or four (issue 34)

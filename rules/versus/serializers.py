@@ -71,6 +71,17 @@ class VersusSeatSerializer(serializers.Serializer):
     partner = serializers.BooleanField(help_text="Your partner in a team game.")
 
 
+class VersusComputerSerializer(serializers.Serializer):
+    """One computer of the game, as `computers` of POST /api/versus/ takes it back (its deck's id and `level`)."""
+
+    seat = serializers.IntegerField()
+    level = serializers.CharField(help_text="Its level, as `difficulty` takes it (`hard`).")
+    deck = gs.DeckRefSerializer(allow_null=True, help_text="The deck it plays; null if the deck was deleted since.")
+    deck_name = serializers.CharField(allow_blank=True, help_text="The deck's name when the game started.")
+    hero = serializers.CharField(help_text="Its Hero's slug.")
+    legacy = serializers.IntegerField(allow_null=True, help_text="Its Legacy once the game is over.")
+
+
 class VersusSummarySerializer(gs.GameHeadSerializer):
     version = serializers.IntegerField(help_text="Saved writes; send it back to detect a conflict.")
     moves = serializers.IntegerField()
@@ -90,6 +101,9 @@ class VersusSummarySerializer(gs.GameHeadSerializer):
     winner = serializers.IntegerField(allow_null=True)
     legacy = serializers.IntegerField(allow_null=True)
     opponent_legacy = serializers.IntegerField(allow_null=True)
+    computers = VersusComputerSerializer(many=True, help_text="Every computer in seat order, one to three (issue "
+                                         "34); the `opponent`, `difficulty` and `opponent_legacy` fields name the "
+                                         "first alone.")
     rounds, bot_assisted, owner, created_at, updated_at, finished_at = gs.summary_end()
     rated = serializers.BooleanField(help_text="A rated game: its result moves the ratings (issue 35).")
     rating_counted = serializers.BooleanField(help_text="The finished rated game went into the ratings (once).")

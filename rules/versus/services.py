@@ -35,7 +35,7 @@ from rules.play.decks import MAX_SEED, checked_deck, clean_seating, clean_seed, 
 from rules.play.digest import remember_snapshot
 from rules.play.store import GAME_OVER, ILLEGAL_ACTION, LiveGame, load_state
 from rules.versus import rating
-from rules.versus.table import Computer, computer_seats, outcome_for, table_seating
+from rules.versus.table import Computer, computer_seats, outcome_for, table_seating, with_legacies
 
 # The one place a difficulty becomes a CPU player (rules/engine/cpu.py, and rules/engine/expert.py for the search).
 CPU_BOTS: dict[str, str] = offered("versus")  # difficulty -> player, from the levels' registry (rules/engine/cpu.yaml)
@@ -133,7 +133,8 @@ def cpu_to_move(game: VersusGame, state: GameState) -> bool:
 
 # ---------------------------------------------------------------------------------------------- saving
 def result_fields(game: VersusGame, state: GameState, now) -> dict[str, Any]:
-    """The result columns: empty while the game goes on; the winner, both Legacies and rounds at the end."""
+    """The result columns: empty while the game goes on; the winner, the Legacies (every computer's at a table) and
+    rounds at the end."""
     if not state.is_over:
         return {"status": Status.ACTIVE, "outcome": "", "winner": None, "legacy": None, "opponent_legacy": None,
                 "rounds": None, "ending": "", "finished_at": None}
@@ -143,9 +144,12 @@ def result_fields(game: VersusGame, state: GameState, now) -> dict[str, Any]:
         outcome = outcome_for(game.seat, result)
     else:
         outcome = Outcome.DRAW if winner is None else (Outcome.WIN if winner == game.seat else Outcome.LOSS)
-    return {"status": Status.FINISHED, "outcome": outcome, "winner": winner,
-            "legacy": result["legacy"][game.seat], "opponent_legacy": result["legacy"][game.cpu_seat],
-            "rounds": state.round, "ending": result["ending"], "finished_at": now}
+    fields = {"status": Status.FINISHED, "outcome": outcome, "winner": winner,
+              "legacy": result["legacy"][game.seat], "opponent_legacy": result["legacy"][game.cpu_seat],
+              "rounds": state.round, "ending": result["ending"], "finished_at": now}
+    if game.computers:  # every computer's Legacy, for the API's line-up (rules.versus.table.line_up)
+        fields["computers"] = with_legacies(game.computers, result["legacy"])
+    return fields
 
 
 def save(game: VersusGame, state: GameState, moves: list[dict], *, read_version: int, bot: bool = False

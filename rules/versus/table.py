@@ -10,12 +10,13 @@ seat in words for the pages ("Computer 2 (hard) · Elder Maru").
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any, Mapping, Sequence
 
 from cataclysm_site.api_errors import ApiError
 from decks.models import Deck
 from rules.engine.decks import default_seating
 from rules.models import Difficulty, Outcome, Seating
+from rules.play.decks import deck_ref
 
 MAX_COMPUTERS = 3  # the rulebook's table has four seats: the visitor and at most three computers
 TOO_MANY_PLAYERS = "too_many_players"
@@ -112,3 +113,21 @@ def score_in_words(game) -> str:
     """A finished game's score for a list: yours against the computer's at two ("22–18"); at a table, where the
     others are several, your Legacy ("Legacy 22")."""
     return f"Legacy {game.legacy}" if game.computers else f"{game.legacy}–{game.opponent_legacy}"
+
+
+def line_up(game, decks: Mapping[Any, Deck], legacies: Sequence[int] | None = None) -> list[dict[str, Any]]:
+    """Every computer of the game in seat order, as the API names it (one at two, up to three at a table), so that a
+    client can show the whole table and start the same line-up again (`computers` of POST /api/versus/): its seat,
+    level, deck (`decks` maps a deck id to the deck, if it still exists), the deck's name and Hero when the game
+    started, and its Legacy once the game is over (`legacies`, by seat, else the one saved at the end)."""
+    computers = game.computers or [{"seat": game.cpu_seat, "deck": game.opponent_id, "name": game.opponent_name,
+                                    "hero": game.opponent_hero, "difficulty": game.difficulty,
+                                    "legacy": game.opponent_legacy}]
+    return [{"seat": cpu["seat"], "level": cpu["difficulty"], "deck": deck_ref(decks.get(cpu["deck"])),
+             "deck_name": cpu["name"], "hero": cpu["hero"],
+             "legacy": legacies[cpu["seat"]] if legacies is not None else cpu.get("legacy")} for cpu in computers]
+
+
+def with_legacies(computers: list[dict[str, Any]], legacies: Sequence[int]) -> list[dict[str, Any]]:
+    """A finished table's computers as the game row keeps them, each with its Legacy (a list reads it unplayed)."""
+    return [{**cpu, "legacy": legacies[cpu["seat"]]} for cpu in computers]

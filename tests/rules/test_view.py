@@ -1,6 +1,7 @@
 """Your Board: what `view()` shows a UI."""
 import json
 
+from rules.engine.view import SPECTATOR
 from tests.rules.conftest import do, scenario
 
 
@@ -60,3 +61,17 @@ def test_the_pyramid_shows_the_card_flipped_last_and_no_card_before_the_first_fl
     assert before["pyramid"]["last_flipped"] is None
     after = scenario(cat, players, phase="pyramid", pyramid=deck).view()
     assert after["pyramid"]["last_flipped"] == {"card": "the-surge", "name": cat["the-surge"].name}
+
+
+def hands(view: dict) -> set[int]:
+    return {seat for seat, player in enumerate(view["players"]) if "hand" in player}
+
+
+def test_a_view_shows_exactly_the_viewers_hand_and_the_seats_shown_besides(cat):
+    """A finished table of three shows its public decks' hands and no other (rules.play.payload.board_for)."""
+    g = scenario(cat, [{"hero": "dr-veylan", "hand": ["kalen-vos"]}, {"hero": "elder-maru", "hand": ["deep-roots"]},
+                       {"hero": "talah", "hand": ["dark-current"]}], seating="three-players")
+    assert hands(g.view(viewer=SPECTATOR, shown=frozenset({0, 2}))) == {0, 2}
+    assert hands(g.view(viewer=0, shown=frozenset({0, 2}))) == {0, 2}
+    assert hands(g.view(viewer=1, shown=frozenset({0, 2}))) == {0, 1, 2}
+    assert g.view(viewer=1, shown=frozenset()) == g.view(viewer=1) and hands(g.view(viewer=1)) == {1}
