@@ -16,8 +16,8 @@ from cards.catalogue import play_catalogue
 from cataclysm_site.api_errors import ApiError
 from decks import selectors as deck_selectors
 from decks.models import Deck
-from rules.live.services import BAD_SEAT, TableConflict, deck_entry, fill, write
-from rules.live.tables import get_table, host_seat, level_of, player_seat, seats
+from rules.live.services import BAD_SEAT, TableConflict, deck_entry, fill, saved_deck, write
+from rules.live.tables import computer_seats, get_table, host_seat, level_of, player_seat, seats
 from rules.models import Table, TableStatus
 from rules.play.actors import Actor
 from rules.play.computers import CPU_BOTS
@@ -91,3 +91,15 @@ def remove_computer(*, table_id: str, actor: Actor, seat: int, expected_version:
     decks = list(table.decks)
     decks[seat] = None
     return write(table, {"decks": decks, f"p{seat + 1}_deck": None}, read_version=table.version)
+
+
+def seat_again(old: Table, new: Table) -> Table:
+    """A rematch's computers: each computer of the game before sits one seat on (as the people move), with its level
+    and the list it played; the last seat filled starts the game."""
+    catalogue = play_catalogue()
+    for seat in computer_seats(old):
+        entry, moved = old.decks[seat], (seat + 1) % len(seats(old))
+        decks = list(new.decks)
+        decks[moved] = dict(entry)
+        new = fill(new, {"decks": decks, f"p{moved + 1}_deck": saved_deck(entry)}, catalogue)
+    return new

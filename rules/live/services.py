@@ -453,7 +453,8 @@ def claim(*, table_id: str, actor: Actor) -> Table:
 
 def rematch(*, table_id: str, actor: Actor) -> Table:
     """After a game: open the rematch with seats swapped (at three or four, each player moves one seat on) and my
-    deck, or sit down at the one another player opened (in my next seat, if it is still empty)."""
+    deck, or sit down at the one another player opened (in my next seat, if it is still empty). The computers come
+    along, each one seat on with its level and deck (against a computer alone, the rematch starts at once)."""
     table = get_table(table_id)
     seat = player_seat(table, actor)
     if table.status != TableStatus.FINISHED:
@@ -471,6 +472,9 @@ def rematch(*, table_id: str, actor: Actor) -> Table:
                      clock_minutes=table.clock_seconds // 60 if table.clock_seconds else None,
                      increment=table.clock_increment, grace_seconds=table.grace_seconds, listed=False,
                      rematch_of=table, kept=mine)
+    if any(d and d.get("level") for d in table.decks):
+        from rules.live import computers  # the computers' module builds on this one
+        new = computers.seat_again(table, new)
     notify.changed(table.pk, table.version, again=True)  # the opponent's page offers to accept it
     return new
 

@@ -139,3 +139,14 @@ def test_a_computer_stopped_at_the_cap_goes_on_at_the_next_request(api, monkeypa
 def test_a_computer_of_each_kind_of_player_takes_a_seat(api, level):
     view = table_with_computer(api, level=level, seed=3)
     assert view["players"][1]["computer"] == level and view["can_act"]
+
+
+def test_a_rematch_against_a_computer_starts_at_once_with_the_computer_one_seat_on(api):
+    view = table_with_computer(api, level="easy", seed=6)
+    table, _ = play_out(view["id"])
+    rematch = api.post(f"/api/tables/{table.pk}/rematch/", {}, format="json")
+    assert rematch.status_code == 200, rematch.json()
+    again = rematch.json()
+    assert again["status"] == "live" and again["seat"] == 1 and again["is_host"]
+    assert [p["computer"] for p in again["players"]] == ["easy", None]
+    assert get_table(again["id"]).decks[0]["hero"] == table.decks[1]["hero"]
