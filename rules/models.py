@@ -372,7 +372,7 @@ class TableEnd(models.TextChoices):
 
 
 class Table(models.Model):
-    """A live game between two, three or four people (`rules.live`): a versus game with a human in each seat.
+    """A live game between two, three or four people (`rules.live`), computers in some seats if the host seated them.
 
     Stored like the other games (the action log is the game, `state` a snapshot, `version` the optimistic lock that
     every write is conditional on), plus each seat's player (account or anonymous session) and deck, the table's

@@ -253,7 +253,8 @@ def tables_of(actor: Actor, *, limit: int = 20) -> list[Table]:
 def sides(seat: int | None, labels: list[dict[str, Any] | None], *, replay: bool = False) -> dict[str, Any]:
     """How the shared board script names the two sides for this viewer (goldfish.js reads data-me/data-opp): a
     player at the live table is "you" facing "your opponent"; a spectator, and everyone in a replay (a record of
-    both seats), reads "Player 1" and "Player 2". Never "the computer": a person sits in each seat."""
+    both seats), reads "Player 1" and "Player 2". Never "the computer": the seats' labels name a computer that sits
+    at the table ("Computer (hard) · Elder Maru")."""
     mine = seat if seat is not None else 0
     other = (mine + 1) % max(2, len(labels))  # the next seat clockwise (at two: the opponent)
     if seat is not None and not replay:

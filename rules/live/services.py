@@ -10,6 +10,10 @@ A table seats two, three or four (issue 34): it starts when every seat is taken.
 resigns or forfeits stays at the table with their board, and the decisions that fall to them are made for them
 (`pass_for_resigned`: pass, end the turn, keep, decline, else the first legal choice) until one side is left or
 the Cataclysm comes (`rules.play.standings` places everyone); a draw needs every remaining player's agreement.
+
+A seat may hold a computer (issue 35; seated by the host: `rules.live.computers`). Its decisions are made here, right
+after the write that handed it one (`play_computers`, from `act`, the game's start, a resignation, and `settle` on
+any request), each saved by `decided` as a person's decision is; once no person is left playing, the game ends.
 """
 from __future__ import annotations
 
