@@ -150,3 +150,16 @@ def test_a_rematch_against_a_computer_starts_at_once_with_the_computer_one_seat_
     assert again["status"] == "live" and again["seat"] == 1 and again["is_host"]
     assert [p["computer"] for p in again["players"]] == ["easy", None]
     assert get_table(again["id"]).decks[0]["hero"] == table.decks[1]["hero"]
+
+
+def test_the_computers_clock_runs_for_its_own_decisions_as_a_persons_does(api):
+    view = table_with_computer(api, level="easy", seed=5, clock_minutes=5, increment=2)
+    table = get_table(view["id"])
+    while len(table.actions) < 40 and table.status == "live":
+        view = api.post(f"/api/tables/{table.pk}/actions/", {"action": first_choice(view),
+                                                              "version": view["version"]}, format="json").json()
+        table = get_table(view["id"])
+    theirs = sum(1 for a in table.actions if a.split(".")[1] == "1")
+    assert theirs > 0 and view["clock"]["running"] == 0
+    # its 2 s a decision added, the few milliseconds it thought taken off: its clock is its own, as a person's is
+    assert 300 < table.clocks[1] <= 300 + 2 * theirs
