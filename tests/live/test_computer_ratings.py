@@ -5,12 +5,16 @@ from __future__ import annotations
 
 import random
 
+from cards.models import Release
 from rules.engine import GameState
+from rules.feedback import stats
 from rules.live import ratings, services, states
 from rules.live.tables import get_table, level_of
 from rules.models import PlayerRating, Table
 from rules.play import computers
+from tests.feedback.helpers import starter_cards
 from tests.live.computer_tables import play_out, table_with_computer
+from tests.live.helpers import P1_DECK
 from tests.rules.test_quick import scrambled
 from tests.versus.rated import signed_in
 
@@ -85,3 +89,18 @@ def test_the_computer_at_a_live_table_decides_the_same_whatever_the_person_holds
             checked += 1
         state.apply(action)
     assert checked == 25 and level_of(table, 1) == "quick"
+
+
+def test_what_players_saw_counts_the_persons_seat_never_the_computers(catalogue_db):
+    """The cards' win rates in people's finished live tables (rules/feedback/stats.py): a table against a computer
+    counts the person's deck (a public starter) and never the computer's, public though its starter is too."""
+    client, _ = signed_in("alice")
+    view = table_with_computer(client, level="easy", seed=12, deck=P1_DECK)
+    table, _ = play_out(view["id"])
+    assert table.decks[1]["deck_id"] != P1_DECK
+    release = Release.objects.get(current=True)
+    mine = starter_cards(P1_DECK) - starter_cards(table.decks[1]["deck_id"])
+    theirs = starter_cards(table.decks[1]["deck_id"]) - starter_cards(P1_DECK)
+    assert mine and theirs
+    assert all(stats.card_stats(slug, release)["games"] == 1 for slug in mine)
+    assert all(stats.card_stats(slug, release)["games"] == 0 for slug in theirs)
