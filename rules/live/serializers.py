@@ -245,7 +245,8 @@ class TableReplaySerializer(serializers.Serializer):
                                   "for a seat whose deck is hidden from you (a private or pasted deck not yours).")
     actions = serializers.ListField(child=serializers.CharField())
     steps = StepSerializer(many=True)
-    cpu_moves = serializers.ListField(child=serializers.DictField(), help_text="Always empty: two people played.")
+    cpu_moves = serializers.ListField(child=serializers.DictField(), help_text="Always empty: every decision, a computer's "
+                                      "too, is one of the `steps`.")
     events = EventSerializer(many=True)
     digest = serializers.CharField()
     cards = serializers.DictField(child=CardEntrySerializer())
