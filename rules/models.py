@@ -372,7 +372,7 @@ class TableEnd(models.TextChoices):
 
 
 class Table(models.Model):
-    """A live game between two, three or four people (`rules.live`): a versus game with a human in each seat.
+    """A live game between two, three or four people (`rules.live`), computers in some seats if the host seated them.
 
     Stored like the other games (the action log is the game, `state` a snapshot, `version` the optimistic lock that
     every write is conditional on), plus each seat's player (account or anonymous session) and deck, the table's
@@ -441,6 +441,11 @@ class Table(models.Model):
     rounds = models.PositiveIntegerField(null=True, blank=True)
     stats = models.JSONField(null=True, blank=True, help_text="The lab's per-game fields, once finished.")
     rated = models.BooleanField(default=False, help_text="The result went into both players' ratings.")
+    # Computers at the table (issue 35): a seat's deck entry names its `level`; the host adds and removes them.
+    host = models.PositiveSmallIntegerField(null=True, blank=True, help_text="The seat of the player who opened the "
+                                            "table: only they seat a computer (none: an older table's first player).")
+    chosen_seed = models.BooleanField(default=False, help_text="The opener chose the seed: a game against a computer "
+                                      "dealt from a known seed is not rated.")
     rematch_of = models.ForeignKey("self", null=True, blank=True, on_delete=models.SET_NULL, related_name="rematches")
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)

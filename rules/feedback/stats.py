@@ -28,7 +28,7 @@ from cards.models import Release
 from cards.releases import release_of_game
 from rules.engine.impact import cards_seen
 from rules.models import Table, TableStatus
-from rules.play.seats import note_public_seats
+from rules.play.seats import computer_seats, note_public_seats
 from rules.play.store import load_state
 
 Z95 = 1.959964
@@ -93,13 +93,13 @@ def release_tally(release: Release) -> tuple[int, dict[str, dict[str, Any]]]:
 
 def _tally(release: Release) -> tuple[int, dict[str, dict[str, Any]]]:
     candidates = note_public_seats(list(release_tables(release).only("pk", "created_at", "finished_at",
-                                                                      "p1_deck_id", "p2_deck_id")))
+                                                                      "p1_deck_id", "p2_deck_id", "decks")))
     if Release.objects.filter(data_hash=release.data_hash).count() == 1:  # the usual case: every table is its
         tables = candidates
     else:  # a hash two releases hold (a change published, then undone): each table's release by its start
         tables = [t for t in candidates if release_of_game(release.data_hash, t.created_at) == release.slug]
-    public = {t.pk: t._public_seats for t in tables}
-    key = (release.slug, tuple((t.pk, tuple(sorted(t._public_seats)), t.finished_at) for t in tables))
+    public = {t.pk: t._public_seats - computer_seats(t) for t in tables}  # people's seats only (issue 35)
+    key = (release.slug, tuple((t.pk, tuple(sorted(public[t.pk])), t.finished_at) for t in tables))
     cached = _TALLIES.get(key)
     if cached is not None:
         return cached

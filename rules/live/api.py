@@ -15,7 +15,7 @@ from rest_framework.views import APIView
 
 from cards.catalogue import play_catalogue
 from decks.serializers import ErrorSerializer
-from rules.live import chat, replay, services, tables
+from rules.live import chat, computers, replay, services, tables
 from rules.live import selectors as ls
 from rules.live import serializers as s
 from rules.play import ratings
@@ -141,6 +141,36 @@ TableClaimView = simple_write("TableClaimView", services.claim, "Claim the win: 
                               "they left past the grace period", s.EmptySerializer)
 TableMuteView = simple_write("TableMuteView", chat.mute, "Mute (or unmute) the others' chat (your opponent's "
                              "and the spectators' lines)", s.MuteSerializer)
+
+
+E403_HOST = OpenApiResponse(ErrorSerializer, description="`not_host`: only the player who opened the table seats a "
+                            "computer; `not_player`: you do not sit at this table.")
+E409_SEATS = OpenApiResponse(s.TableConflictSerializer, description="`table_started`: the game has started, its "
+                             "seats are final; `seat_taken`; `conflict`: `version` is stale.")
+
+
+class TableComputerView(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(tags=TAGS, summary="Seat a computer of a level in an empty seat (the host, before the game "
+                                      "starts; the last seat filled starts it)",
+                   parameters=[TABLE_ID], request=s.ComputerSeatSerializer,
+                   responses={200: s.TableSerializer, 400: E400, 403: E403_HOST, 404: E404, 409: E409_SEATS})
+    def post(self, request, table_id):
+        data = validated(s.ComputerSeatSerializer, request)
+        return write(request, computers.add_computer, table_id=table_id, seat=data["seat"], level=data["level"],
+                     deck=data.get("deck") or None, expected_version=data.get("version"))
+
+
+class TableComputerSeatView(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(tags=TAGS, summary="Take the computer out of a seat again (the host, before the game starts)",
+                   parameters=[TABLE_ID, OpenApiParameter("seat", int, OpenApiParameter.PATH)],
+                   request=None, responses={200: s.TableSerializer, 400: E400, 403: E403_HOST, 404: E404,
+                                            409: E409_SEATS})
+    def delete(self, request, table_id, seat):
+        return write(request, computers.remove_computer, table_id=table_id, seat=seat)
 
 
 class TableRematchView(APIView):

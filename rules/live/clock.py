@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
+from rules.live.tables import level_of
 from rules.models import Table, TableEnd, TableStatus
 
 MAX_CLOCK_MINUTES = 180  # a player's clock: 1 to this many minutes (or none)
@@ -63,7 +64,7 @@ def forfeit(table: Table, now: datetime) -> tuple[int, str] | None:
     seat = table.to_move
     if table.clock_seconds is not None and remaining(table, seat, now) <= 0:
         return seat, TableEnd.TIMEOUT
-    if gone_for(table, seat, now) > table.grace_seconds:
+    if gone_for(table, seat, now) > table.grace_seconds and not level_of(table, seat):  # a computer is never away
         return seat, TableEnd.ABANDONED
     return None
 

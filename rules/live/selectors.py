@@ -22,11 +22,12 @@ from cards.releases import release_of_game
 from rules.engine import GameState
 from rules.engine.catalogue import Catalogue
 from rules.live import chat, clock, privacy, states
-from rules.live.tables import MAX_PLAYERS, seat_of, seat_value, seats
+from rules.live.tables import MAX_PLAYERS, host_seat, level_of, seat_of, seat_value, seats
 from rules.models import Table, TableStatus
 from rules.play.actors import Actor
 from rules.play.decks import variant_rows
 from rules.play.payload import board_for, card_entries, card_index, describe_action, prompt, view_digest
+from rules.play.ratings import LEVELS
 from rules.play.ring import table_layout
 from rules.play.seats import note_public_seats
 
@@ -56,6 +57,10 @@ def invite_url(table: Table) -> str:
 
 
 def player_name(table: Table, seat: int) -> str | None:
+    """Who sits in the seat as people read it: the account's name, "Guest", "Computer (hard)"; None: nobody yet."""
+    level = level_of(table, seat)
+    if level:
+        return f"Computer ({LEVELS.get(level, level).lower()})"
     user = seat_value(table, "user", seat)
     if user is not None:
         return user.username
@@ -89,7 +94,8 @@ def players(table: Table, now, viewer: int | None = None) -> list[dict[str, Any]
     named = privacy.named_seats(table, viewer)
     for seat in seats(table):
         deck = table.decks[seat] if table.decks else None
-        out.append({"seat": seat, "name": player_name(table, seat), "hero": deck["hero"] if deck else None,
+        out.append({"seat": seat, "name": player_name(table, seat), "computer": level_of(table, seat),
+                    "hero": deck["hero"] if deck else None,
                     "deck_name": deck["name"] if deck and seat in named else None,
                     "away_seconds": round(clock.gone_for(table, seat, now)) if table.status == TableStatus.LIVE
                     else None})
@@ -190,7 +196,8 @@ def table_payload(table: Table, actor: Actor | None = None, *, seat: int | None 
            "places": list(table.places or ()) or None,
            "rematch": rematch_of(table),
            "replay_url": reverse("live:replay", args=[table.pk]) if finished else None,
-           "chat": chat.lines(table, seat) if with_chat else None, "is_owner": seat is not None}
+           "chat": chat.lines(table, seat) if with_chat else None, "is_owner": seat is not None,
+           "is_host": seat is not None and seat == host_seat(table)}
     if state is None:
         mine = table.decks[seat] if seat is not None else None
         out.update(state=None, can_act=False, legal_actions=[], log=[], log_count=0, log_from=0, result=None,
@@ -246,7 +253,8 @@ def tables_of(actor: Actor, *, limit: int = 20) -> list[Table]:
 def sides(seat: int | None, labels: list[dict[str, Any] | None], *, replay: bool = False) -> dict[str, Any]:
     """How the shared board script names the two sides for this viewer (goldfish.js reads data-me/data-opp): a
     player at the live table is "you" facing "your opponent"; a spectator, and everyone in a replay (a record of
-    both seats), reads "Player 1" and "Player 2". Never "the computer": a person sits in each seat."""
+    both seats), reads "Player 1" and "Player 2". Never "the computer": the seats' labels name a computer that sits
+    at the table ("Computer (hard) · Elder Maru")."""
     mine = seat if seat is not None else 0
     other = (mine + 1) % max(2, len(labels))  # the next seat clockwise (at two: the opponent)
     if seat is not None and not replay:

@@ -64,6 +64,20 @@ class TableActSerializer(ActSerializer):
     pass
 
 
+class ComputerSeatSerializer(serializers.Serializer):
+    """The computer the host seats: where, at what level, with which deck."""
+
+    seat = serializers.IntegerField(help_text="The empty seat: 0 (Player 1) to players - 1 (another: `bad_seat`; "
+                                              "a taken one: 409 `seat_taken`).")
+    level = serializers.CharField(max_length=20, help_text="The computer's level: easy, normal, hard, quick or "
+                                                           "expert (another: `bad_level`).")
+    deck = serializers.CharField(required=False, allow_blank=True, max_length=64,
+                                 help_text="The id of the deck it plays (a starter, or a deck you may open); left "
+                                           "out: a starter deck of a faction no seat plays yet, drawn from the "
+                                           "table's seed.")
+    version = serializers.IntegerField(required=False, min_value=0)
+
+
 class TableVersionSerializer(serializers.Serializer):
     version = serializers.IntegerField(required=False, min_value=0)
 
@@ -97,7 +111,10 @@ class ClockSerializer(serializers.Serializer):
 
 class SeatSerializer(serializers.Serializer):
     seat = serializers.IntegerField()
-    name = serializers.CharField(allow_null=True)
+    name = serializers.CharField(allow_null=True, help_text="The account's name, \"Guest\", or \"Computer (hard)\"; "
+                                 "null: an empty seat.")
+    computer = serializers.CharField(allow_null=True, help_text="The level of the computer in this seat (`hard`); "
+                                     "null: a person, or nobody yet.")
     hero = serializers.CharField(allow_null=True)
     deck_name = serializers.CharField(allow_null=True)
     away_seconds = serializers.IntegerField(allow_null=True)
@@ -167,6 +184,8 @@ class TableSerializer(TableSummarySerializer):
     chat = ChatLineSerializer(many=True, allow_null=True, help_text="The last lines you see (null in a socket's "
                               "updates after the first: new lines come as `chat` messages).")
     is_owner = serializers.BooleanField(help_text="The same as `is_player` (the versus board's name for it).")
+    is_host = serializers.BooleanField(help_text="You opened the table: you may seat a computer in an empty seat "
+                                       "(`POST …/computer/`) and take it out until the game starts.")
     state = serializers.JSONField(allow_null=True, help_text="view(viewer=your seat): the other hand only as "
                                   "`hand_count`; for spectators no hand at all; the whole board once over.")
     can_act = serializers.BooleanField()
@@ -226,7 +245,8 @@ class TableReplaySerializer(serializers.Serializer):
                                   "for a seat whose deck is hidden from you (a private or pasted deck not yours).")
     actions = serializers.ListField(child=serializers.CharField())
     steps = StepSerializer(many=True)
-    cpu_moves = serializers.ListField(child=serializers.DictField(), help_text="Always empty: two people played.")
+    cpu_moves = serializers.ListField(child=serializers.DictField(), help_text="Always empty: every decision, a computer's "
+                                      "too, is one of the `steps`.")
     events = EventSerializer(many=True)
     digest = serializers.CharField()
     cards = serializers.DictField(child=CardEntrySerializer())

@@ -10,10 +10,15 @@ A table seats two, three or four (issue 34): it starts when every seat is taken.
 resigns or forfeits stays at the table with their board, and the decisions that fall to them are made for them
 (`pass_for_resigned`: pass, end the turn, keep, decline, else the first legal choice) until one side is left or
 the Cataclysm comes (`rules.play.standings` places everyone); a draw needs every remaining player's agreement.
+
+A seat may hold a computer (issue 35; seated by the host: `rules.live.computers`). Its decisions are made here, right
+after the write that handed it one (`play_computers`, from `act`, the game's start, a resignation, and `settle` on
+any request), each saved by `decided` as a person's decision is; once no person is left playing, the game ends.
 """
 from __future__ import annotations
 
 import secrets
+import time
 from collections import Counter
 from typing import Any, Mapping
 
@@ -36,12 +41,13 @@ from rules.live.tables import (
     SEATS,
     active_seats,
     get_table,
+    level_of,
     player_seat,
     seat_of,
     seats,
 )
 from rules.models import Table, TableEnd, TableStatus
-from rules.play import standings
+from rules.play import computers, standings
 from rules.play.actors import Actor
 from rules.play.decks import INVALID_DECK, checked_deck, clean_seating, clean_seed, clean_variants, deck_spec
 from rules.play.store import GAME_OVER, ILLEGAL_ACTION, conditional_update, log_fields
@@ -55,6 +61,10 @@ NOTHING_TO_CLAIM = "nothing_to_claim"
 ALREADY_RESIGNED = "already_resigned"
 BAD_SEAT, BAD_CLOCK, BAD_GRACE = "bad_seat", "bad_clock", "bad_grace"
 BAD_PLAYERS, BAD_TEAMS = "bad_players", "bad_teams"
+ONLY_COMPUTERS = "only_computers"
+# The computers' decisions in one request, and its time (below the server's request timeout), as in versus.
+MAX_COMPUTER_STEPS = 2000
+COMPUTER_SECONDS = 8.0
 # What a resigned seat's turn does by itself, in this order of preference; else the first legal choice.
 PASSING_KINDS = ("pass", "end_turn", "keep", "decline")
 
@@ -152,7 +162,8 @@ def drop(table: Table, seat: int, end: str, *, read_version: int) -> Table:
     """`seat` resigns or forfeits (`end`). At two players, or when one side is all that is left playing, the game
     ends; else the seat stays at the table with its board and its decisions are made for it from now on."""
     resigned = [*(table.resigned or ()), seat]
-    if table.players == 2 or len(standings.playing_sides(table, resigned)) == 1:
+    people = [s for s in seats(table) if s not in resigned and not level_of(table, s)]
+    if table.players == 2 or len(standings.playing_sides(table, resigned)) == 1 or not people:
         return finish(table, end=end, read_version=read_version, resigned=resigned)
     fields: dict[str, Any] = {"resigned": resigned}
     agreed = set(table.draw_seats or ()) - {seat}
@@ -170,13 +181,16 @@ def drop(table: Table, seat: int, end: str, *, read_version: int) -> Table:
         if state.is_over:
             from rules.live import ratings
             ratings.record(table)
-        return table
+        return play_computers(table)
     return write(table, fields, read_version=read_version)
 
 
 def settle(table: Table, now=None) -> Table:
     """Apply a forfeit that is due (clock spent, or the player to decide gone past the grace period); return the
-    table as it now is. Called on every request and socket message: nothing on the server ticks."""
+    table as it now is. Called on every request and socket message: nothing on the server ticks. A computer whose
+    decision it is (a request stopped it at its cap) goes on first."""
+    if computer_to_move(table):
+        table = play_computers(table)
     due = clock.forfeit(table, now or timezone.now())
     if due is None:
         return table
@@ -236,7 +250,7 @@ def open_table(*, actor: Actor, deck: Deck | None = None, hero: str | None = Non
         raise ApiError(BAD_SEAT, f"Seat is one of: {', '.join(list(SEATS)[:players])}, random.")
     index = SEATS[seat] if SEATS[seat] is not None else secrets.randbelow(players)
     variants = clean_variants(catalogue, variants)
-    seed = clean_seed(seed)
+    chosen_seed, seed = seed is not None, clean_seed(seed)
     clock_seconds, increment = clean_clock(clock_minutes, increment)
     if not GRACE_RANGE[0] <= grace_seconds <= GRACE_RANGE[1]:
         raise ApiError(BAD_GRACE, f"The grace period is {GRACE_RANGE[0]} to {GRACE_RANGE[1]} seconds.")
@@ -248,7 +262,7 @@ def open_table(*, actor: Actor, deck: Deck | None = None, hero: str | None = Non
                   variants=variants, seed=seed, engine_version=ENGINE_VERSION, data_hash=catalogue.data_hash,
                   clock_seconds=clock_seconds, clock_increment=increment, grace_seconds=grace_seconds,
                   clocks=[float(clock_seconds)] * players if clock_seconds is not None else [],
-                  rematch_of=rematch_of, **seat_fields(index, actor),
+                  rematch_of=rematch_of, host=index, chosen_seed=chosen_seed, **seat_fields(index, actor),
                   **{f"p{index + 1}_deck": deck if kept is None else saved_deck(kept)})
     table.save(force_insert=True)
     return table
@@ -302,9 +316,17 @@ def _sit(table: Table, actor: Actor, entry, saved: Deck | None, *, invite: str |
     seat = prefer if prefer in empty else empty[0]
     decks = list(table.decks)
     decks[seat] = entry()
-    sitting = {"decks": decks, f"p{seat + 1}_deck": saved, **seat_fields(seat, actor)}
-    if len(empty) > 1:
+    return fill(table, {"decks": decks, f"p{seat + 1}_deck": saved, **seat_fields(seat, actor)}, catalogue)
+
+
+def fill(table: Table, sitting: dict[str, Any], catalogue: Catalogue) -> Table:
+    """Save a seat taken (a person's, or a computer's: `sitting` holds the new `decks`); when it was the last empty
+    one, the game starts, and the computers at the table make the first decisions that are theirs."""
+    decks = sitting["decks"]
+    if any(d is None for d in decks):
         return write(table, sitting, read_version=table.version)  # more seats to fill: the table still waits
+    if all(d.get("level") for d in decks):
+        raise ApiError(ONLY_COMPUTERS, "A table needs at least one person: computers do not play alone.")
     specs = [deck_spec(d["hero"], Counter(d["cards"])) for d in decks]
     try:
         state = new_game(catalogue, specs, seating=table.seating, seed=table.seed, variants=table.variants)
@@ -320,7 +342,7 @@ def _sit(table: Table, actor: Actor, entry, saved: Deck | None, *, invite: str |
               **{clock.seen_field(s): now for s in seats(table)}}
     table = write(table, fields, read_version=table.version)
     states.keep(table, state)
-    return table
+    return play_computers(table)
 
 
 def act(*, table_id: str, actor: Actor, action: str, expected_version: int | None = None) -> Table:
@@ -338,11 +360,18 @@ def act(*, table_id: str, actor: Actor, action: str, expected_version: int | Non
     except IllegalAction as exc:
         raise ApiError(ILLEGAL_ACTION, exc.message, extra={"rule": exc.rule, "action": action,
                                                            "version": table.version}) from None
+    return play_computers(decided(table, state, seat, read_version=read_version))
+
+
+def decided(table: Table, state: GameState, seat: int, *, read_version: int) -> Table:
+    """Save the decision `seat` just made in `state` (a person's or a computer's: one write path for both), with
+    the decisions that fall to resigned seats after it, the clocks, and the result if the game is over."""
     pass_for_resigned(state, table.resigned or ())
     now = timezone.now()
     fields: dict[str, Any] = {**log_fields(table, state), "to_move": state.current_player,
-                              "clocks": clock.after_decision(table, seat, now), "turn_started_at": now,
-                              clock.seen_field(seat): now}
+                              "clocks": clock.after_decision(table, seat, now), "turn_started_at": now}
+    if not level_of(table, seat):
+        fields[clock.seen_field(seat)] = now  # a person deciding is a person present
     if table.draw_offer is not None and seat not in (table.draw_seats or [table.draw_offer]):
         fields.update(draw_offer=None, draw_seats=[])  # playing on declines the others' offer
     if state.is_over:
@@ -352,6 +381,36 @@ def act(*, table_id: str, actor: Actor, action: str, expected_version: int | Non
     if state.is_over:
         from rules.live import ratings
         ratings.record(table)
+    return table
+
+
+def computer_to_move(table: Table) -> str | None:
+    """The level of the computer whose decision it is at a live table, if it is one's."""
+    if table.status != TableStatus.LIVE or table.to_move is None:
+        return None
+    return level_of(table, table.to_move)
+
+
+def play_computers(table: Table) -> Table:
+    """Let the computers at the table decide while a decision is theirs (their turn, a reaction window, a target, a
+    mulligan, who goes first), each decision saved as a person's is (`decided`: every socket hears it, the clock
+    runs, the replay has it). Synchronous, in the request that handed them the decision: no thread per table. At
+    most MAX_COMPUTER_STEPS decisions or COMPUTER_SECONDS a request (at least one is made); past either, the next
+    request or socket message of anyone at the table lets them go on (`settle`). A write that lost the race to
+    another (a draw offered meanwhile) stops here: whoever wrote goes on from the table as it now is."""
+    deadline = time.monotonic() + COMPUTER_SECONDS
+    for made in range(MAX_COMPUTER_STEPS):
+        level = computer_to_move(table)
+        if not level or (made and time.monotonic() >= deadline):
+            break
+        seat = table.to_move
+        state = states.for_write(table)
+        action, _reason = computers.decide(level, computers.seat_seed(table.seed, seat), state)
+        state.apply(action)
+        try:
+            table = decided(table, state, seat, read_version=table.version)
+        except TableConflict as exc:
+            return exc.table
     return table
 
 
@@ -398,7 +457,8 @@ def claim(*, table_id: str, actor: Actor) -> Table:
 
 def rematch(*, table_id: str, actor: Actor) -> Table:
     """After a game: open the rematch with seats swapped (at three or four, each player moves one seat on) and my
-    deck, or sit down at the one another player opened (in my next seat, if it is still empty)."""
+    deck, or sit down at the one another player opened (in my next seat, if it is still empty). The computers come
+    along, each one seat on with its level and deck (against a computer alone, the rematch starts at once)."""
     table = get_table(table_id)
     seat = player_seat(table, actor)
     if table.status != TableStatus.FINISHED:
@@ -416,6 +476,9 @@ def rematch(*, table_id: str, actor: Actor) -> Table:
                      clock_minutes=table.clock_seconds // 60 if table.clock_seconds else None,
                      increment=table.clock_increment, grace_seconds=table.grace_seconds, listed=False,
                      rematch_of=table, kept=mine)
+    if any(d and d.get("level") for d in table.decks):
+        from rules.live import computers  # the computers' module builds on this one
+        new = computers.seat_again(table, new)
     notify.changed(table.pk, table.version, again=True)  # the opponent's page offers to accept it
     return new
 

@@ -85,3 +85,23 @@ def player_seat(table: Table, actor: Actor) -> int:
     if seat is None:
         raise ApiError(NOT_PLAYER, NOT_PLAYER_MESSAGE, status_code=403)
     return seat
+
+
+# ---------------------------------------------------------------------------------------------- computers (issue 35)
+def level_of(table: Table, seat: int) -> str | None:
+    """The computer level playing `seat` (its deck entry says it), or None: a person, or nobody yet."""
+    entry = table.decks[seat] if table.decks and seat < len(table.decks) else None
+    return entry.get("level") if entry else None
+
+
+def computer_seats(table: Table) -> list[int]:
+    """The seats a computer plays, in order."""
+    return [s for s in seats(table) if level_of(table, s)]
+
+
+def host_seat(table: Table) -> int | None:
+    """The seat of the player who opened the table (an older table, which did not record it: its first seat taken by
+    a person)."""
+    if table.host is not None:
+        return table.host
+    return next((s for s in seats(table) if seat_value(table, "user_id", s) or seat_value(table, "session", s)), None)

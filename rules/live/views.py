@@ -11,12 +11,14 @@ from django.views.decorators.http import require_http_methods
 
 from cards.catalogue import play_catalogue
 from cataclysm_site.api_errors import ApiError
-from rules.live import privacy, services, tables
+from rules.engine.cpu import level_menu
+from rules.live import computers, privacy, services, tables
 from rules.live import selectors as ls
 from rules.live.clock import MAX_CLOCK_MINUTES, MAX_INCREMENT
 from rules.models import Seating
 from rules.play import ratings
 from rules.play.actors import actor_for
+from rules.play.computers import CPU_BOTS
 from rules.play.decks import deck_input, playable_decks_of, starter_decks, variant_choices
 
 
@@ -87,13 +89,60 @@ class JoinForm(forms.Form):
     invite = forms.CharField(required=False, max_length=64)
 
 
+class ComputerForm(forms.Form):
+    """The host seats a computer (`add`: seat, level, an optional deck) or takes one out (`remove`: the seat)."""
+
+    computer = forms.ChoiceField(choices=[("add", "add"), ("remove", "remove")])
+    seat = forms.IntegerField(min_value=0, max_value=tables.MAX_PLAYERS - 1)
+    level = forms.CharField(required=False, max_length=20)
+    cpu_deck = forms.CharField(required=False, max_length=64)
+
+
+def seat_computer(request, row) -> list[str]:
+    """The host's "Add a computer" / "Remove" form on the waiting table's page; the errors to show (none: done)."""
+    form = ComputerForm(request.POST)
+    if not form.is_valid():
+        return ["Choose a seat and a level for the computer."]
+    data, actor = form.cleaned_data, actor_for(request)
+    try:
+        if data["computer"] == "add":
+            computers.add_computer(table_id=row.pk, actor=actor, seat=data["seat"], level=data["level"],
+                                   deck=data.get("cpu_deck") or None)
+        else:
+            computers.remove_computer(table_id=row.pk, actor=actor, seat=data["seat"])
+    except ApiError as exc:
+        return [exc.message] + [p["message"] for p in exc.extra.get("errors", [])]
+    return []
+
+
+def computer_choices(row, seat) -> dict:
+    """What the host's computer form offers: the empty seats, each level in words with its rating, the starters."""
+    if seat is None or row.status != "open" or seat != tables.host_seat(row):
+        return {}
+    rated = ratings.level_words(CPU_BOTS)
+    return {"empty_seats": [s for s in tables.seats(row) if row.decks[s] is None],
+            "computer_seats": tables.computer_seats(row),
+            "levels": [(name, words, rated[name]) for name, words in level_menu("versus")]}
+
+
+def host_label(row, seats: list) -> dict | None:
+    """The opener's seat as the invitation names it ("alice challenges you"), never a computer's."""
+    host = tables.host_seat(row)
+    return seats[host] if host is not None and host < len(seats) else None
+
+
 @require_http_methods(["GET", "POST"])
 def table(request, table_id):
     """The board of one table (players and spectators alike: the script asks the API what this visitor sees);
     while a seat is empty, a visitor may sit down here (a plain form)."""
     row = tables.get_table(table_id)
     errors: list[str] = []
-    if request.method == "POST":
+    if request.method == "POST" and "computer" in request.POST:
+        errors = seat_computer(request, row)
+        if not errors:
+            return redirect(row)
+        row = tables.get_table(table_id)
+    elif request.method == "POST":
         form = JoinForm(request.POST)
         if form.is_valid():
             try:
@@ -114,8 +163,8 @@ def table(request, table_id):
         "my_decks": playable_decks_of(request.user), "starters": starter_decks(),
         "share_url": request.build_absolute_uri(ls.invite_url(row)) if seat is not None else None,
         "watch_url": request.build_absolute_uri(row.get_absolute_url()),
-        "seats": seats, "sides": ls.sides(seat, seats), "host": next((s for s in seats if s), None),
-        "ring": ls.ring(row, seat, seats), "seated": ls.seated(row),
+        "seats": seats, "sides": ls.sides(seat, seats), "host": host_label(row, seats),
+        "ring": ls.ring(row, seat, seats), "seated": ls.seated(row), **computer_choices(row, seat),
         # The versus board's sections name the other side from `game` (live.js retitles them for each viewer).
         "game": {"get_difficulty_display": "Play a friend", "opponent_hero": ls.hero_name(other["hero"]) if other else "",
                  "opponent_name": (seats[other_seat] or {}).get("label", "")},

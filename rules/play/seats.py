@@ -41,3 +41,9 @@ def note_public_seats(tables: list[Table]) -> list[Table]:
         t._public_seats = frozenset(seat for seat, deck_id in enumerate(_deck_ids(t))
                                     if deck_id is not None and deck_id in public)
     return tables
+
+
+def computer_seats(table: Table) -> frozenset[int]:
+    """The seats a computer played (issue 35: the host seated it; its deck entry names its `level`): what people
+    saw at live tables (`rules.feedback.stats`) counts only the people's seats."""
+    return frozenset(seat for seat, entry in enumerate(table.decks or ()) if entry and entry.get("level"))

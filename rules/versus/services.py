@@ -27,18 +27,17 @@ from decks.validation import Problem
 from rules.engine import ENGINE_VERSION, GameState, IllegalAction
 from rules.engine.bots import get_bot
 from rules.engine.catalogue import Catalogue
-from rules.engine.cpu import offered
 from rules.models import Difficulty, Outcome, Seating, Status, VersusGame
-from rules.play import store
+from rules.play import computers, store
 from rules.play.actors import Actor
-from rules.play.decks import MAX_SEED, checked_deck, clean_seating, clean_seed, clean_variants, deck_spec, playable_game
+from rules.play.computers import CPU_BOTS, cpu_seed
+from rules.play.decks import checked_deck, clean_seating, clean_seed, clean_variants, deck_spec, playable_game
 from rules.play.digest import remember_snapshot
 from rules.play.store import GAME_OVER, ILLEGAL_ACTION, LiveGame, load_state
 from rules.versus import rating
 from rules.versus.table import Computer, computer_seats, outcome_for, table_seating, with_legacies
 
-# The one place a difficulty becomes a CPU player (rules/engine/cpu.py, and rules/engine/expert.py for the search).
-CPU_BOTS: dict[str, str] = offered("versus")  # difficulty -> player, from the levels' registry (rules/engine/cpu.yaml)
+# A difficulty becomes a CPU player in rules.play.computers (CPU_BOTS, cpu_seed), as at a live table.
 HELPER_BOT = "greedy"  # decides for the visitor on "finish the turn" / "play to the end"
 SEATS: dict[str, int] = {"first": 0, "second": 1}  # the visitor's seat: Player 1 or Player 2 (who goes first is
 # the coin toss's and its winner's choice, as the rulebook says)
@@ -54,20 +53,15 @@ NO_OPPONENT = "no_opponent"
 BAD_UNTIL = "bad_until"
 
 
-def cpu_seed(seed: int) -> int:
-    """The CPU's own seed: fixed for the game, so a fresh CPU in the same state chooses the same."""
-    return (seed * 1_000_003 + 17) % MAX_SEED
-
-
 def seat_seed(game: VersusGame, seat: int) -> int:
     """The seed of the computer in `seat`: the game's CPU seed at two, one of its own per seat at three or four."""
-    return cpu_seed(game.seed) if not game.computers else (cpu_seed(game.seed) + seat) % MAX_SEED
+    return cpu_seed(game.seed) if not game.computers else computers.seat_seed(game.seed, seat)
 
 
 def cpu_player(game: VersusGame, seat: int | None = None):
     """A fresh computer player for `seat` (the first computer's by default), at that seat's level."""
     seat = game.cpu_seat if seat is None else seat
-    return get_bot(CPU_BOTS[game.level_of(seat)], seat_seed(game, seat))
+    return computers.computer(game.level_of(seat), seat_seed(game, seat))
 
 
 def clean_difficulty(difficulty: str) -> str:

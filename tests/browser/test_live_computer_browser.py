@@ -1,0 +1,54 @@
+"""A computer at a live table in Chromium (issue 35): the host of a waiting table chooses "Add a computer" (a level,
+the deck left to the site), the board appears at once with the computer named in its seat, and each of the host's
+first decisions, clicked on the board, is answered by the computer before the page is the host's to play again.
+
+The site is served by an ASGI server in a thread of the test process (tests/live/servers.py)."""
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from cataclysm_site.asgi import application
+from rules.live.tables import level_of
+from rules.models import Table
+from tests.browser.axe import assert_accessible
+from tests.browser.helpers import PHONE, fits_the_phone, new_page
+from tests.browser.test_live_browser import UPDATE_MS, board_version
+from tests.live.servers import AsgiServer
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def test_a_person_adds_a_computer_and_plays_the_first_moves(browser, catalogue):
+    errors: list[str] = []
+    with AsgiServer(application) as server:
+        base = server.url
+        host = new_page(browser, PHONE, errors)
+        host.goto(f"{base}/")  # the session's cookie first, so the API request below is this browser's
+        opened = host.request.post(f"{base}/api/tables/", data={"deck": "starter-dr-veylan", "seed": 1})
+        assert opened.status == 201, opened.text()
+        table = Table.objects.get()
+        host.goto(f"{base}{table.get_absolute_url()}")
+        expect(host.locator("#live-add-computer")).to_be_visible()
+        assert_accessible(host, "a waiting table offering a computer")
+        host.select_option("#live-computer-level", "hard")
+        host.click("#live-add-computer")
+        expect(host.locator("#goldfish")).to_be_visible(timeout=UPDATE_MS)
+        expect(host.locator("#live-players")).to_contain_text("Computer (hard)")
+        row = Table.objects.get()
+        assert row.status == "live" and level_of(row, 1) == "hard"
+        for _ in range(6):  # my decisions, clicked (ending my turn when I may, to hand the computer one of its own)
+            ends = host.locator('#gf-actions .gf-act[data-action^="end_turn"]')
+            expect(host.locator("#gf-actions .gf-act").first).to_be_visible(timeout=UPDATE_MS)
+            before = board_version(host)
+            (ends if ends.count() else host.locator("#gf-actions .gf-act")).first.click()
+            expect(host.locator("#goldfish")).not_to_have_attribute("data-version", str(before), timeout=UPDATE_MS)
+            row = Table.objects.get()
+            assert row.status == "finished" or level_of(row, row.to_move) is None  # the computer has answered
+            if any(a.split(".")[1:2] == ["1"] for a in row.actions):
+                break
+        assert any(a.split(".")[1:2] == ["1"] for a in Table.objects.get().actions), "the computer never decided"
+        expect(host.locator("#gf-actions .gf-act").first).to_be_visible(timeout=UPDATE_MS)  # my turn again
+        fits_the_phone(host)
+        assert_accessible(host, "a live table against a computer")
+    assert errors == []
