@@ -132,7 +132,6 @@
 
   Board.prototype.accept = function (game, logFrom) {
     var self = this;
-    if (P.handless && game.state) game.state.players[P.me].hand = [];  // (a spectator's view has none: drawn empty)
     if (P.accepted) P.accepted(game);
     if (game.cards) this.cards = game.cards;
     // What the last moves (yours, the opponent's) touched, marked on the board: faces.js compares the two boards.

@@ -51,7 +51,37 @@
     ]);
   }
 
-  /* A player's board: yours by default; `who` = the other seat draws the opponent's (versus), whose hand is a count. */
+  /* A card of a hand, face up: its face, name, type and cost (the viewer's own hand and a hand the view reveals). */
+  function handCard(entry, ctx) {
+    var info = ctx.cards[entry.card] || {};
+    return cardButton(entry, ctx, "in-hand", [
+      cardHead(entry, info),
+      el("span", { class: "gf-card-type", text: typeName(entry.type) }),
+      el("span", { class: "gf-cost" }, entry.type === "energy" ? [el("span", { class: "free-cost", text: "free" })] : pips(info.cost))
+    ]);
+  }
+
+  /* Another seat's hand on its board: face up when the view has its cards (a finished game shows the hands its
+     viewer may see: every one in goldfish and versus, the public decks' at a live table), else face-down backs,
+     only how many. A revealed hand offers no actions: only the viewer's own hand (#gf-hand) is played. */
+  function handZone(player, ctx, seat) {
+    var count = player.hand ? player.hand.length : (player.hand_count || 0);
+    if (player.hand) {
+      var shown = Object.assign({}, ctx, { readonly: true });
+      return el("section", { class: "gf-zone vs-opp-hand vs-hand-shown", data: { seat: String(seat) } }, [
+        el("h3", { class: "gf-zone-title" }, ["Hand", el("span", { class: "muted", text: " " + count + " face up" })]),
+        count ? el("div", { class: "gf-hand" }, player.hand.map(function (entry) { return handCard(entry, shown); })) :
+          el("p", { class: "muted small gf-empty", text: sideOf(seat).Poss + " hand is empty." })]);
+    }
+    var backs = [];
+    for (var i = 0; i < count; i++) backs.push(el("span", { class: "vs-card-back", "aria-hidden": "true" }));
+    return el("section", { class: "gf-zone vs-opp-hand", data: { seat: String(seat) } }, [
+      el("h3", { class: "gf-zone-title" }, ["Hand", el("span", { class: "muted", text: " " + count + " face down" })]),
+      el("div", { class: "vs-backs", title: plural(count, "card") + " in " + sideOf(seat).poss + " hand" }, backs)]);
+  }
+
+  /* A player's board: yours by default; `who` = another seat draws that seat's (versus, a live table), its hand
+     drawn by handZone; a viewer with no hand of their own (a spectator) sees their panel's seat's hand there too. */
   function renderBoard(root, view, ctx, who) {
     var mine = who === undefined || who === P.me;
     var me = view.players[mine ? P.me : who];
@@ -85,12 +115,8 @@
         }))]);
       root.appendChild(grave);
     }
-    if (!mine) {  // the computer's hand: face-down cards, only how many
-      var backs = [];
-      for (var i = 0; i < me.hand_count; i++) backs.push(el("span", { class: "vs-card-back", "aria-hidden": "true" }));
-      root.appendChild(el("section", { class: "gf-zone vs-opp-hand" }, [
-        el("h3", { class: "gf-zone-title" }, ["Hand", el("span", { class: "muted", text: " " + me.hand_count + " face down" })]),
-        el("div", { class: "vs-backs", title: plural(me.hand_count, "card") + " in " + sideOf(who).poss + " hand" }, backs)]));
+    if (!mine || P.handless) {  // another seat's hand (a spectator's panel too): face up if the view has it
+      root.appendChild(handZone(me, ctx, mine ? P.me : who));
       return;
     }
     if (P.versus) return;
@@ -112,14 +138,7 @@
       root.appendChild(el("p", { class: "muted small gf-empty", text: P.sides.me.Poss + " hand is empty." }));
       return;
     }
-    me.hand.forEach(function (entry) {
-      var info = ctx.cards[entry.card] || {};
-      root.appendChild(cardButton(entry, ctx, "in-hand", [
-        cardHead(entry, info),
-        el("span", { class: "gf-card-type", text: typeName(entry.type) }),
-        el("span", { class: "gf-cost" }, entry.type === "energy" ? [el("span", { class: "free-cost", text: "free" })] : pips(info.cost))
-      ]));
-    });
+    me.hand.forEach(function (entry) { root.appendChild(handCard(entry, ctx)); });
   }
 
   B.renderBoard = renderBoard;
