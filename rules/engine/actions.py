@@ -1,7 +1,7 @@
 """Actions: every decision a player makes, as a small immutable value with a content-derived id."""
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import Any
 
 from .payment import pay_code, pay_text
 from .tables import POOL_KEYS
@@ -21,25 +21,56 @@ def _id_part(value: Any) -> str:
     return str(value)
 
 
-class Action(NamedTuple):
-    """One legal decision. Equal actions (same kind, player and arguments) share one id across states."""
+# True when this module runs as plain Python (a compiled module's file is the extension, not the `.py`): the plain
+# form builds and fills an Action through `object.__setattr__`, since its own `__setattr__` refuses every change; the
+# compiled form writes the fields of its C-level class directly (actions.pxd).
+_PLAIN = __file__.endswith(".py")
+_set = object.__setattr__
 
-    kind: str
-    player: int
-    args: tuple = ()
-    ctx: Any = None  # the engine tables, for the label; not part of the action's identity
+
+class Action:
+    """One legal decision. Equal actions (same kind, player and arguments) share one id across states.
+
+    A small immutable value: `kind` (str), `player` (int), `args` (tuple) and `ctx` (the engine tables, for the
+    label; not part of the action's identity). In the compiled form it is a C-level class (actions.pxd), so that
+    offering one costs one allocation from a free list and reading `a.kind` is a field at a fixed offset, not the
+    generic look-up a tuple subclass's named field costs (issue 35). Its id is formatted once, when first read."""
+
+    __slots__ = ("kind", "player", "args", "ctx", "_id")
+
+    def __init__(self, kind: str, player: int, args: tuple = (), ctx: Any = None):
+        if _PLAIN:
+            _set(self, "kind", kind)
+            _set(self, "player", player)
+            _set(self, "args", args)
+            _set(self, "ctx", ctx)
+            _set(self, "_id", None)
+        else:
+            self.kind = kind
+            self.player = player
+            self.args = args
+            self.ctx = ctx
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError(f"an Action cannot be changed (its {name})")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"an Action cannot be changed (its {name})")
+
+    def __reduce__(self):
+        return (Action, (self.kind, self.player, self.args, self.ctx))
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Action):
             return NotImplemented
-        return self[0] == other[0] and self[1] == other[1] and self[2] == other[2]
+        return _same(self, other)
 
     def __ne__(self, other: object) -> bool:
         result = self.__eq__(other)
         return result if result is NotImplemented else not result
 
     def __hash__(self) -> int:
-        return hash((self[0], self[1], self[2]))
+        return hash((self.kind, self.player, self.args))   # the hash the tuple-based Action had: same set orders
 
     def __repr__(self) -> str:
         return f"Action({self.id!r})"
@@ -47,13 +78,14 @@ class Action(NamedTuple):
     @property
     def id(self) -> str:
         """A short deterministic id from the content: kind, player and the arguments that matter."""
-        kind, player, args = self[0], self[1], self[2]
-        picks = _ID_ARGS.get(kind)
-        if picks is not None:
-            args = [args[i] for i in picks]
-        if not args:
-            return f"{kind}.{player}"
-        return f"{kind}.{player}." + ".".join([_id_part(a) for a in args])
+        made = self._id
+        if made is None:
+            made = _make_id(self.kind, self.player, self.args)
+            if _PLAIN:
+                _set(self, "_id", made)
+            else:
+                self._id = made
+        return made
 
     @property
     def label(self) -> str:
@@ -63,6 +95,32 @@ class Action(NamedTuple):
     def to_dict(self) -> dict:
         return {"id": self.id, "kind": self.kind, "player": self.player, "label": self.label,
                 "args": [_plain(a) for a in self.args]}
+
+
+def new_action(kind: str, player: int, args: tuple, ctx: Any) -> Action:
+    """An Action, built without a call of the class (move generation builds thousands a game): in the compiled form
+    an allocation and four field writes, in the plain form what `Action(...)` does."""
+    if _PLAIN:
+        return Action(kind, player, args, ctx)
+    a = Action.__new__(Action)
+    a.kind = kind
+    a.player = player
+    a.args = args
+    a.ctx = ctx
+    return a
+
+
+def _same(a: Action, b: Action) -> bool:
+    return a.kind == b.kind and a.player == b.player and a.args == b.args
+
+
+def _make_id(kind: str, player: int, args: tuple) -> str:
+    picks = _ID_ARGS.get(kind)
+    if picks is not None:
+        args = [args[i] for i in picks]
+    if not args:
+        return f"{kind}.{player}"
+    return f"{kind}.{player}." + ".".join([_id_part(a) for a in args])
 
 
 def _plain(value: Any) -> Any:

@@ -1,8 +1,11 @@
 # The compiled form's declarations of game.py (rules/engine/native.py): GameState, the public API, as a C-level class
 # built on State (state.pxd), whose fields it shares; the two methods bots call at every decision are `cpdef`, so
 # that a compiled caller holding a GameState calls them in C.
+cimport cython
+from rules.engine.actions cimport Action
 from rules.engine.state cimport State
 
 cdef class GameState(State):
     cpdef legal_actions(self)
+    @cython.locals(action=Action)
     cpdef apply_legal(self, chosen)

@@ -95,8 +95,9 @@ class GameState(State):
         to check it (bots that draw from that list, many thousands of times per simulation, call this)."""
         self._legal = None
         self.history.append(chosen)
-        kind, player, args, _ = chosen  # one unpacking: in the compiled form, indexing a tuple subclass is a call
-        HANDLERS[kind](self, player, args)
+        action = chosen   # typed in the compiled form (game.pxd): its fields are read at fixed offsets
+        kind = action.kind
+        HANDLERS[kind](self, action.player, action.args)
         if kind not in QUIET:
             run(self)
             self._target_memo = {}

@@ -4,6 +4,7 @@
 # fields are read at fixed offsets and calls within the module are C calls. The functions stay what they are in
 # Python.
 cimport cython
+from rules.engine.actions cimport Action
 from rules.engine.model cimport Card, Edge, Item, Player
 from rules.engine.tables cimport CardInfo
 from rules.engine.state cimport State
@@ -17,10 +18,10 @@ cdef class _Side:
     @cython.locals(cards=list, card=Card, info=CardInfo, mine=list, enemies=list)
     cpdef read(self, State g, p)
 
-@cython.locals(groups=dict, group=list)
+@cython.locals(groups=dict, group=list, a=Action)
 cpdef dict by_kind(actions)
 
-@cython.locals(cards=list, card=Card, info=CardInfo, side=_Side)
+@cython.locals(cards=list, card=Card, info=CardInfo, side=_Side, a=Action)
 cpdef _action_phase(State g, p, dict by_kind)
 
 @cython.locals(cards=list, card=Card, info=CardInfo, reads=list, memo=dict)
@@ -30,6 +31,7 @@ cpdef tuple _ranked_wants(State g, p, _Side side)
 @cython.locals(player=Player, cards=list, want=_Want, vpool=list)
 cpdef _best_purchase(State g, p, _Side side, dict by_kind)
 
+@cython.locals(a=Action)
 cpdef _cheapest(State g, list offered, demand)
 
 @cython.locals(player=Player, cards=list, info=CardInfo, wants=list, seen=set)
@@ -45,7 +47,7 @@ cpdef list usable_abilities(State g, p)
 @cython.locals(left=int, i=int)
 cpdef bint _affordable(req, any_, pool)
 
-@cython.locals(cards=list, by_type=dict)
+@cython.locals(cards=list, by_type=dict, a=Action)
 cpdef _tap_for(State g, p, _Want want, taps, demand)
 
 cpdef _key_rank(key)
@@ -71,7 +73,7 @@ cpdef _ability_gain(State g, side, src, ability)
 cpdef _safe_host(State g, person)
 
 @cython.locals(host=Card)
-cpdef _host_rank(State g, a)
+cpdef _host_rank(State g, Action a)
 
 @cython.locals(cards=list)
 cpdef _typed_demand(State g, p)

@@ -3,6 +3,7 @@
 # view's fields are read at fixed offsets, and calls within the module are C calls. The functions stay what they
 # are in Python.
 cimport cython
+from rules.engine.actions cimport Action, new_action
 from rules.engine.model cimport Card, Edge, Item, Player
 from rules.engine.tables cimport CardInfo
 from rules.engine.state cimport State

@@ -3,15 +3,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from .actions import Action
+from .actions import Action, new_action
 from .arcburn import burnable, storage_cards
 from .flow import next_need
 from .payment import payments
 from .pyramid import absorb_capacity, cataclysm_capacity
 from .state import State
 from .targets import any_target, ref_slug
-
-_new = tuple.__new__  # builds an Action without a Python-level __new__ call (the hot path)
 
 
 def legal_actions(g: State) -> list[Action]:
@@ -125,7 +123,7 @@ def _board_offers(g: State, p: int, player, view: PoolView, out: list, main: boo
             _use_offers(g, p, iid, card, rows, view, out)
         if info.can_boost and not card.tapped and card.host >= 0 and card.disabled <= tick:
             for pay in view.payments(info.boost_cost_id, info.boost_req, info.boost_any):
-                append(_new(Action, ("activate", p, (iid, card.slug, -1, pay), g.tb)))
+                append(new_action("activate", p, (iid, card.slug, -1, pay), g.tb))
 
 
 def _use_offers(g: State, p: int, iid: int, card, rows: tuple, view: PoolView, out: list) -> None:
@@ -154,7 +152,7 @@ def _use_offers(g: State, p: int, iid: int, card, rows: tuple, view: PoolView, o
         slug = card.slug
         ctx = g.tb
         for pay in pays:
-            append(_new(Action, ("activate", p, (iid, slug, index, pay), ctx)))
+            append(new_action("activate", p, (iid, slug, index, pay), ctx))
 
 
 def _react_offers(g: State, p: int, iid: int, card, rows: tuple, view: PoolView, out: list) -> None:
@@ -172,19 +170,19 @@ def _react_offers(g: State, p: int, iid: int, card, rows: tuple, view: PoolView,
         if pays and _targets_exist(g, p, iid, row):
             slug = card.slug
             for pay in pays:
-                out.append(_new(Action, ("react", p, (iid, slug, index, pay), g.tb)))
+                out.append(new_action("react", p, (iid, slug, index, pay), g.tb))
 
 
 def _tap_offer(g: State, p: int, iid: int, slug: str) -> Action:
     """Tap an Energy card (the first untapped one of its name): one immutable offer per card and game."""
-    offer = g._tap_offers[p][iid] = _new(Action, ("tap", p, (iid, slug), g.tb))
+    offer = g._tap_offers[p][iid] = new_action("tap", p, (iid, slug), g.tb)
     return offer
 
 
 def _plain_offer(g: State, kind: str, p: int) -> Action:
     """End the turn or pass: one immutable offer per player and game (building an Action costs about a thousand
     instructions even compiled, more than all the rest of a decision's bookkeeping for it)."""
-    offer = g._offer_memo[(kind, p)] = _new(Action, (kind, p, (), g.tb))
+    offer = g._offer_memo[(kind, p)] = new_action(kind, p, (), g.tb)
     return offer
 
 
@@ -195,7 +193,7 @@ def _charge_offer(g: State, p: int, iid: int) -> Action:
     memo = g._offer_memo
     if len(memo) > 4096:
         memo.clear()
-    offer = memo[~(iid << 2 | p)] = _new(Action, ("tap_charge", p, (iid, g.cards[iid].slug), g.tb))
+    offer = memo[~(iid << 2 | p)] = new_action("tap_charge", p, (iid, g.cards[iid].slug), g.tb)
     return offer
 
 
@@ -206,7 +204,7 @@ def _counter_offers(g: State, p: int, iid: int, counter_keys: tuple) -> tuple:
         memo.clear()
     ctx = g.tb
     slug = g.cards[iid].slug
-    offers = memo[(p, iid, counter_keys)] = tuple([_new(Action, ("add_counter", p, (iid, slug, k), ctx))
+    offers = memo[(p, iid, counter_keys)] = tuple([new_action("add_counter", p, (iid, slug, k), ctx)
                                                    for k in counter_keys])
     return offers
 
@@ -234,13 +232,13 @@ def _hand_actions(g: State, p: int, entries: tuple, view: "PoolView") -> list[Ac
         if kind == "person" or kind == "scene" or kind == "battery":
             verb = "summon" if kind == "person" else "play"
             for pay in pays:
-                out.append(_new(Action, (verb, p, (iid, slug, pay), ctx)))
+                out.append(new_action(verb, p, (iid, slug, pay), ctx))
         elif info.is_equipment:
             if people is None:
                 people = [i for i in g.players[p].board if cards[i].info.type == "person"]
             for host in people:
                 for pay in pays:
-                    out.append(_new(Action, ("equip", p, (iid, slug, host, cards[host].slug, pay), ctx)))
+                    out.append(new_action("equip", p, (iid, slug, host, cards[host].slug, pay), ctx))
         elif kind == "instant":
             _cast(g, p, iid, cards[iid], pays, out)
     return out
@@ -291,7 +289,7 @@ def _build_hand_plan(g: State, p: int, hand: tuple) -> tuple:
         seen.add(slug)
         info = card.info
         if info.type == "energy":
-            offer = _new(Action, ("play_energy", p, (iid, slug), ctx))
+            offer = new_action("play_energy", p, (iid, slug), ctx)
             energy.append(offer)
             entries.append((iid, slug, info, offer))
             continue
@@ -313,7 +311,7 @@ def _plan_with(g: State, p: int, plan: tuple, iid: int) -> tuple:
     names = names | {slug}
     info = card.info
     if info.type == "energy":
-        offer = _new(Action, ("play_energy", p, (iid, slug), g.tb))
+        offer = new_action("play_energy", p, (iid, slug), g.tb)
         return entries + ((iid, slug, info, offer),), energy + (offer,), cheapest, instants, names
     if info.type == "instant":
         instants = instants + ((iid, slug, info),)
@@ -331,7 +329,7 @@ def _cast(g: State, p: int, iid: int, card, pays: tuple, out: list) -> None:
     ctx = g.tb
     slug = card.slug
     for pay in pays:
-        out.append(_new(Action, ("cast", p, (iid, slug, pay), ctx)))
+        out.append(new_action("cast", p, (iid, slug, pay), ctx))
 
 
 def _targets_exist(g: State, p: int, src: int, row: tuple) -> bool:
@@ -386,12 +384,12 @@ def decision_actions(g: State, d: dict) -> list[Action]:
     kind = d["type"]
     p = d["player"]
     if kind == "mulligan":
-        return [_new(Action, ("keep", p, (), ctx)), _new(Action, ("mulligan", p, (), ctx))]
+        return [new_action("keep", p, (), ctx), new_action("mulligan", p, (), ctx)]
     if kind == "first_player":
-        return [_new(Action, ("first_player", p, (q,), ctx)) for q in g.everyone]
+        return [new_action("first_player", p, (q,), ctx) for q in g.everyone]
     if kind == "passive":
         args = (d["card"], g.cards[d["card"]].slug, d["index"])
-        return [_new(Action, ("trigger", p, args, ctx)), _new(Action, ("decline", p, args, ctx))]
+        return [new_action("trigger", p, args, ctx), new_action("decline", p, args, ctx)]
     if kind in ("target", "assign"):
         item = g.building
         asked = g._asked
@@ -405,22 +403,22 @@ def decision_actions(g: State, d: dict) -> list[Action]:
         index, _, options = need
         cards = g.cards
         sid = item.sid
-        return [_new(Action, (kind, p, (sid, index, ref, cards[ref].slug if type(ref) is int and ref >= 0
-                                        else ref_slug(g, ref)), ctx)) for ref in options]
+        return [new_action(kind, p, (sid, index, ref, cards[ref].slug if type(ref) is int and ref >= 0
+                                        else ref_slug(g, ref)), ctx) for ref in options]
     if kind == "arc_burn":
         pool = g.players[p].pool
         out = []
         for key in range(5):
             if pool[key]:  # the first key holding energy pays a stored charge
                 for iid in storage_cards(g, p):
-                    out.append(_new(Action, ("store_charge", p, (key, iid, g.cards[iid].slug), ctx)))
+                    out.append(new_action("store_charge", p, (key, iid, g.cards[iid].slug), ctx))
                 break
-        out.append(_new(Action, ("burn", p, (burnable(g, p),), ctx)))
+        out.append(new_action("burn", p, (burnable(g, p),), ctx))
         return out
     if kind == "charge":   # how much of a card's charge to spend, 1 to all of it (a "tap_charge" asked it)
         iid = d["card"]
         card = g.cards[iid]
-        return [_new(Action, ("spend_charge", p, (iid, card.slug, n), ctx)) for n in range(1, card.charge + 1)]
+        return [new_action("spend_charge", p, (iid, card.slug, n), ctx) for n in range(1, card.charge + 1)]
     if kind == "discharge":
         return _discharge_actions(g, d, p, ctx)
     if kind == "cataclysm":
@@ -431,7 +429,7 @@ def decision_actions(g: State, d: dict) -> list[Action]:
             if cap <= 0:
                 continue
             for n in sorted({1, cap}):
-                out.append(_new(Action, ("assign_damage", p, (iid, g.cards[iid].slug, n), ctx)))
+                out.append(new_action("assign_damage", p, (iid, g.cards[iid].slug, n), ctx))
         return out
     return []
 
@@ -450,11 +448,11 @@ def _discharge_actions(g: State, d: dict, p: int, ctx) -> list[Action]:
             continue
         cap = min(room, left)
         for n in ((1, cap) if cap > 1 else sorted({1, cap})):
-            out.append(_new(Action, ("absorb", p, (iid, card.slug, n), ctx)))
+            out.append(new_action("absorb", p, (iid, card.slug, n), ctx))
     if not d["returned"]:
-        out.append(_new(Action, ("deflect", p, (1,), ctx)))
+        out.append(new_action("deflect", p, (1,), ctx))
         if left > 1:
-            out.append(_new(Action, ("deflect", p, (left,), ctx)))
+            out.append(new_action("deflect", p, (left,), ctx))
     return out
 
 

@@ -1,8 +1,10 @@
 """Actions: content-derived ids, stale ids refused, labels, and IllegalAction naming the rule."""
+import pickle
+
 import pytest
 
 from rules.engine import Action, IllegalAction
-from rules.engine.actions import present
+from rules.engine.actions import new_action, present
 from tests.rules.conftest import do, find, iid_of, scenario
 
 
@@ -82,6 +84,26 @@ def test_actions_are_frozen_and_hashable(cat):
     with pytest.raises(AttributeError):
         a.kind = "other"
     assert {a: 1}[Action(a.kind, a.player, a.args)] == 1
+
+
+def test_an_offered_action_is_the_value_a_caller_would_build(cat):
+    """Move generation builds its offers with `new_action` (in the compiled form a C-level class filled in place,
+    issue 35): each is the very value `Action(...)` makes — equal, the same hash as the tuple it once was, the same
+    id, label and dict (and, without its tables, the same after a pickle round trip) — and its id is formatted once, however often it is read
+    (a saved game's replay reads the id of every offer at every step)."""
+    g = game(cat)
+    for a in g.legal_actions():
+        built = Action(a.kind, a.player, a.args, a.ctx)
+        again = new_action(a.kind, a.player, a.args, a.ctx)
+        assert a == built == again and not a != built
+        assert hash(a) == hash(built) == hash((a.kind, a.player, a.args))
+        assert (a.id, a.label, a.to_dict()) == (built.id, built.label, built.to_dict())
+        assert a.id is a.id
+    with pytest.raises(AttributeError):
+        del a.args
+    assert Action("pass", 0) != ("pass", 0, ())
+    plain = Action(a.kind, a.player, a.args)   # without the tables (which hold functions)
+    assert pickle.loads(pickle.dumps(plain)) == plain
 
 
 def test_illegal_action_names_the_rule(cat):
