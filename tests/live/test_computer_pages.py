@@ -55,3 +55,19 @@ def test_an_unknown_level_is_refused_on_the_page(catalogue_db):
     assert refused.status_code == 400 and b"A computer&#x27;s level is one of" in refused.content
     table.refresh_from_db()
     assert table.status == "open" and table.decks[1] is None
+
+
+def test_a_waiting_table_offers_no_draw_claim_or_resignation_until_the_game_starts(catalogue_db):
+    """Before every seat is taken there is no game to draw, claim or resign: the buttons are there, switched off
+    (they were live and a click only flashed a refusal); once the computer's seat starts the game they are on."""
+    import re
+    host = Client()
+    table = opened(host)
+
+    def switched_off(page: str) -> set[str]:
+        return {m for m in ("live-draw", "live-claim", "live-resign")
+                if re.search(rf'id="{m}"[^>]*\sdisabled[\s>]', page)}
+
+    assert switched_off(host.get(f"/play/{table.pk}/").content.decode()) == {"live-draw", "live-claim", "live-resign"}
+    host.post(f"/play/{table.pk}/", {"computer": "add", "seat": "1", "level": "easy", "cpu_deck": P2_DECK})
+    assert switched_off(host.get(f"/play/{table.pk}/").content.decode()) == set()
