@@ -22,9 +22,11 @@ from __future__ import annotations
 import json
 import logging
 
+from asgiref.sync import ThreadSensitiveContext, sync_to_async
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.core.serializers.json import DjangoJSONEncoder
+from django.db import connections
 from django.db.utils import Error as DatabaseError
 from django.http import Http404
 
@@ -40,6 +42,24 @@ WRITES = {"action", "resign", "draw", "claim", "rematch", "chat", "mute"}
 
 
 class TableConsumer(AsyncJsonWebsocketConsumer):
+    computers = False   # whether a computer sits at the table (learnt from each table payload sent)
+
+    async def dispatch(self, message):
+        """At a table with a computer seat, handle each message (a frame, a change heard on the channel layer) with
+        its database work in a thread of its own, as Django runs each HTTP request (`ThreadSensitiveContext`), and
+        close that thread's connection when it ends (given back to the pool). Channels runs every socket's
+        `database_sync_to_async` on one thread per process, and a write there may take seconds while the computers
+        make their decisions (`services.play_computers`): on the shared thread it held up every other table of the
+        process. Tables of people alone keep the shared thread, whose writes take milliseconds."""
+        if not self.computers:
+            await super().dispatch(message)
+            return
+        async with ThreadSensitiveContext():
+            try:
+                await super().dispatch(message)
+            finally:
+                await sync_to_async(connections.close_all)()
+
     @classmethod
     async def encode_json(cls, content):
         return json.dumps(content, cls=DjangoJSONEncoder)
@@ -104,6 +124,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         return payload
 
     async def send_table(self, payload: dict) -> None:
+        self.computers = any(p.get("computer") for p in payload["players"])   # seated while the table waited, too
         self.sent_version = max(self.sent_version, payload["version"])
         self.log_count = payload["log_count"]
         await self.send_json({"type": "table", "table": payload})

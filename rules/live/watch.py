@@ -15,6 +15,7 @@ process.
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import logging
 import weakref
 
@@ -39,7 +40,8 @@ async def join(consumer) -> None:
     task = _watcher.get("task")
     if task is None or task.done() or _watcher["loop"] is not loop:
         ready = asyncio.Event()
-        _watcher.update(loop=loop, ready=ready, task=loop.create_task(_watch(layer, ready)))
+        # In a context of its own: not the joining socket's message's (consumers.dispatch), which ends before it.
+        _watcher.update(loop=loop, ready=ready, task=loop.create_task(_watch(layer, ready), context=contextvars.Context()))
     await _watcher["ready"].wait()
 
 
