@@ -85,9 +85,9 @@ def add_computer(*, table_id: str, actor: Actor, seat: int, level: str, deck: st
 def remove_computer(*, table_id: str, actor: Actor, seat: int, expected_version: int | None = None) -> Table:
     """Take the computer out of `seat` again (the host only, before the game starts): the seat is empty."""
     table = get_table(table_id)
+    if seat not in seats(table) or not level_of(table, seat):   # nothing to take out: not found, as a bad id
+        raise ApiError(NO_COMPUTER, f"No computer sits in seat {seat} of this table.", status_code=404)
     seat = _hosted(table, actor, seat, expected_version)
-    if not level_of(table, seat):
-        raise ApiError(NO_COMPUTER, f"No computer sits in seat {seat} (Player {seat + 1}).")
     decks = list(table.decks)
     decks[seat] = None
     return write(table, {"decks": decks, f"p{seat + 1}_deck": None}, read_version=table.version)

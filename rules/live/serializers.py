@@ -7,6 +7,7 @@ from rest_framework import serializers
 from decks.serializers import StrictCharField
 from rules.live.clock import DEFAULT_GRACE, GRACE_RANGE, MAX_CLOCK_MINUTES, MAX_INCREMENT
 from rules.live.tables import SEATS
+from rules.play.computers import CPU_BOTS
 from rules.play.serializers import (
     ActionSerializer,
     ActSerializer,
@@ -67,10 +68,10 @@ class TableActSerializer(ActSerializer):
 class ComputerSeatSerializer(serializers.Serializer):
     """The computer the host seats: where, at what level, with which deck."""
 
-    seat = serializers.IntegerField(help_text="The empty seat: 0 (Player 1) to players - 1 (another: `bad_seat`; "
-                                              "a taken one: 409 `seat_taken`).")
-    level = serializers.CharField(max_length=20, help_text="The computer's level: easy, normal, hard, quick or "
-                                                           "expert (another: `bad_level`).")
+    seat = serializers.IntegerField(min_value=0, max_value=3,
+                                    help_text="The empty seat: 0 (Player 1) to players - 1 (a seat the table does "
+                                              "not have: `bad_seat`; a taken one: 409 `seat_taken`).")
+    level = serializers.ChoiceField(choices=CPU_BOTS, help_text="The computer's level.")
     deck = serializers.CharField(required=False, allow_blank=True, max_length=64,
                                  help_text="The id of the deck it plays (a starter, or a deck you may open); left "
                                            "out: a starter deck of a faction no seat plays yet, drawn from the "

@@ -98,6 +98,8 @@ DOMAIN_REFUSALS = {
     "POST /api/tables/{table_id}/chat/": "a player, within the chat's limit (not_player, bad_message, "
                                          "chat_throttled)",
     "POST /api/tables/{table_id}/mute/": "a player of the table (not_player)",
+    "POST /api/tables/{table_id}/computer/": "the seat must be one of this table's, which has two to four "
+                                             "(bad_seat)",
 }
 
 
