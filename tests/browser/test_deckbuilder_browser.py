@@ -2,6 +2,7 @@
 
 Set SCREENSHOT_DIR to keep screenshots of the deckbuilder and the deck page (for a look at the design).
 """
+import json
 import os
 import re
 from pathlib import Path
@@ -14,6 +15,7 @@ from cards.catalogue import get_catalogue
 from decks import selectors
 from decks.management.commands.load_starter_decks import STARTER_FILE, read_starter_decks
 from decks.models import Deck, Visibility
+from decks.stats import simulate_opening
 from tests.browser.axe import assert_accessible
 from tests.browser.helpers import LAPTOP, errors_on, new_page
 
@@ -111,9 +113,16 @@ def test_build_a_legal_deck_by_clicking_save_export_and_keep_it_private(page, br
     # The owner's deck page shows it valid.
     page.goto(f"{base}/decks/{deck_id}/")
     expect(page.locator("#validity")).to_have_text("Valid · 45 cards")
+    # Deal a hand that mulligans once (the page draws its seed at random; the first deal is steered to one that
+    # does), so the faded mulligan row is always there when the page's contrast is checked.
+    seed = next(s for s in range(1000) if simulate_opening(catalogue, wanted, seed=s, draws=0)["mulligans"] == 1)
+    page.route("**/opening-hand/", lambda route: route.continue_(post_data=json.dumps({"seed": seed, "draws": 0})))
     page.click("#new-hand")
+    expect(page.locator("#hand-output .mulligan")).to_have_count(1)
     expect(page.locator("#hand-output .hand-row").last.locator("li")).to_have_count(7)
-    assert_accessible(page, "the owner's deck page with a sample hand")
+    expect(page.locator("#hand-info")).to_have_text(f"Seed {seed}")
+    page.unroute("**/opening-hand/")
+    assert_accessible(page, "the owner's deck page with a sample hand and a mulligan")
     shot(page, "deck-page")
 
     # Another user, and a visitor, cannot open it while it is private.
