@@ -74,9 +74,12 @@ def make_expert(mode: dict, seed: int, budget: int) -> ExpertPlayer:
 def schedule(decks: tuple[str, ...], deals: int, budget: int, seeds: tuple[int, ...],
              mode: dict | None = None) -> list[tuple]:
     """Every game of the match: (first chair's deck, second chair's deck, deal, the expert's chair, budget, seed,
-    mode) for each run seed, each ordered pair of decks, `deals` deals a pair, and both chairs of each deal."""
-    return [(a, b, deal, chair, budget, seed, mode or {}) for seed in seeds
-            for a, b in itertools.product(decks, repeat=2) for deal in range(deals) for chair in (0, 1)]
+    mode) for each run seed, each ordered pair of decks, `deals` deals a pair, and both chairs of each deal.
+
+    Deal by deal: the first deal of every seed and pairing, then the second, so a run cut short (`--rows` keeps what
+    it played) has met every pairing and seed as often as the others, not the first pairings only."""
+    return [(a, b, deal, chair, budget, seed, mode or {}) for deal in range(deals) for seed in seeds
+            for a, b in itertools.product(decks, repeat=2) for chair in (0, 1)]
 
 
 def play(task: tuple) -> dict:

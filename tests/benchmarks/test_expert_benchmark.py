@@ -16,6 +16,17 @@ def test_every_deal_is_played_from_both_chairs_with_the_same_decks_and_seed():
     assert (1, "starter-talah", "starter-talah", 0) in deals and (2, "starter-elder-maru", "starter-talah", 2) in deals
 
 
+def test_a_run_cut_short_has_met_every_pairing_and_seed_alike():
+    """Games go deal by deal: the first 16 games of two decks and two seeds are every pairing's first deal, from both
+    chairs, under both seeds — a run stopped there has not played one pairing only."""
+    games = schedule(("starter-talah", "starter-elder-maru"), deals=3, budget=10, seeds=(1, 2))
+    first = games[:16]
+    assert {(seed, a, b, chair) for a, b, deal, chair, _, seed, _ in first} == {
+        (seed, a, b, chair) for seed in (1, 2) for a in ("starter-talah", "starter-elder-maru")
+        for b in ("starter-talah", "starter-elder-maru") for chair in (0, 1)}
+    assert {deal for _, _, deal, *_ in first} == {0}
+
+
 def test_the_expert_benchmark_reports_a_win_rate_with_its_interval_and_the_deals_it_turned():
     report = benchmark_report("expert", "--games", "1", "--budget", "30", "--narrow", "--decks", "starter-talah")
     assert report["games"] == 2 and report["deals"] == 1
