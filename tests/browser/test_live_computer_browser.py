@@ -13,6 +13,7 @@ from rules.live.tables import level_of
 from rules.models import Table
 from tests.browser.axe import assert_accessible
 from tests.browser.helpers import PHONE, fits_the_phone, new_page
+from tests.browser.test_goldfish_browser import shot
 from tests.browser.test_live_browser import UPDATE_MS, board_version
 from tests.live.servers import AsgiServer
 
@@ -51,4 +52,47 @@ def test_a_person_adds_a_computer_and_plays_the_first_moves(browser, catalogue):
         expect(host.locator("#gf-actions .gf-act").first).to_be_visible(timeout=UPDATE_MS)  # my turn again
         fits_the_phone(host)
         assert_accessible(host, "a live table against a computer")
+    assert errors == []
+
+
+def test_a_person_seats_two_computers_at_a_table_of_three_and_both_play(browser, catalogue):
+    """A table of three: the host seats a normal computer, then an easy one; the Pyramid's board starts with both
+    named around it, and as the host clicks, each computer takes its own decisions in its turn."""
+    errors: list[str] = []
+    with AsgiServer(application) as server:
+        base = server.url
+        host = new_page(browser, PHONE, errors)
+        host.goto(f"{base}/")
+        opened = host.request.post(f"{base}/api/tables/", data={"deck": "starter-dr-veylan", "players": 3,
+                                                                 "seat": "first", "seed": 1})
+        assert opened.status == 201, opened.text()
+        table = Table.objects.get()
+        host.goto(f"{base}{table.get_absolute_url()}")
+        for seat, level in ((1, "normal"), (2, "easy")):
+            expect(host.locator("#live-add-computer")).to_be_visible(timeout=UPDATE_MS)
+            host.select_option("#live-computer-seat", str(seat))
+            host.select_option("#live-computer-level", level)
+            host.click("#live-add-computer")
+            expect(host.locator("#live-players")).to_contain_text(f"Computer ({level})", timeout=UPDATE_MS)
+        expect(host.locator("#goldfish")).to_be_visible(timeout=UPDATE_MS)
+        row = Table.objects.get()
+        assert row.status == "live" and (level_of(row, 1), level_of(row, 2)) == ("normal", "easy")
+        expect(host.locator(".vs-ring .vs-seat")).to_have_count(2)
+        expect(host.locator(".vs-ring-center")).to_be_visible()
+        seen: set[str] = set()
+        for _ in range(40):   # my decisions, clicked, until both computers have made one of theirs
+            seen = {a.split(".")[1] for a in Table.objects.get().actions if len(a.split(".")) > 1}
+            if {"1", "2"} <= seen:
+                break
+            ends = host.locator('#gf-actions .gf-act[data-action^="end_turn"]')
+            expect(host.locator("#gf-actions .gf-act").first).to_be_visible(timeout=UPDATE_MS)
+            before = board_version(host)
+            (ends if ends.count() else host.locator("#gf-actions .gf-act")).first.click()
+            expect(host.locator("#goldfish")).not_to_have_attribute("data-version", str(before), timeout=UPDATE_MS)
+            row = Table.objects.get()
+            assert row.status == "finished" or level_of(row, row.to_move) is None  # the computers have answered
+        assert {"1", "2"} <= seen, f"not every computer decided: {sorted(seen)}"
+        fits_the_phone(host)
+        assert_accessible(host, "a live table of three with two computers")
+        shot(host, "live-three-computers-phone")
     assert errors == []
