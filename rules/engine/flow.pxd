@@ -23,7 +23,7 @@ cpdef step_action(State g)
 
 cpdef step_arc_burn(State g)
 
-@cython.locals(card=Card, cards=list)
+@cython.locals(card=Card, cards=list, info=CardInfo, player=Player)
 cpdef step_end(State g)
 
 @cython.locals(card=Card, cards=list)
@@ -36,7 +36,7 @@ cpdef interrupt_for_cataclysm(State g)
 @cython.locals(info=CardInfo)
 cpdef new_item(State g, ctrl, src, card, kind, indexes)
 
-cpdef next_need(State g, item)
+cpdef next_need(State g, Item item)
 
 @cython.locals(cards=list)
 cpdef steal_destinations(State g, item, taken_from)

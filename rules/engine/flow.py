@@ -157,9 +157,10 @@ def step_end(g: State) -> bool:
         tick = g.tick
         for iid in list(player.actors):
             card = cards[iid]
-            if card.info.type == "scene" and card.zone == BOARD and card.charge > 0 and card.entered != tick:
+            info = card.info
+            if info.type == "scene" and card.zone == BOARD and card.charge > 0 and card.entered != tick:
                 if player.hero >= 0:
-                    g.deal_damage(player.hero, 1, card.info.name)
+                    g.deal_damage(player.hero, 1, info.name)
     overload_check(g)
     for q in g.everyone:
         players[q].pool[:] = _EMPTY_POOL
@@ -190,8 +191,8 @@ def overload_check(g: State) -> None:
     totals: dict[int, int] | None = None
     for q in g.everyone:
         for iid in g.players[q].actors:   # equipment holds charge, so it is never inert
-            if cards[iid].host >= 0:
-                card = cards[iid]
+            card = cards[iid]
+            if card.host >= 0:
                 host = card.host
                 if totals is None:
                     totals = {host: card.charge}

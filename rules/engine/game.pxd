@@ -4,6 +4,10 @@
 cimport cython
 from rules.engine.actions cimport Action
 from rules.engine.state cimport State
+# Move generation and the turn flow, called at every decision: cimported, so that they are C calls, not calls of
+# Python objects found in the module's globals (issue 35's third lever).
+from rules.engine.flow cimport run
+from rules.engine.legal cimport legal_actions as _legal_actions
 
 cdef class GameState(State):
     cpdef legal_actions(self)

@@ -165,7 +165,12 @@ def choose(g: GameState, p: int, kinds: dict[str, list[Action]], window: bool) -
     cards = g.cards
     reacts = [a for a in kinds["react"] if cards[a.args[0]].info.abilities[a.args[2]].trigger != "passive"] \
         if "react" in kinds else ()
-    hand = [i for i in g.players[p].hand if cards[i].info.type == "instant"]
+    hand = []
+    for i in g.players[p].hand:   # a loop, so the compiled form reads each card's type at a fixed offset
+        card = cards[i]
+        info = card.info
+        if info.type == "instant":
+            hand.append(i)
     if not hand and not reacts:
         return None
     threat = threats(g, p) if g.stack else {}
@@ -174,7 +179,10 @@ def choose(g: GameState, p: int, kinds: dict[str, list[Action]], window: bool) -
         hand = [i for i in hand if _hits(cards[i].info)]
         if not hand and not reacts:
             return None
-        if not any(g.players[q].board for q in g.foes[p]):
+        for q in g.foes[p]:   # a loop, not any(...): the compiled form's cpdef takes no generator
+            if g.players[q].board:
+                break
+        else:
             return None  # no enemy character to kill and nothing to answer: hold
     best = _weigh(g, p, window, hand, reacts, threat, late)
     if best is None:

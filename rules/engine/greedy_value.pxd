@@ -66,8 +66,8 @@ cpdef _enemy_damage_gain(State g, iid, points, already=*)
 
 cpdef _card_gain(State g, p, info, side)
 
-@cython.locals(cards=list)
-cpdef _ability_gain(State g, side, src, ability)
+@cython.locals(cards=list, card=Card)
+cpdef _ability_gain(State g, _Side side, src, ability)
 
 @cython.locals(card=Card)
 cpdef _safe_host(State g, person)

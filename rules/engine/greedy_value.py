@@ -375,9 +375,10 @@ def _ability_gain(g: GameState, side: _Side, src: int, ability) -> float:
             pool = side.mine
         best = 0.0
         for i in pool:
-            damage = cards[i].damage
+            card = cards[i]
+            damage = card.damage
             if damage:
-                best = max(best, min(amount, damage) * _per_hp(cards[i].info))
+                best = max(best, min(amount, damage) * _per_hp(card.info))
         return best
     if kw == "buff":
         return float(amount) if side.battery else 0.0

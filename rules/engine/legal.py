@@ -79,7 +79,7 @@ def main_actions(g: State, p: int) -> list[Action]:
     else:
         out = _hand_actions(g, p, entries, view)
     _board_offers(g, p, player, view, out, True)
-    out.append(g._offer_memo.get(("end_turn", p)) or _plain_offer(g, "end_turn", p))
+    out.append(g._offer_memo.get(p << 1) or _plain_offer(g, "end_turn", p))
     return out
 
 
@@ -181,8 +181,11 @@ def _tap_offer(g: State, p: int, iid: int, slug: str) -> Action:
 
 def _plain_offer(g: State, kind: str, p: int) -> Action:
     """End the turn or pass: one immutable offer per player and game (building an Action costs about a thousand
-    instructions even compiled, more than all the rest of a decision's bookkeeping for it)."""
-    offer = g._offer_memo[(kind, p)] = new_action(kind, p, (), g.tb)
+    instructions even compiled, more than all the rest of a decision's bookkeeping for it). Kept in the offer memo
+    under a small int key, `p << 1` (end the turn) or `p << 1 | 1` (pass), which no other key meets (a charge offer's
+    is negative, a counter offer's a tuple): an int is hashed and compared at once, a `(kind, p)` tuple was built,
+    hashed and compared at every decision (issue 35)."""
+    offer = g._offer_memo[(p << 1) + (1 if kind == "pass" else 0)] = new_action(kind, p, (), g.tb)
     return offer
 
 
@@ -366,7 +369,7 @@ def window_actions(g: State, p: int) -> list[Action]:
     player = g.players[p]
     view = g.tb.pools.get(tuple(player.pool)) or pool_view(g.tb, player.pool)
     funds = view.funds
-    out: list[Action] = [g._offer_memo.get(("pass", p)) or _plain_offer(g, "pass", p)]
+    out: list[Action] = [g._offer_memo.get(p << 1 | 1) or _plain_offer(g, "pass", p)]
     cards = g.cards
     for iid, slug, info in (g._hand_memo.get(tuple(player.hand)) or _hand_plan(g, p, player.hand))[3]:
         if info.total <= funds:

@@ -11,6 +11,9 @@ cdef class Card:
     cdef public object fortify, stab, stab_tick, disabled, boost, used_tick, used, temp, ps_tick, ps_used
     cdef public object info
 
+@cython.locals(card=Card, out=list)
+cpdef list hosted(list cards, actors, person)
+
 cdef class Player:
     cdef public object idx, goldfish, hero, mulligans, seat, edges
     cdef public list deck, hand, grave, board, pool, actors

@@ -62,6 +62,17 @@ class Card:
         return {name: getattr(self, name) for name in _CARD_FIELDS}
 
 
+def hosted(cards: list, actors: list, person: int) -> list[int]:
+    """The cards among `actors` attached to `person`, in board order (`State.equipment_on`). A loop, not a
+    comprehension, so that the compiled form reads each card's host at a fixed offset (model.pxd)."""
+    out = []
+    for iid in actors:
+        card = cards[iid]
+        if card.host == person:
+            out.append(iid)
+    return out
+
+
 class Player:
     """One seat: its zones, energy pool and Hero."""
 

@@ -6,7 +6,7 @@
 # are declared with their card, definition and player locals typed where every assignment to them reads one
 # (cards[iid], card.info, players[p]); they stay what they are in Python.
 cimport cython
-from rules.engine.model cimport Card, Edge, Item, Player
+from rules.engine.model cimport Card, Edge, Item, Player, hosted
 from rules.engine.tables cimport CardInfo, Tables
 
 cdef class State:
@@ -60,9 +60,9 @@ cdef class State:
     cpdef stabilize_room(self, iid)
     @cython.locals(card=Card)
     cpdef _stabilize(self, iid, amount)
-    @cython.locals(card=Card, cards=list)
+    @cython.locals(card=Card, cards=list, eq=Card, tb=Tables)
     cpdef amount_for(self, src, ability, ctrl)
-    @cython.locals(cards=list)
+    @cython.locals(cards=list, card=Card, info=CardInfo)
     cpdef has_synergy(self, p)
     @cython.locals(edge=Edge)
     cpdef add_edge(self, e, amount, source)

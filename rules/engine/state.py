@@ -11,7 +11,7 @@ from typing import Any
 
 from .actions import Action
 from .catalogue import Catalogue
-from .model import BOARD, DECK, GRAVE, HAND, Card, Edge, Item, Player
+from .model import BOARD, DECK, GRAVE, HAND, Card, Edge, Item, Player, hosted
 from .rng import Rng
 from .tables import EDGE_NAMES, Tables, tables
 
@@ -153,7 +153,7 @@ class State:
 
     def equipment_on(self, person: int) -> list[int]:
         cards = self.cards   # only equipment has a host, and equipment is never inert
-        return [i for i in self.players[cards[person].ctrl].actors if cards[i].host == person]
+        return hosted(cards, self.players[cards[person].ctrl].actors, person)
 
     def is_active_card(self, card: Card) -> bool:
         """A card whose abilities work: in play and not a Dormant Scene."""
@@ -454,15 +454,14 @@ class State:
         cards = self.cards
         fan = con = False
         for i in self.players[p].board:
-            ideology = cards[i].info.ideology
-            if ideology == "fanatic":
-                if con:
-                    return True
+            card = cards[i]
+            info = card.info   # typed locals in the compiled form (state.pxd): fixed offsets, not look-ups by name
+            if info.ideology == "fanatic":
                 fan = True
-            elif ideology == "conservative":
-                if fan:
-                    return True
+            elif info.ideology == "conservative":
                 con = True
+            if fan and con:
+                return True
         return False
 
     # ----- the Pyramid

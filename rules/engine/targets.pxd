@@ -10,6 +10,9 @@ from rules.engine.state cimport State
 
 cpdef _board(State g, who)
 
+@cython.locals(cards=list, out=list, card=Card, info=CardInfo)
+cpdef list _board_of(State g, who, types)
+
 @cython.locals(cards=list)
 cpdef candidates(State g, ctrl, src, kind, building=*)
 

@@ -22,6 +22,20 @@ def _board(g: State, who: tuple[int, ...]) -> list[int]:
     return out
 
 
+def _board_of(g: State, who: tuple[int, ...], types: tuple[str, ...]) -> list[int]:
+    """The cards of these players' boards whose type is one of `types`, in seat then board order. A loop rather
+    than a comprehension, so that the compiled form reads each card's type at a fixed offset (targets.pxd)."""
+    out: list[int] = []
+    cards = g.cards
+    for p in who:
+        for i in g.players[p].board:
+            card = cards[i]
+            info = card.info
+            if info.type in types:
+                out.append(i)
+    return out
+
+
 def _whose(g: State, kind: str, ctrl: int) -> tuple[int, ...]:
     """The players a target kind names: its controller's own, its opponents' (never a partner's: RULINGS 44), or
     everyone's."""
@@ -34,15 +48,14 @@ def _whose(g: State, kind: str, ctrl: int) -> tuple[int, ...]:
 
 def candidates(g: State, ctrl: int, src: int, kind: str, building: Any = None) -> list:
     """Every ref a target kind names, before keyword filters and Shield: card iids, "E1".."E4", "s<sid>"."""
-    cards = g.cards
     if kind in ("character", "own_character", "enemy_character", "characters"):
-        return [i for i in _board(g, _whose(g, kind, ctrl)) if cards[i].info.type in CHARACTER_TYPES]
+        return _board_of(g, _whose(g, kind, ctrl), CHARACTER_TYPES)
     if kind in ("person", "own_person", "enemy_person"):
-        return [i for i in _board(g, _whose(g, kind, ctrl)) if cards[i].info.type == "person"]
+        return _board_of(g, _whose(g, kind, ctrl), ("person",))
     if kind in ("card", "own_card", "enemy_card", "cards"):
         return _board(g, _whose(g, kind, ctrl))
     if kind == "own_battery":
-        return [i for i in g.players[ctrl].board if cards[i].info.type == "battery"]
+        return _board_of(g, (ctrl,), ("battery",))
     if kind == "card_or_edge":
         return _board(g, g.everyone) + list(EDGE_NAMES)
     if kind in ("edge", "edges"):

@@ -1,0 +1,27 @@
+# The compiled form's declarations of greedy_instants.py (rules/engine/native.py): the greedy bot's Instants, which
+# it asks at every decision of an Action Phase and every window, with the game state typed as the C-level State
+# (state.pxd) and the locals that hold a card, its definition, a stack item or an edge typed where every assignment
+# to them reads one, so that their fields are read at fixed offsets (issue 35's third lever: before, every read of
+# the state here was a generic look-up by name). The functions stay what they are in Python.
+cimport cython
+from rules.engine.model cimport Card, Edge, Item, Player
+from rules.engine.tables cimport CardInfo
+from rules.engine.state cimport State
+
+@cython.locals(edge=Edge)
+cpdef endgame(State g)
+
+@cython.locals(cards=list, item=Item)
+cpdef threats(State g, p)
+
+@cython.locals(card=Card, info=CardInfo)
+cpdef _other_harm(State g, p, t, kw, points)
+
+@cython.locals(card=Card, cards=list)
+cpdef _best_hit(State g, p, amount, late)
+
+@cython.locals(cards=list, card=Card, info=CardInfo, hand=list)
+cpdef choose(State g, p, kinds, window)
+
+@cython.locals(cards=list, info=CardInfo)
+cpdef _weigh(State g, p, window, hand, reacts, threat, late)
