@@ -5,9 +5,10 @@ deal (a deck in each chair and a game seed) is played twice, once with the exper
 second, against the hard player in the other. Luck cancels out of the pair: a deal the decks or the seed decide
 counts one game won and one lost whoever plays, so the win rate above 50% is what the expert's play turned. The deals
 are every ordered pair of the decks below (each deck against itself included), N deals a pair for each run seed; the
-report gives the win rate with its 95% Wilson interval, the deals the expert won from both chairs or lost from both,
-and the time it takes per decision (process CPU time, over all its decisions and over the ones it searched) and its
-slowest searched decision. Games run in a process pool over every core (each game is one task, seeded by its deal,
+report gives the win rate with its 95% Wilson interval over games and, since a deal's two games are one unit, its
+95% interval over deals and a sign test (benchmarks/duplicate.py), the deals the expert won from both chairs or lost
+from both, and the time it takes per decision (process CPU time, over all its decisions and over the ones it
+searched) and its slowest searched decision. Games run in a process pool over every core (each game is one task, seeded by its deal,
 so the numbers do not depend on the pool).
 
 Why duplicate: these decks' games are decided mostly by the matchup and the seed (the coin toss, the shuffles, when the
@@ -36,6 +37,8 @@ from rules.engine.expert import BUDGET, MAX_BUDGET, SEARCHED, ExpertPlayer
 from rules.engine.match import wilson
 from rules.engine.plans import PlanPlayer
 from rules.engine.simulate import game_seed, starter_deck
+
+from .duplicate import complete, paired
 
 DECKS = ("starter-elder-maru", "starter-mayor-vaelis", "starter-talah", "starter-dr-veylan")
 # `--narrow`: the expert's search before it searched every kind of decision (rules/CPU.md): only the Action Phase's
@@ -129,6 +132,26 @@ def measure(deals: int, budget: int, seeds: tuple[int, ...], workers: int, decks
             if keep:   # `--rows FILE`: each game as it ends, so a run cut short still tells what it played
                 with open(keep, "a", encoding="utf-8") as out:
                     out.write(json.dumps(row) + "\n")
+    return {**summarize(rows, decks, deals, budget, seeds, mode),
+            "wall_seconds": round(time.monotonic() - started, 1), "workers": workers}
+
+
+def from_rows(path: str, budget: int, mode: dict) -> dict:
+    """`--report-rows FILE`: the report of the games a run kept (`--rows`), its deals played from both chairs only,
+    without playing again: the figures of docs/benchmarks.md can be checked from the rows they came from."""
+    with open(path, encoding="utf-8") as kept:
+        rows = complete([json.loads(line) for line in kept if line.strip()])
+    if not rows:
+        raise SystemExit(f"{path}: no deal played from both chairs")
+    decks = tuple(dict.fromkeys(r["a"] for r in rows))
+    deals = 1 + max(r["deal"] for r in rows)
+    seeds = tuple(sorted({r["seed"] for r in rows}))
+    return {**summarize(rows, decks, deals, budget, seeds, mode), "wall_seconds": 0.0, "workers": 0}
+
+
+def summarize(rows: list[dict], decks: tuple[str, ...], deals: int, budget: int, seeds: tuple[int, ...],
+              mode: dict | None) -> dict:
+    """The match's figures from its games' rows."""
     score = sum(r["score"] for r in rows)
     low, high = wilson(score, len(rows))
     searched = sum(r["searched"] for r in rows)
@@ -159,8 +182,7 @@ def measure(deals: int, budget: int, seeds: tuple[int, ...], workers: int, decks
         "slowest_decision_s": round(max(r["slowest"] for r in rows), 2),
         "p90_decision_ms": _p90(times), "p90_searched_decision_ms": _p90(search_times),
         "deals_by_pair_won_split_lost": by_pair,
-        "searched_per_game": round(searched / len(rows), 1),
-        "wall_seconds": round(time.monotonic() - started, 1), "workers": workers,
+        "searched_per_game": round(searched / len(rows), 1), **paired(rows),
     }
 
 
@@ -207,6 +229,8 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--rows", default="", help="append each game's row to this file (JSON lines) as it ends")
+    parser.add_argument("--report-rows", default="", metavar="FILE", help="report the games a run kept with --rows "
+                        "(its deals played from both chairs), without playing")
     args = parser.parse_args(argv)
     decks = tuple(d.strip() for d in args.decks.split(",") if d.strip())
     mode = {key: True for key in ("narrow", "ceiling") if getattr(args, key)}
@@ -214,7 +238,11 @@ def main(argv: list[str]) -> int:
         if args.player not in BOTS and args.player not in VARIANTS:
             parser.error(f"unknown player {args.player!r}; known: {', '.join(sorted([*BOTS, *VARIANTS]))}")
         mode["player"] = args.player
-    report = measure(args.games, args.budget, args.seed, args.workers, decks, mode, args.rows)
+    if args.report_rows:
+        report = from_rows(args.report_rows, args.budget, mode)
+        decks, args.games, args.seed = tuple(report["decks"]), report["deals_per_ordered_pair"], report["seeds"]
+    else:
+        report = measure(args.games, args.budget, args.seed, args.workers, decks, mode, args.rows)
     if args.json:
         print(json.dumps(report))
         return 0
@@ -226,7 +254,9 @@ def main(argv: list[str]) -> int:
           f"{report['interval'][1] * 100:.1f}%; the hard player in its chairs: 50% by construction); by the expert's "
           "deck: " + ", ".join(f"{d} {v * 100:.0f}%" for d, v in report["win_rate_by_expert_deck"].items()))
     print(f"  deals won from both chairs: {report['deals_won_from_both_chairs']}, lost from both: "
-          f"{report['deals_lost_from_both_chairs']} (the rest split: the deal decided them)")
+          f"{report['deals_lost_from_both_chairs']} (the rest split: the deal decided them); over deals: "
+          f"{report['deal_score'] * 100:.1f}% (95% {report['deal_interval'][0] * 100:.1f}–"
+          f"{report['deal_interval'][1] * 100:.1f}%), sign test p = {report['sign_test_p']:.2g}")
     print(f"  {report['ms_per_decision']} ms a decision on average, {report['ms_per_searched_decision']} ms a "
           f"searched one ({report['searched_per_game']} a game), slowest {report['slowest_decision_s']} s; "
           f"{report['wall_seconds']} s on {report['workers']} processes")

@@ -2,7 +2,8 @@
 
 `cpu:quick` (rules/engine/quick.py) plays `cpu:hard` in the duplicate format of `benchmarks/expert.py`: every deal (a
 deck in each chair, a game seed) is played twice, the quick player in each chair, so a deal the decks or the seed
-decide counts one win and one loss whoever plays. It reports the win rate with its 95% Wilson interval, and the
+decide counts one win and one loss whoever plays. It reports the win rate with its 95% Wilson interval over games,
+its 95% interval over deals and a sign test (benchmarks/duplicate.py: a deal's two games are one unit), and the
 process CPU time of each of the quick player's decisions: p50, p90 and the slowest, over all its decisions (what a
 player waits for) and over the searched ones (where it plays futures out). Issue 35's targets: at most 100 ms a
 decision at the p90 on the compiled engine, on the 2-core machine the project is measured on, and more than half of
@@ -25,6 +26,7 @@ from rules.engine.native import COMPILED
 from rules.engine.quick import QuickPlayer
 from rules.engine.simulate import game_seed, starter_deck
 
+from .duplicate import paired
 from .expert import DECKS, schedule, seed_list
 
 
@@ -79,7 +81,7 @@ def measure(deals: int, seeds: tuple[int, ...], workers: int, decks: tuple[str, 
         "deals_won_from_both_chairs": sum(1 for s in by_deal.values() if s == 2.0),
         "deals_lost_from_both_chairs": sum(1 for s in by_deal.values() if s == 0.0),
         "decision": quantiles([t for r in rows for t in r["times"]]),
-        "searched_decision": quantiles([t for r in rows for t in r["searched"]]),
+        "searched_decision": quantiles([t for r in rows for t in r["searched"]]), **paired(rows),
         "wall_seconds": round(time.monotonic() - started, 1), "workers": workers,
     }
 
@@ -92,7 +94,9 @@ def describe(report: dict) -> list[str]:
         f"{report['games']} games ({'compiled' if report['compiled'] else 'plain Python'} engine)",
         f"  quick wins {report['win_rate'] * 100:.1f}% (95% {report['interval'][0] * 100:.1f}–"
         f"{report['interval'][1] * 100:.1f}%); deals won from both chairs {report['deals_won_from_both_chairs']}, "
-        f"lost from both {report['deals_lost_from_both_chairs']}",
+        f"lost from both {report['deals_lost_from_both_chairs']}; over deals {report['deal_score'] * 100:.1f}% "
+        f"(95% {report['deal_interval'][0] * 100:.1f}–{report['deal_interval'][1] * 100:.1f}%), "
+        f"sign test p = {report['sign_test_p']:.2g}",
         f"  CPU a decision: p50 {every['p50_ms']} ms, p90 {every['p90_ms']} ms, slowest {every['max_ms']} ms "
         f"({every['count']} decisions); searched ones: p50 {searched['p50_ms']} ms, p90 {searched['p90_ms']} ms "
         f"({searched['count']}); {report['wall_seconds']} s on {report['workers']} processes",
