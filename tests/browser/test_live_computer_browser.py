@@ -20,6 +20,24 @@ from tests.live.servers import AsgiServer
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
+def click_my_decision(host) -> Table:
+    """Click my next decision (ending my turn when I may, to hand the computers one of their own), wait for the board
+    that follows, and check the computers have answered: the table is then mine to play, or over."""
+    ends = host.locator('#gf-actions .gf-act[data-action^="end_turn"]')
+    expect(host.locator("#gf-actions .gf-act").first).to_be_visible(timeout=UPDATE_MS)
+    before = board_version(host)
+    (ends if ends.count() else host.locator("#gf-actions .gf-act")).first.click()
+    expect(host.locator("#goldfish")).not_to_have_attribute("data-version", str(before), timeout=UPDATE_MS)
+    row = Table.objects.get()
+    assert row.status == "finished" or level_of(row, row.to_move) is None  # the computers have answered
+    return row
+
+
+def seats_that_decided(row: Table) -> set[str]:
+    """The seats (as the action ids write them) that have made a decision at the table."""
+    return {a.split(".")[1] for a in row.actions if len(a.split(".")) > 1}
+
+
 def test_a_person_adds_a_computer_and_plays_the_first_moves(browser, catalogue):
     errors: list[str] = []
     with AsgiServer(application) as server:
@@ -38,17 +56,10 @@ def test_a_person_adds_a_computer_and_plays_the_first_moves(browser, catalogue):
         expect(host.locator("#live-players")).to_contain_text("Computer (hard)")
         row = Table.objects.get()
         assert row.status == "live" and level_of(row, 1) == "hard"
-        for _ in range(6):  # my decisions, clicked (ending my turn when I may, to hand the computer one of its own)
-            ends = host.locator('#gf-actions .gf-act[data-action^="end_turn"]')
-            expect(host.locator("#gf-actions .gf-act").first).to_be_visible(timeout=UPDATE_MS)
-            before = board_version(host)
-            (ends if ends.count() else host.locator("#gf-actions .gf-act")).first.click()
-            expect(host.locator("#goldfish")).not_to_have_attribute("data-version", str(before), timeout=UPDATE_MS)
-            row = Table.objects.get()
-            assert row.status == "finished" or level_of(row, row.to_move) is None  # the computer has answered
-            if any(a.split(".")[1:2] == ["1"] for a in row.actions):
+        for _ in range(6):  # my decisions, clicked, until the computer has made one of its own
+            if "1" in seats_that_decided(click_my_decision(host)):
                 break
-        assert any(a.split(".")[1:2] == ["1"] for a in Table.objects.get().actions), "the computer never decided"
+        assert "1" in seats_that_decided(Table.objects.get()), "the computer never decided"
         expect(host.locator("#gf-actions .gf-act").first).to_be_visible(timeout=UPDATE_MS)  # my turn again
         fits_the_phone(host)
         assert_accessible(host, "a live table against a computer")
@@ -81,16 +92,10 @@ def test_a_person_seats_two_computers_at_a_table_of_three_and_both_play(browser,
         expect(host.locator(".vs-ring-center")).to_be_visible()
         seen: set[str] = set()
         for _ in range(40):   # my decisions, clicked, until both computers have made one of theirs
-            seen = {a.split(".")[1] for a in Table.objects.get().actions if len(a.split(".")) > 1}
+            seen = seats_that_decided(Table.objects.get())
             if {"1", "2"} <= seen:
                 break
-            ends = host.locator('#gf-actions .gf-act[data-action^="end_turn"]')
-            expect(host.locator("#gf-actions .gf-act").first).to_be_visible(timeout=UPDATE_MS)
-            before = board_version(host)
-            (ends if ends.count() else host.locator("#gf-actions .gf-act")).first.click()
-            expect(host.locator("#goldfish")).not_to_have_attribute("data-version", str(before), timeout=UPDATE_MS)
-            row = Table.objects.get()
-            assert row.status == "finished" or level_of(row, row.to_move) is None  # the computers have answered
+            click_my_decision(host)
         assert {"1", "2"} <= seen, f"not every computer decided: {sorted(seen)}"
         fits_the_phone(host)
         assert_accessible(host, "a live table of three with two computers")
