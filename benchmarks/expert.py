@@ -38,7 +38,7 @@ from rules.engine.match import wilson
 from rules.engine.plans import PlanPlayer
 from rules.engine.simulate import game_seed, starter_deck
 
-from .duplicate import complete, paired
+from .duplicate import complete, deal_scores, paired
 
 DECKS = ("starter-elder-maru", "starter-mayor-vaelis", "starter-talah", "starter-dr-veylan")
 # `--narrow`: the expert's search before it searched every kind of decision (rules/CPU.md): only the Action Phase's
@@ -155,10 +155,7 @@ def summarize(rows: list[dict], decks: tuple[str, ...], deals: int, budget: int,
     score = sum(r["score"] for r in rows)
     low, high = wilson(score, len(rows))
     searched = sum(r["searched"] for r in rows)
-    by_deal: dict[tuple, float] = {}
-    for r in rows:
-        key = (r["seed"], r["a"], r["b"], r["deal"])
-        by_deal[key] = by_deal.get(key, 0.0) + r["score"]
+    by_deal = {key: sum(scores) for key, scores in deal_scores(rows).items()}
     per_deck = {}
     for deck in decks:
         mine = [r for r in rows if r["deck"] == deck]

@@ -26,7 +26,7 @@ from rules.engine.native import COMPILED
 from rules.engine.quick import QuickPlayer
 from rules.engine.simulate import game_seed, starter_deck
 
-from .duplicate import paired
+from .duplicate import deal_scores, paired
 from .expert import DECKS, schedule, seed_list
 
 
@@ -70,10 +70,7 @@ def measure(deals: int, seeds: tuple[int, ...], workers: int, decks: tuple[str, 
         rows = list(pool.map(play, tasks))
     score = sum(r["score"] for r in rows)
     low, high = wilson(score, len(rows))
-    by_deal: dict[tuple, float] = {}
-    for r in rows:
-        key = (r["seed"], r["a"], r["b"], r["deal"])
-        by_deal[key] = by_deal.get(key, 0.0) + r["score"]
+    by_deal = {key: sum(scores) for key, scores in deal_scores(rows).items()}
     return {
         "decks": list(decks), "deals": len(by_deal), "games": len(rows), "seeds": list(seeds),
         "compiled": bool(COMPILED), "win_rate": round(score / len(rows), 4),
