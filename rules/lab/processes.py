@@ -65,8 +65,15 @@ class Workers:
         """The worker's node name, as Celery's control commands address it (`%h` is this machine's name)."""
         return f"w{index}-{os.getpid()}@{socket.gethostname()}"
 
+    def pause(self, index: int) -> None:
+        """SIGSTOP a worker and its pool process: frozen, it can neither finish its chunk nor take another."""
+        os.killpg(self.procs[index].pid, signal.SIGSTOP)
+
+    def resume(self, index: int) -> None:
+        os.killpg(self.procs[index].pid, signal.SIGCONT)
+
     def kill(self, index: int) -> None:
-        """SIGKILL a worker and its pool process at once: a machine lost mid-chunk."""
+        """SIGKILL a worker and its pool process at once (paused or not): a machine lost mid-chunk."""
         os.killpg(self.procs[index].pid, signal.SIGKILL)
         self.procs[index].wait(10)
 
@@ -74,6 +81,7 @@ class Workers:
         for proc in self.procs:
             if proc.poll() is None:
                 os.killpg(proc.pid, signal.SIGTERM)
+                os.killpg(proc.pid, signal.SIGCONT)   # a paused worker takes its SIGTERM only once running
         for proc in self.procs:
             try:
                 proc.wait(30)

@@ -3,6 +3,8 @@ end on two workers; one is killed mid-study (SIGKILL, worker and pool process), 
 the same numbers as the same study played in one process."""
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from rules.engine import lab as engine_lab
@@ -23,38 +25,56 @@ def test_a_study_survives_a_worker_killed_mid_study(api, broker, settings):
     once the lock it left expires and the visibility timeout has passed; with kombu's own five-minute lock the study
     stood still past this test's three minutes (a CI run failed so).
 
-    The kill waits until worker 0 reports a chunk of 20 games under way: killed between two chunks, Redis may
-    already have handed it the next one (BRPOP) before it recorded it as unacknowledged, and that chunk then exists
-    nowhere but in the dead process, for the study's stall fallback (LAB_STALL_SECONDS, ten minutes) to send again;
-    docs/operations/scaling.md says so."""
+    The kill lands mid-chunk for certain: worker 0 is frozen (SIGSTOP) and killed only if the chunk it reported under
+    way is still unacknowledged in Redis, so it cannot have taken another. A chunk of 20 games lasts about half a
+    second, and a kill that merely followed the report sometimes landed after it, just as Redis handed worker 0 the
+    next chunk (BRPOP) before it recorded it as unacknowledged: that chunk then exists nowhere but in the dead process,
+    for the study's stall fallback (LAB_STALL_SECONDS, ten minutes) to send again; docs/operations/scaling.md says
+    so. That is what a CI run saw time out."""
     import redis
-
-    from cataclysm_site.celery import app
 
     broker.start(2)
     body = api.post("/api/simulations/", {"kind": "goldfish", "deck": "starter-dr-veylan", "games": 150, "seed": 4,
                                           "bot": "greedy"}, format="json").json()
     assert body["engine"] == "celery", body
     sim_id = body["id"]
+    client = redis.Redis.from_url(broker.url)
 
     def progress():
         sim = api.get(f"/api/simulations/{sim_id}/").json()
         return sim if 0 < sim["games_done"] < 150 else None
 
-    def mid_chunk():
-        active = app.control.inspect(destination=[broker.name(0)], timeout=1).active() or {}
-        return any(task["args"][2] >= 20 for task in active.get(broker.name(0), []))   # (study, start, count)
-
     wait_for(progress, timeout=90)
-    wait_for(mid_chunk, timeout=90, every=0.05)
+    for _ in range(100):
+        chunk = wait_for(lambda: chunk_under_way(broker, 0), timeout=90, every=0.05)
+        broker.pause(0)
+        if chunk in unacknowledged(client):
+            break
+        broker.resume(0)   # it finished that chunk before it froze: wait for the next one
+    else:
+        pytest.fail("worker 0 was never frozen holding a chunk")
     options = settings.CELERY_BROKER_TRANSPORT_OPTIONS
-    assert redis.Redis.from_url(broker.url).lock("unacked_mutex", timeout=options["unacked_mutex_expire"]).acquire(
+    assert client.lock("unacked_mutex", timeout=options["unacked_mutex_expire"]).acquire(
         blocking=False)   # as worker 0's sweep took it
     broker.kill(0)
     done = wait_for(lambda: (lambda s: s if s["status"] == "done" else None)(
         api.get(f"/api/simulations/{sim_id}/").json()), timeout=180)
     assert done["games_done"] == 150
     assert done["results"] == in_process(Simulation.objects.get(pk=sim_id).study)
+
+
+def chunk_under_way(broker, index: int) -> str | None:
+    """The task id of a chunk of at least 20 games the worker reports playing, if any."""
+    from cataclysm_site.celery import app
+
+    name = broker.name(index)
+    active = app.control.inspect(destination=[name], timeout=1).active() or {}
+    return next((task["id"] for task in active.get(name, []) if task["args"][2] >= 20), None)  # (study, start, count)
+
+
+def unacknowledged(client) -> set[str]:
+    """The task ids of the chunks Redis holds as delivered but not yet acknowledged (kombu's `unacked` hash)."""
+    return {json.loads(raw)[0]["headers"]["id"] for raw in client.hvals("unacked")}
 
 
 @pytest.mark.django_db(transaction=True)
