@@ -3,14 +3,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from .payment import pay_code, pay_text
+from .tables import POOL_KEYS
+
 try:
     import cython
 except ImportError:  # Cython is not installed: the plain form, where these decorators change nothing
     from types import SimpleNamespace
     cython = SimpleNamespace(freelist=lambda n: lambda c: c, no_gc=lambda c: c, cclass=lambda c: c)
-
-from .payment import pay_code, pay_text
-from .tables import POOL_KEYS
 
 # Which argument positions make up the id (the others are display-only names).
 _ID_ARGS = {
