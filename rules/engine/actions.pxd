@@ -5,8 +5,7 @@
 cimport cython
 
 @cython.final
-@cython.freelist(256)
-cdef class Action:
+cdef class Action:   # its free list and no_gc: on the class in actions.py, where Cython reads them
     cdef readonly object kind, player, args, ctx
     cdef object _id
 

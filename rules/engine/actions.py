@@ -6,6 +6,12 @@ from typing import Any
 from .payment import pay_code, pay_text
 from .tables import POOL_KEYS
 
+try:
+    import cython
+except ImportError:  # Cython is not installed: the plain form, where these decorators change nothing
+    from types import SimpleNamespace
+    cython = SimpleNamespace(freelist=lambda n: lambda c: c, no_gc=lambda c: c, cclass=lambda c: c)
+
 # Which argument positions make up the id (the others are display-only names).
 _ID_ARGS = {
     "play_energy": (0,), "tap": (0,), "tap_charge": (0,), "spend_charge": (0, 2), "summon": (0, 2), "play": (0, 2),
@@ -28,6 +34,14 @@ _PLAIN = __file__.endswith(".py")
 _set = object.__setattr__
 
 
+# In the compiled form an Action comes from a free list of 256 and is left out of the cycle collector: the
+# `freelist` declared in actions.pxd was ignored (Cython reads it only here, on the class), so every offer was a
+# fresh allocation, tracked by the collector, whose collections the offers' allocations triggered; an Action holds
+# a kind, a player, a tuple of ints, strings and pay tuples and the engine's tables, none of which refers back to
+# an action, so it can be part of no reference cycle (issue 35's fourth lever).
+@cython.freelist(256)
+@cython.no_gc
+@cython.cclass
 class Action:
     """One legal decision. Equal actions (same kind, player and arguments) share one id across states.
 

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from .arcburn import arc_burn, burnable, has_storage
-from .pyramid import cataclysm_capacity, has_absorber
+from .pyramid import cataclysm_capacities, has_absorber
 from .state import State
 
 
@@ -40,8 +40,7 @@ def auto_decide(g: State, d: dict) -> bool:
         return False
     if kind == "cataclysm":
         left = d["left"]
-        caps = {i: cataclysm_capacity(g, p, i) for i in g.characters(p)}
-        caps = {i: c for i, c in caps.items() if c > 0}
+        caps = {i: c for i, c in cataclysm_capacities(g, p, g.characters(p)).items() if c > 0}
         if left <= 0 or not caps:
             if left > 0:
                 g.log("cataclysm", p, "{0} Cataclysm damage finds nothing left to destroy", left)

@@ -17,5 +17,5 @@ cpdef _safe_host_store(State g, person)
 
 cpdef _choose_target(State g, p, actions)
 
-@cython.locals(card=Card, cards=list, steps=dict, taken=dict, first_seen=list)
+@cython.locals(card=Card, cards=list, steps=dict, taken=dict, first_seen=list, prevented=dict)
 cpdef list cataclysm_plan(State g, p, left, candidates)

@@ -31,6 +31,7 @@ from .greedy_value import (
     _safe_host,
     by_kind,
 )
+from .pyramid import preventions
 from .tables import EDGE_NAMES
 
 
@@ -184,9 +185,10 @@ def cataclysm_plan(g: GameState, p: int, left: int, candidates: list[int]) -> li
     cards = g.cards
     assigned = g.assigned[p] if hasattr(g, "assigned") else {}
     steps: dict[int, list[float]] = {}
+    prevented = preventions(g, candidates)   # Fortify, Ward and Stabilize: found once for all the candidates
     for iid in candidates:
         card = cards[iid]
-        fort = g.fortify_total(iid) + card.ward + g.stabilize_room(iid)   # prevented points cost nothing
+        fort = prevented[iid]   # prevented points cost nothing
         done = assigned.get(iid, 0)
         per = _per_hp(card.info)
         kill = _equipment_value(g, iid) if card.info.type == "person" else 0.0

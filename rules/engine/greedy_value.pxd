@@ -31,7 +31,7 @@ cpdef tuple _ranked_wants(State g, p, _Side side)
 @cython.locals(player=Player, cards=list, want=_Want, vpool=list)
 cpdef _best_purchase(State g, p, _Side side, dict by_kind)
 
-@cython.locals(a=Action)
+@cython.locals(a=Action, best=Action)
 cpdef _cheapest(State g, list offered, demand)
 
 @cython.locals(player=Player, cards=list, info=CardInfo, wants=list, seen=set)

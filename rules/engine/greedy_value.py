@@ -233,12 +233,16 @@ def _best_purchase(g: GameState, p: int, side: "_Side", by_kind: dict) -> Action
 
 def _cheapest(g: GameState, offered: list[Action], demand: list[int]) -> Action:
     """`min(offered, key=lambda a: (_pay_score(_pay_of(a), demand), -_host_rank(g, a), a.id))` written as a loop:
-    the first offer with the least key."""
-    best, best_key = None, None
+    the first offer with the least key. The ids are compared only between offers equal on the first two (issue 35's
+    fourth lever): formatting an offer's id costs more than the rest of its key, and an offer is mostly alone."""
+    best = None
+    best_score = best_rank = 0.0
     for a in offered:
-        key = (_pay_score(_pay_of(a), demand), -_host_rank(g, a), a.id)
-        if best is None or key < best_key:
-            best, best_key = a, key
+        score = _pay_score(_pay_of(a), demand)
+        rank = -_host_rank(g, a)
+        if best is None or score < best_score or (score == best_score and (
+                rank < best_rank or (rank == best_rank and a.id < best.id))):
+            best, best_score, best_rank = a, score, rank
     return best
 
 

@@ -7,7 +7,7 @@ from .actions import Action, new_action
 from .arcburn import burnable, storage_cards
 from .flow import next_need
 from .payment import payments
-from .pyramid import absorb_capacity, cataclysm_capacity
+from .pyramid import absorb_capacity, cataclysm_capacities
 from .state import State
 from .targets import any_target, ref_slug
 
@@ -427,8 +427,8 @@ def decision_actions(g: State, d: dict) -> list[Action]:
     if kind == "cataclysm":
         left = d["left"]
         out = []
-        for iid in g.characters(p):
-            cap = min(cataclysm_capacity(g, p, iid), left)
+        for iid, cap in cataclysm_capacities(g, p, g.characters(p)).items():
+            cap = min(cap, left)
             if cap <= 0:
                 continue
             for n in sorted({1, cap}):

@@ -34,4 +34,13 @@ cpdef discharge_finish(State g)
 @cython.locals(card=Card)
 cpdef cataclysm_capacity(State g, p, iid)
 
+@cython.locals(card=Card, cards=list, out=dict, keep=list)
+cpdef dict cataclysm_capacities(State g, p, iids)
+
+@cython.locals(card=Card, cards=list, found=dict, out=dict)
+cpdef dict preventions(State g, iids)
+
+@cython.locals(cards=list, source=Card, fortify=dict, stabilize=dict)
+cpdef tuple _continuous_prevention(State g, ctrl)
+
 cpdef cataclysm_apply(State g)

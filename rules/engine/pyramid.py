@@ -238,6 +238,78 @@ def cataclysm_capacity(g: State, p: int, iid: int) -> int:
     return max(0, card.hp_left + prevention - g.assigned[p].get(iid, 0))
 
 
+def cataclysm_capacities(g: State, p: int, iids: list[int]) -> dict[int, int]:
+    """`cataclysm_capacity` of each card of `iids`, in their order, worked out together: each decision of the
+    Cataclysm asks it for every character three times over (the forced step, the offers, the greedy player's
+    plan), and one card at a time each found the board's continuous Fortify and Stabilize Passives, their targets
+    and amounts again (6% of a greedy game; issue 35's fourth lever). The same figures, card by card."""
+    cards = g.cards
+    assigned = g.assigned[p]
+    out = {}
+    keep = []
+    for iid in iids:
+        card = cards[iid]
+        if card.zone != BOARD or not card.info.is_character:
+            out[iid] = 0
+        else:
+            out[iid] = -1   # its place in the order; worked out below
+            keep.append(iid)
+    for iid, prevention in preventions(g, keep).items():
+        card = cards[iid]
+        out[iid] = max(0, card.hp_left + prevention - assigned.get(iid, 0))
+    return out
+
+
+def preventions(g: State, iids: list[int]) -> dict[int, int]:
+    """What Fortify, Ward and Stabilize would prevent of damage to each card of `iids` now: for each card,
+    `g.fortify_total(iid) + card.ward + g.stabilize_room(iid)`, with the continuous Passives of each controller
+    found once for all the cards."""
+    cards = g.cards
+    tick = g.tick
+    found: dict = {}   # controller -> (Fortify by card, Stabilize room by card or None without a Battery)
+    out = {}
+    for iid in iids:
+        card = cards[iid]
+        ctrl = card.ctrl
+        bonus = found.get(ctrl)
+        if bonus is None:
+            bonus = found[ctrl] = _continuous_prevention(g, ctrl)
+        fortify, stabilize = bonus
+        total = card.fortify + fortify.get(iid, 0) + card.ward
+        if stabilize is not None:
+            total += (card.stab if card.stab > 0 and card.stab_tick == tick else 0) + stabilize.get(iid, 0)
+        out[iid] = total
+    return out
+
+
+def _continuous_prevention(g: State, ctrl: int) -> tuple:
+    """What a controller's continuous Fortify and Stabilize Passives add to each card they reach, as
+    `State.fortify_total` and `State.stabilize_room` count them (a card counted once per Passive)."""
+    cards = g.cards
+    fortify: dict = {}
+    for src, index in g._continuous(ctrl, "fortify"):
+        ability = cards[src].info.abilities[index]
+        reached = set(g.continuous_targets(src, ability))
+        if reached:
+            amount = g.amount_for(src, ability, ctrl)
+            for iid in reached:
+                fortify[iid] = fortify.get(iid, 0) + amount
+    if g._battery_of(ctrl) is None:
+        return fortify, None
+    stabilize: dict = {}
+    tick = g.tick
+    for src, index in g._continuous(ctrl, "stabilize"):
+        ability = cards[src].info.abilities[index]
+        reached = set(g.continuous_targets(src, ability))
+        if reached:
+            source = cards[src]
+            used = source.ps_used if source.ps_tick == tick else 0
+            room = max(0, g.amount_for(src, ability, source.ctrl) - used)
+            for iid in reached:
+                stabilize[iid] = stabilize.get(iid, 0) + room
+    return fortify, stabilize
+
+
 def cataclysm_apply(g: State) -> bool:
     for p in g.everyone:
         for iid, points in list(g.assigned[p].items()):

@@ -17,4 +17,5 @@ cdef class Tables:
     cdef public object boost_bonus, rare_aura_bonus, counter_req, counter_any, counter_simple, tiebreakers
     cdef public object costs, _cost_ids, names, offers_planned
     cdef public dict info, pools
+    cdef public set decks_checked
     cdef dict __dict__

@@ -88,6 +88,8 @@ class Tables:
         self.names = {slug: card.name for slug, card in cat.cards.items()}
         # Pool tuple -> what move generation derives from a pool alone (legal.PoolView): filled as pools are met.
         self.pools: dict[tuple, Any] = {}
+        # (Hero, cards) of the decks that passed `decks.check_deck` with these tables: checked once, not every game.
+        self.decks_checked: set[tuple] = set()
 
     def cost_id(self, vector: tuple, ids: dict | None = None) -> int:
         """The id of a (typed requirement, Colorless amount) cost vector."""
