@@ -1,6 +1,7 @@
 # The compiled form's declarations of greedy.py (rules/engine/native.py): the greedy bot's End Phase and target
 # choices with the game state and their card locals typed, as in greedy_value.pxd.
 cimport cython
+from rules.engine.actions cimport Action
 from rules.engine.model cimport Card
 from rules.engine.tables cimport CardInfo
 from rules.engine.state cimport State
@@ -19,3 +20,16 @@ cpdef _choose_target(State g, p, actions)
 
 @cython.locals(card=Card, cards=list, steps=dict, taken=dict, first_seen=list, prevented=dict)
 cpdef list cataclysm_plan(State g, p, left, candidates)
+
+# Issue 35's fifth lever: the plan kept across a payment's Energy taps (greedy_value._action_phase reads its fields).
+cdef class _Plan:
+    cdef public Py_ssize_t mark
+    cdef public object last, side, ranked, vpool, calm
+
+@cython.locals(memo=dict, history=list, plan=_Plan, n=Py_ssize_t)
+cpdef _Plan kept_plan(State g, p)
+
+@cython.locals(cards=list, a=Action, info=CardInfo, i=Py_ssize_t)
+cpdef bint _only_energy_taps(State g, p, list history, Py_ssize_t mark, last, Py_ssize_t n)
+
+cpdef _instant_now(State state, p, dict kinds, _Plan plan)

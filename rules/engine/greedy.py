@@ -69,12 +69,14 @@ class GreedyBot(Bot):
             return _discharge(state, p, actions)
         if "assign_damage" in kinds:
             return _cataclysm(state, p, actions)
+        plan = None
         if self.weighs_instants and ("end_turn" in kinds or "pass" in kinds):
-            cast = greedy_instants.choose(state, p, kinds, "end_turn" not in kinds)
+            plan = kept_plan(state, p)
+            cast = _instant_now(state, p, kinds, plan)
             if cast is not None:
                 return cast
         if "end_turn" in kinds:
-            return _action_phase(state, p, kinds)
+            return _action_phase(state, p, kinds, plan if plan is not None else kept_plan(state, p))
         if "react" in kinds:
             free = _free_passive(state, kinds["react"])
             if free is not None:
@@ -93,6 +95,20 @@ class GreedyBefore(GreedyBot):
     weighs_instants = False
 
 
+def _instant_now(state: GameState, p: int, kinds: dict, plan: "_Plan") -> Action | None:
+    """`greedy_instants.choose`, with its "nothing worth casting" kept in the plan (`_Plan.calm`): with no reaction
+    offered, an Energy tap cannot change it (what is weighed reads neither the pool nor the tapped Energy)."""
+    window = "end_turn" not in kinds
+    if "react" not in kinds and plan.calm is not None and plan.calm == window:
+        return None
+    best = greedy_instants.wanted(state, p, kinds, window)
+    if best is None:
+        if "react" not in kinds:
+            plan.calm = window
+        return None
+    return best if isinstance(best, Action) else greedy_instants._buy(state, p, best, kinds)
+
+
 def _free_passive(state: GameState, reacts: list) -> Action | None:
     """The first one-shot Passive among a window's reactions (they cost nothing; reactions with a cost are left)."""
     cards = state.cards
@@ -100,6 +116,69 @@ def _free_passive(state: GameState, reacts: list) -> Action | None:
         if cards[a.args[0]].info.abilities[a.args[2]].trigger == "passive":
             return a
     return None
+
+
+# ---------------------------------------------------------------- the plan kept across a payment
+PLAN_KEYS = ("greedy_plan0", "greedy_plan1", "greedy_plan2", "greedy_plan3")   # a player's plan in the memo
+
+
+class _Plan:
+    """What the greedy player worked out for one payment, kept across its Energy taps (issue 35's fifth lever; the
+    Action Phase reads it: greedy_value._action_phase).
+
+    An Action Phase buys a card tap after tap: each tap is a decision, and each asked again what the commitment had
+    already worked out: both boards (`side`), the ranking of what to buy (`ranked`), the pool once every Energy is
+    tapped (`vpool`) and whether an Instant is worth casting (`calm`: the window flag it was weighed for, None when
+    not weighed or worth casting). An Energy tap changes none of them: it turns an untapped Energy card's energy
+    into the pool's (tapped, `ready` and `pool`), and an Energy card with no Use ability and no equipment is read by
+    none of these. So the plan is kept in the state's memo (emptied by every decision but the quiet ones, not copied
+    by `clone`) with the length of the state's history it was last asked at (`mark`) and that decision (`last`); it
+    is reused only if every decision since is such an Energy tap, and worked out again otherwise (a charge spent or
+    added, a history rewritten, the same decision asked twice: a state edited in place keeps its history's length).
+    """
+
+    __slots__ = ("mark", "last", "side", "ranked", "vpool", "calm")
+
+    def __init__(self, mark: int, last: Any):
+        self.mark, self.last = mark, last
+        self.side = None   # each worked out when first needed (a window's decision needs only `calm`)
+        self.ranked = None
+        self.vpool = None
+        self.calm = None
+
+
+def kept_plan(g: GameState, p: int) -> _Plan:
+    """Player p's plan for this decision: the one kept if only Energy taps followed it, else a fresh one."""
+    memo = g._target_memo
+    key = PLAN_KEYS[p]
+    history = g.history
+    n = len(history)
+    last = history[n - 1] if n else None
+    plan = memo.get(key)
+    if plan is not None and _only_energy_taps(g, p, history, plan.mark, plan.last, n):
+        plan.mark, plan.last = n, last
+        return plan
+    plan = memo[key] = _Plan(n, last)
+    return plan
+
+
+def _only_energy_taps(g: GameState, p: int, history: list, mark: int, last: Any, n: int) -> bool:
+    """Whether the history still holds `last` at `mark` and every decision after it, at least one, is player p's tap
+    of an Energy card that has no Use ability and is no equipment."""
+    if n <= mark or (mark and history[mark - 1] is not last):
+        return False
+    cards = g.cards
+    for i in range(mark, n):
+        entry = history[i]
+        if not isinstance(entry, Action):
+            return False   # an id (a game read back, an old charge decision): not known to be a tap
+        a = entry          # typed in the compiled form (greedy.pxd)
+        if a.kind != "tap" or a.player != p:
+            return False
+        info = cards[a.args[0]].info
+        if info.use or info.is_equipment:
+            return False
+    return True
 
 
 # ---------------------------------------------------------------- End Phase: Arc Burn

@@ -20,8 +20,10 @@ cpdef _other_harm(State g, p, t, kw, points)
 @cython.locals(card=Card, cards=list)
 cpdef _best_hit(State g, p, amount, late)
 
-@cython.locals(cards=list, card=Card, info=CardInfo, hand=list)
 cpdef choose(State g, p, kinds, window)
+
+@cython.locals(cards=list, card=Card, info=CardInfo, hand=list)
+cpdef wanted(State g, p, kinds, window)
 
 @cython.locals(cards=list, info=CardInfo)
 cpdef _weigh(State g, p, window, hand, reacts, threat, late)

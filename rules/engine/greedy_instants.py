@@ -158,10 +158,22 @@ def _best_hit(g: GameState, p: int, amount: int, late: bool) -> float:
 
 
 def choose(g: GameState, p: int, kinds: dict[str, list[Action]], window: bool) -> Action | None:
-    """The cast, paid reaction or Energy tap that an Instant worth casting now asks for; None to hold.
+    """The cast, paid reaction or Energy tap that an Instant worth casting now asks for; None to hold."""
+    best = wanted(g, p, kinds, window)
+    if best is None:
+        return None
+    if isinstance(best, Action):
+        return best
+    return _buy(g, p, best, kinds)
+
+
+def wanted(g: GameState, p: int, kinds: dict[str, list[Action]], window: bool) -> Any:
+    """The Instant in hand (its card info) or paid reaction (its action) worth casting now, or None.
 
     It runs at every decision of an Action Phase and every window, mostly with Instants held in hand and nothing to
-    answer: then only an Instant that deals damage can pay (by killing), and the others are not weighed at all."""
+    answer: then only an Instant that deals damage can pay (by killing), and the others are not weighed at all.
+    Without reactions offered it reads neither the pool nor which Energy is tapped (the greedy player's kept plan
+    relies on it: greedy._Plan)."""
     cards = g.cards
     reacts = [a for a in kinds["react"] if cards[a.args[0]].info.abilities[a.args[2]].trigger != "passive"] \
         if "react" in kinds else ()
@@ -184,12 +196,7 @@ def choose(g: GameState, p: int, kinds: dict[str, list[Action]], window: bool) -
                 break
         else:
             return None  # no enemy character to kill and nothing to answer: hold
-    best = _weigh(g, p, window, hand, reacts, threat, late)
-    if best is None:
-        return None
-    if isinstance(best, Action):
-        return best
-    return _buy(g, p, best, kinds)
+    return _weigh(g, p, window, hand, reacts, threat, late)
 
 
 _HITS: dict[str, bool] = {}

@@ -120,20 +120,23 @@ def _entry_harm(info, side: "_Side") -> float:
 
 
 # ---------------------------------------------------------------- the Action Phase
-def _action_phase(g: GameState, p: int, by_kind: dict[str, list[Action]]) -> Action:
+def _action_phase(g: GameState, p: int, by_kind: dict[str, list[Action]], plan: Any) -> Action:
+    """`plan`: what the greedy player worked out for this payment (`greedy._Plan`, kept across its Energy taps)."""
     if "play_energy" in by_kind:
         return by_kind["play_energy"][0]
     cards = g.cards
-    side = _Side(g, p)
+    side = plan.side
+    if side is None:
+        side = plan.side = _Side(g, p)
     if side.hero_alive and side.charged_scene:
         # A charged Scene burns the Hero every turn: spend its charge now and let it go Dormant (all of it: the
         # amount asked next, GreedyBot takes the largest).
         for a in by_kind.get("tap_charge", ()):
             if cards[a.args[0]].info.is_scene:  # is_scene: type == "scene" (tables.py)
                 return a
-    plan = _best_purchase(g, p, side, by_kind)
-    if plan is not None:
-        return plan
+    buy = _best_purchase(g, p, plan, by_kind)
+    if buy is not None:
+        return buy
     if side.battery and side.charge_worth > 0:
         # Everything left becomes charge: tap the rest of the Energy and add Battery counters with it.
         if "tap" in by_kind:
@@ -211,15 +214,23 @@ class _Side:
         self.charged_scene = charged_scene
 
 
-def _best_purchase(g: GameState, p: int, side: "_Side", by_kind: dict) -> Action | None:
-    """The next step towards the best thing to buy: buy it if the pool pays for it, or tap Energy towards it."""
-    player = g.players[p]
-    cards = g.cards
-    wants, demand = _ranked_wants(g, p, side)
-    vpool = list(player.pool)  # the pool once every untapped Energy card is tapped (the index of them, by name)
-    for iids in player.ready.values():
-        if iids:
-            vpool[cards[iids[0]].info.produces] += len(iids)
+def _best_purchase(g: GameState, p: int, plan: Any, by_kind: dict) -> Action | None:
+    """The next step towards the best thing to buy: buy it if the pool pays for it, or tap Energy towards it. The
+    ranking and the pool once every Energy is tapped are the plan's, kept across the payment's Energy taps (a tap
+    moves one energy from an untapped card to the pool: that pool stays the same)."""
+    ranked = plan.ranked
+    if ranked is None:
+        ranked = plan.ranked = _ranked_wants(g, p, plan.side)
+    wants, demand = ranked
+    vpool = plan.vpool
+    if vpool is None:
+        player = g.players[p]
+        cards = g.cards
+        vpool = list(player.pool)  # the pool once every untapped Energy card is tapped (the index of them, by name)
+        for iids in player.ready.values():
+            if iids:
+                vpool[cards[iids[0]].info.produces] += len(iids)
+        plan.vpool = vpool
     for want in wants:
         offered = _offered(want, by_kind)
         if offered:
