@@ -30,10 +30,11 @@ def test_a_study_survives_a_worker_killed_mid_study(api, broker, settings):
     second, and a kill that merely followed the report sometimes landed after it, just as Redis handed worker 0 the
     next chunk (BRPOP) before it recorded it as unacknowledged: that chunk then exists nowhere but in the dead process,
     for the study's stall fallback (LAB_STALL_SECONDS, ten minutes) to send again; docs/operations/scaling.md says
-    so. That is what a CI run saw time out."""
+    so. That is what a CI run saw time out. Worker 1 is paused while worker 0 is hunted, so that the chunks left all
+    go to worker 0 and the hunt cannot run out of them on a loaded machine."""
     import redis
 
-    broker.start(2)
+    broker.start(2, wait=True)
     body = api.post("/api/simulations/", {"kind": "goldfish", "deck": "starter-dr-veylan", "games": 150, "seed": 4,
                                           "bot": "greedy"}, format="json").json()
     assert body["engine"] == "celery", body
@@ -44,7 +45,8 @@ def test_a_study_survives_a_worker_killed_mid_study(api, broker, settings):
         sim = api.get(f"/api/simulations/{sim_id}/").json()
         return sim if 0 < sim["games_done"] < 150 else None
 
-    wait_for(progress, timeout=90)
+    wait_for(progress, timeout=120)
+    broker.pause(1)
     for _ in range(100):
         chunk = wait_for(lambda: chunk_under_way(broker, 0), timeout=90, every=0.05)
         broker.pause(0)
@@ -54,8 +56,9 @@ def test_a_study_survives_a_worker_killed_mid_study(api, broker, settings):
     else:
         pytest.fail("worker 0 was never frozen holding a chunk")
     options = settings.CELERY_BROKER_TRANSPORT_OPTIONS
-    assert client.lock("unacked_mutex", timeout=options["unacked_mutex_expire"]).acquire(
-        blocking=False)   # as worker 0's sweep took it
+    lock = client.lock("unacked_mutex", timeout=options["unacked_mutex_expire"])
+    assert lock.acquire(blocking=False) or client.exists("unacked_mutex")   # as worker 0's sweep took it
+    broker.resume(1)
     broker.kill(0)
     done = wait_for(lambda: (lambda s: s if s["status"] == "done" else None)(
         api.get(f"/api/simulations/{sim_id}/").json()), timeout=180)
