@@ -58,6 +58,22 @@ def cat():
     return rules_catalogue()
 
 
+@pytest.fixture(scope="session")
+def catalogue():
+    """The real catalogue (the repo's card data), for tests that play the starter decks' whole games."""
+    from rules.engine.catalogue import load_catalogue
+
+    return load_catalogue()
+
+
+@pytest.fixture(scope="session")
+def decks(catalogue):
+    """The real catalogue's starter decks, in the order of their slugs."""
+    from rules.engine.simulate import starter_deck
+
+    return [starter_deck(catalogue, slug) for slug in sorted(catalogue.starter_decks)]
+
+
 def basic_deck(hero: str = "dr-veylan", energy: str = "dark-current") -> DeckSpec:
     """A 45-card deck of the test set for random play."""
     cards = [energy] * 14 + ["colorless-energy"] * 2 + ["light-current"] * 2

@@ -10,20 +10,8 @@ import itertools
 import pytest
 
 from rules.engine.bots import get_bot
-from rules.engine.catalogue import load_catalogue
 from rules.engine.greedy import PLAN_KEYS
 from rules.engine.setup import new_game
-from rules.engine.simulate import starter_deck
-
-
-@pytest.fixture(scope="module")
-def catalogue():
-    return load_catalogue()
-
-
-@pytest.fixture(scope="module")
-def decks(catalogue):
-    return [starter_deck(catalogue, slug) for slug in sorted(catalogue.starter_decks)]
 
 
 def _play_side_by_side(catalogue, chosen_decks, seed: int, bot: str = "greedy", teams: bool = False) -> dict:

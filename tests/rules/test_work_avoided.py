@@ -9,23 +9,11 @@ import pytest
 from rules.engine import native
 from rules.engine.actions import new_action
 from rules.engine.bots import get_bot
-from rules.engine.catalogue import load_catalogue
 from rules.engine.decks import DeckSpec
 from rules.engine.errors import GameDataError
 from rules.engine.greedy_value import _cheapest, _host_rank, _pay_of, _pay_score, _typed_demand, by_kind
 from rules.engine.pyramid import cataclysm_capacities, cataclysm_capacity, preventions
 from rules.engine.setup import new_game
-from rules.engine.simulate import starter_deck
-
-
-@pytest.fixture(scope="module")
-def catalogue():
-    return load_catalogue()
-
-
-@pytest.fixture(scope="module")
-def decks(catalogue):
-    return [starter_deck(catalogue, slug) for slug in sorted(catalogue.starter_decks)]
 
 
 def _states(catalogue, decks, bot: str, seeds: range):
