@@ -69,11 +69,13 @@ class ExpertPlayer(CpuPlayer):
     level = "expert"
 
     def __init__(self, seed: int = 0, budget: int = BUDGET, max_worlds: int = MAX_WORLDS, min_worlds: int = MIN_WORLDS,
-                 searched: frozenset = SEARCHED, max_candidates: int = MAX_CANDIDATES, horizon: int | None = None):
+                 searched: frozenset = SEARCHED, max_candidates: int = MAX_CANDIDATES, horizon: int | None = None,
+                 edge: float = 0.0):
         super().__init__(seed)
         check_budget(budget, max_worlds, min_worlds, max_candidates)
-        check_horizon(horizon)
+        check_horizon(horizon, edge)
         self.horizon = horizon                # rounds ahead a play-out stops at (None: the end of the game)
+        self.edge = edge                      # the share of a win a future an alternative must gain over the hard choice
         self.budget = budget
         self.max_worlds = max_worlds
         self.min_worlds = min_worlds
@@ -118,7 +120,10 @@ class ExpertPlayer(CpuPlayer):
                 spent += steps
             worlds += 1
         # The most wins; then the biggest Legacy margin (a bigger win is a safer one); then the hard player's choice.
-        best = max(range(len(options)), key=lambda i: (wins[i] + margins[i] / MARGIN_WEIGHT, i == 0))
+        score = [wins[i] + margins[i] / MARGIN_WEIGHT for i in range(len(options))]
+        best = max(range(len(options)), key=lambda i: (score[i], i == 0))
+        if score[best] - score[0] < self.edge * worlds:   # not clearly better than the hard choice: keep it
+            best = 0
         choice = options[best]
         said = f"won {wins[best]:.3g} of {worlds} sampled futures, Legacy margin {margins[best] / worlds:+.0f}"
         if best != 0:
@@ -137,8 +142,11 @@ def check_budget(budget: int, max_worlds: int, min_worlds: int, max_candidates: 
         raise ValueError(f"candidates out of range: {max_candidates!r} (at least 2: the hard choice and another)")
 
 
-def check_horizon(horizon: int | None) -> None:
-    """Refuse a play-out horizon that is not a whole number of rounds ahead within range (ValueError)."""
+def check_horizon(horizon: int | None, edge: float = 0.0) -> None:
+    """Refuse a play-out horizon that is not a whole number of rounds ahead within range, or an edge that is not a
+    share of a win from 0 to 1 (ValueError)."""
+    if isinstance(edge, bool) or not isinstance(edge, (int, float)) or not 0.0 <= edge < 1.0:
+        raise ValueError(f"edge over the hard choice out of range: {edge!r} (0 to 1, a share of a win a future)")
     if horizon is None:
         return
     if isinstance(horizon, bool) or not isinstance(horizon, int) or not 1 <= horizon <= MAX_HORIZON:

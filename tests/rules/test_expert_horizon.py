@@ -111,3 +111,31 @@ def test_the_cut_expert_never_sees_a_hidden_card(catalogue):
 def test_the_benchmark_offers_the_cut_expert_on_the_expert_budget():
     cut = bench_expert.VARIANTS["cut-2"](3)
     assert cut.horizon == 2 and cut.budget == ExpertPlayer(3).budget and cut.max_worlds > ExpertPlayer(3).max_worlds
+    assert ExpertPlayer(3).edge == 0.0 and bench_expert.VARIANTS["cut-2-edge"](3).edge == 0.02
+
+
+@pytest.mark.parametrize("edge", [-0.1, 1.0, 2, "0.1", True])
+def test_an_edge_over_the_hard_choice_out_of_range_is_refused(edge):
+    with pytest.raises(ValueError, match=r"edge over the hard choice out of range: .* \(0 to 1, a share of a win"):
+        ExpertPlayer(1, edge=edge)
+
+
+def test_an_alternative_must_beat_the_hard_choice_by_the_edge(catalogue):
+    """With an edge no alternative can clear (a win in almost every future more), the cut expert plays the hard
+    player's choice at every searched decision; without one it leaves it at some."""
+    g = game(catalogue, 4)
+    hard = get_bot("cpu:hard", 5)
+    strict, free = ExpertPlayer(4, budget=400, max_worlds=2, horizon=2, edge=0.99), small(4, 2)
+    searched = differs = 0
+    while not g.is_over and searched < 25:
+        if g.current_player == 1:
+            g.apply(hard.choose(g))
+            continue
+        strict.compared = 0
+        mine, action = strict.greedy.choose(g), strict.choose(g)
+        if strict.compared >= 2:
+            searched += 1
+            assert action == mine
+            differs += free.choose(g) != mine
+        g.apply(action)
+    assert searched == 25 and differs > 0
