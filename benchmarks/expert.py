@@ -50,6 +50,13 @@ VARIANTS = {
     "deep": lambda seed: ExpertPlayer(seed, budget=48_000, max_worlds=24),   # three times the budget, twice the futures
     "plans": PlanPlayer,                                                     # a second step of its own turn searched
     "plans-lite": lambda seed: PlanPlayer(seed, budget=16_000, max_candidates=4),   # ... at about the expert's cost
+    # Play-outs cut 2 or 4 rounds ahead and scored by the learned evaluation (rules/engine/evaluation.py): the
+    # expert's budget, spent on up to four times as many sampled futures.
+    "cut-2": lambda seed: ExpertPlayer(seed, horizon=2, max_worlds=48),
+    "cut-4": lambda seed: ExpertPlayer(seed, horizon=4, max_worlds=48),
+    # ... cut 2 rounds ahead, keeping the hard choice unless another gains 2% of a win a future (the model's small
+    # biases, such as ending the turn over summoning early on, then decide nothing).
+    "cut-2-edge": lambda seed: ExpertPlayer(seed, horizon=2, max_worlds=48, edge=0.02),
 }
 
 

@@ -20,7 +20,11 @@ Pyramid cards not yet flipped, and the game's generator. So two states that diff
 the same choice (tests/rules/test_cpu.py).
 
 Its budget is a number of decisions played out per searched decision (`budget`), never a clock, so the same seed and
-state give the same choice on any machine: a versus game replays and resumes exactly. `benchmarks/expert.py` (`make
+state give the same choice on any machine: a versus game replays and resumes exactly. With a `horizon` (issue 35) a
+play-out stops at the start of the round that many rounds ahead and scores the position with the learned evaluation
+(evaluation.py: the chance to win, and the Legacy margin on the board as the tie-break); a game that ends first scores
+its real result. Shorter play-outs buy more sampled futures for the same budget. Without one (the default) every
+play-out runs to the end. `benchmarks/expert.py` (`make
 bench-expert`) measures the default: its CPU time a searched decision and its strength against the hard player.
 """
 from __future__ import annotations
@@ -30,6 +34,7 @@ import random
 from .actions import Action
 from .bots import BOTS
 from .cpu import CpuPlayer
+from .evaluation import win_probability
 from .game import GameState
 from .greedy import GreedyBot, _score_target, _target_context
 from .model import DECK, HAND
@@ -40,6 +45,7 @@ MAX_WORLDS = 12          # sampled futures per candidate at most (late in a game
 MIN_WORLDS = 2           # ... and at least, whatever they cost
 MAX_CANDIDATES = 12      # the hard player's choice and at most eleven alternatives
 MAX_BUDGET = 128_000     # at most: about a second of CPU a searched decision on the compiled engine (issue 35's bound)
+MAX_HORIZON = 60         # rounds ahead a play-out may stop at, at most: past the last round (50), so no cut at all
 MARGIN_WEIGHT = 1000     # a point of Legacy margin weighs 1/1000 of a win: it decides between equal win counts
 PAYING = frozenset({"tap", "tap_charge", "spend_charge", "add_counter"})
 # The decisions it searches, by the kind of the hard player's choice: every kind but paying. Searching only the
@@ -63,9 +69,13 @@ class ExpertPlayer(CpuPlayer):
     level = "expert"
 
     def __init__(self, seed: int = 0, budget: int = BUDGET, max_worlds: int = MAX_WORLDS, min_worlds: int = MIN_WORLDS,
-                 searched: frozenset = SEARCHED, max_candidates: int = MAX_CANDIDATES):
+                 searched: frozenset = SEARCHED, max_candidates: int = MAX_CANDIDATES, horizon: int | None = None,
+                 edge: float = 0.0):
         super().__init__(seed)
         check_budget(budget, max_worlds, min_worlds, max_candidates)
+        check_horizon(horizon, edge)
+        self.horizon = horizon                # rounds ahead a play-out stops at (None: the end of the game)
+        self.edge = edge                      # the share of a win a future an alternative must gain over the hard choice
         self.budget = budget
         self.max_worlds = max_worlds
         self.min_worlds = min_worlds
@@ -104,17 +114,20 @@ class ExpertPlayer(CpuPlayer):
             for index, option in enumerate(options):   # every option meets the same futures: a fair comparison
                 future = world.clone()
                 future.apply(option)
-                outcome, margin, steps = play_out(future, me, self.greedy)
+                outcome, margin, steps = play_out(future, me, self.greedy, self.horizon)
                 wins[index] += outcome
                 margins[index] += margin
                 spent += steps
             worlds += 1
         # The most wins; then the biggest Legacy margin (a bigger win is a safer one); then the hard player's choice.
-        best = max(range(len(options)), key=lambda i: (wins[i] + margins[i] / MARGIN_WEIGHT, i == 0))
+        score = [wins[i] + margins[i] / MARGIN_WEIGHT for i in range(len(options))]
+        best = max(range(len(options)), key=lambda i: (score[i], i == 0))
+        if score[best] - score[0] < self.edge * worlds:   # not clearly better than the hard choice: keep it
+            best = 0
         choice = options[best]
-        said = f"won {wins[best]:g} of {worlds} sampled futures, Legacy margin {margins[best] / worlds:+.0f}"
+        said = f"won {wins[best]:.3g} of {worlds} sampled futures, Legacy margin {margins[best] / worlds:+.0f}"
         if best != 0:
-            said += f"; the hard choice won {wins[0]:g}, margin {margins[0] / worlds:+.0f}"
+            said += f"; the hard choice won {wins[0]:.3g}, margin {margins[0] / worlds:+.0f}"
         self.last_reason = f"EXPERT: {choice.label} ({said})"
         return choice
 
@@ -127,6 +140,18 @@ def check_budget(budget: int, max_worlds: int, min_worlds: int, max_candidates: 
         raise ValueError(f"sampled futures out of range: {min_worlds!r} to {max_worlds!r} (at least 1, min <= max)")
     if max_candidates < 2:
         raise ValueError(f"candidates out of range: {max_candidates!r} (at least 2: the hard choice and another)")
+
+
+def check_horizon(horizon: int | None, edge: float = 0.0) -> None:
+    """Refuse a play-out horizon that is not a whole number of rounds ahead within range, or an edge that is not a
+    share of a win from 0 to 1 (ValueError)."""
+    if isinstance(edge, bool) or not isinstance(edge, (int, float)) or not 0.0 <= edge < 1.0:
+        raise ValueError(f"edge over the hard choice out of range: {edge!r} (0 to 1, a share of a win a future)")
+    if horizon is None:
+        return
+    if isinstance(horizon, bool) or not isinstance(horizon, int) or not 1 <= horizon <= MAX_HORIZON:
+        raise ValueError(f"play-out horizon out of range: {horizon!r} (1 to {MAX_HORIZON} rounds ahead, or None "
+                         "to play to the end)")
 
 
 def candidates(state: GameState, actions: list[Action], hard: Action, searched: frozenset = SEARCHED,
@@ -195,24 +220,35 @@ def determinize(state: GameState, me: int, draw: random.Random) -> GameState:
     return world
 
 
-def play_out(g: GameState, me: int, player: GreedyBot) -> tuple[float, int, int]:
+def play_out(g: GameState, me: int, player: GreedyBot, horizon: int | None = None) -> tuple[float, int, int]:
     """Play the game to its end with the hard player in both seats; return its outcome for `me` (1 for a win, 0.5 a
-    draw, 0 a loss), its Legacy margin and the number of decisions it took."""
+    draw, 0 a loss), its Legacy margin and the number of decisions it took. With a `horizon`, stop at the start of
+    the round `horizon` rounds ahead and return the learned evaluation's chance of a win instead (evaluation.py) and
+    the Legacy margin on the board then."""
     steps = 0
+    stop = g.round + horizon if horizon is not None else -1
     while g.phase != "over":
+        if g.round == stop:
+            return win_probability(g, me), _margin(g.result(), g, me), steps
         g.apply_legal(player.choose(g))
         steps += 1
     result = g.result()
     winner = result["winner"]
-    legacy = result["legacy"]
-    if len(legacy) == 2:
+    if len(result["legacy"]) == 2:
         outcome = 0.5 if winner is None else (1.0 if winner == me else 0.0)
-        return outcome, legacy[me] - legacy[1 - me], steps
-    # A table (RULINGS 45): a win alone or with a partner is a win, a shared draw half; the margin is over the best
-    # opponent.
+        return outcome, _margin(result, g, me), steps
+    # A table (RULINGS 45): a win alone or with a partner is a win, a shared draw half.
     winners = result["winners"]
     outcome = (0.5 if result["tiebreak"] == "draw" else 1.0) if me in winners else 0.0
-    return outcome, legacy[me] - max(legacy[q] for q in g.foes[me]), steps
+    return outcome, _margin(result, g, me), steps
+
+
+def _margin(result: dict, g: GameState, me: int) -> int:
+    """Seat `me`'s Legacy margin: over the other player, or over the best opponent at a table."""
+    legacy = result["legacy"]
+    if len(legacy) == 2:
+        return legacy[me] - legacy[1 - me]
+    return legacy[me] - max(legacy[q] for q in g.foes[me])
 
 
 BOTS["cpu:expert"] = ExpertPlayer
