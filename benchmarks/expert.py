@@ -17,7 +17,7 @@ alternating the hard player itself scored 56.2% from the expert's chairs over 48
 partly the schedule's luck. In duplicate the hard player in the expert's chairs scores exactly 50%.
 
 `--narrow` searches fewer kinds of decision, as the expert once did; `--ceiling` measures what the search could win at
-best (below). `--budget` sets the play-out budget (decisions played out per searched decision; the default is the
+best (below; with `--player plans`, its second level). `--budget` sets the play-out budget (decisions played out per searched decision; the default is the
 expert's own, `expert.BUDGET`). Issue 13's target is at least 60% against `cpu:hard`, with at most one second a decision
 on the 2-core machine the project is measured on. `make bench-expert` runs it; docs/benchmarks.md quotes its figures.
 """
@@ -60,25 +60,45 @@ VARIANTS = {
 }
 
 
-class Clairvoyant(ExpertPlayer):
-    """`--ceiling`: the expert playing its candidates out in the true future (the real hidden cards, deck orders and
-    generator, so one future is exact against the deterministic hard player). A measuring instrument, never a player:
-    what one step of search over the hard player's play-outs could win at best, however well it sampled."""
-
-    def __init__(self, seed: int, **options):
-        super().__init__(seed, max_worlds=1, min_worlds=1, **options)
+class TrueFuture:
+    """The one future an instrument samples: the game itself (the real hidden cards, deck orders and generator, so
+    one future is exact against the deterministic hard player)."""
 
     def sample(self, state, me, draw):
         return state.clone()
 
 
+class Clairvoyant(TrueFuture, ExpertPlayer):
+    """`--ceiling`: the expert playing its candidates out in the true future. A measuring instrument, never a
+    player: what one step of search over the hard player's play-outs could win at best, however well it sampled."""
+
+    def __init__(self, seed: int, **options):
+        super().__init__(seed, max_worlds=1, min_worlds=1, **options)
+
+
+class PlanClairvoyant(TrueFuture, PlanPlayer):
+    """`--ceiling --player plans`: the second level of search (its own turn's next choice) in the true future: what
+    two steps of search over the hard player's play-outs could win at best."""
+
+    def __init__(self, seed: int, **options):
+        super().__init__(seed, max_worlds=1, min_worlds=1, **options)
+
+
+# The instruments `--ceiling` combines with: none (the expert's one step) or `--player plans` (two steps).
+CEILINGS = {"": Clairvoyant, "plans": PlanClairvoyant}
+
+
 def make_expert(mode: dict, seed: int, budget: int) -> ExpertPlayer:
+    if mode.get("ceiling"):
+        if mode.get("narrow"):
+            return Clairvoyant(seed, budget=budget, searched=NARROW, max_candidates=6)
+        return CEILINGS[mode.get("player", "")](seed, budget=budget)
     if mode.get("player"):   # `--player NAME`: another search player in the expert's chairs, on its own budget
         return {**BOTS, **VARIANTS}[mode["player"]](seed)
     options = {"budget": budget}
     if mode.get("narrow"):
         options.update(searched=NARROW, max_candidates=6)
-    return (Clairvoyant if mode.get("ceiling") else ExpertPlayer)(seed, **options)
+    return ExpertPlayer(seed, **options)
 
 
 def schedule(decks: tuple[str, ...], deals: int, budget: int, seeds: tuple[int, ...],
@@ -241,6 +261,9 @@ def main(argv: list[str]) -> int:
     if args.player:
         if args.player not in BOTS and args.player not in VARIANTS:
             parser.error(f"unknown player {args.player!r}; known: {', '.join(sorted([*BOTS, *VARIANTS]))}")
+        if args.ceiling and args.player not in CEILINGS:
+            parser.error(f"--ceiling measures the expert's one step, or with --player plans its two steps; not "
+                         f"{args.player!r}")
         mode["player"] = args.player
     if args.report_rows:
         report = from_rows(args.report_rows, args.budget, mode)
@@ -250,7 +273,7 @@ def main(argv: list[str]) -> int:
     if args.json:
         print(json.dumps(report))
         return 0
-    shown = " ".join(f"--{key}" for key in mode)
+    shown = " ".join(f"--{key}" if value is True else f"--{key} {value}" for key, value in mode.items())
     print(f"cpu:expert (budget {report['budget']}{', ' + shown if shown else ''}) vs cpu:hard, duplicate format: "
           f"{report['deals']} deals ({', '.join(decks)}: every ordered pair, {args.games} deals each, run seed "
           f"{','.join(map(str, args.seed))}), each from both chairs = {report['games']} games")

@@ -73,3 +73,22 @@ def test_the_ceiling_player_plays_its_candidates_out_in_the_real_future():
     g = new_game(catalogue, [starter_deck(catalogue, "talah"), starter_deck(catalogue, "elder-maru")], seed=4)
     world = Clairvoyant(4).sample(g, g.current_player, None)
     assert world.digest() == g.digest() and world is not g
+
+
+def test_the_plans_ceiling_searches_two_steps_of_its_own_turn_in_the_true_future():
+    """`--ceiling --player plans`: the second level of search measured where one future is exact; any other player
+    with --ceiling is refused with what is allowed, not run as a plain player."""
+    import pytest
+
+    from benchmarks.expert import PlanClairvoyant, main, make_expert
+    from rules.engine import new_game
+    from rules.engine.catalogue import load_catalogue
+    from rules.engine.simulate import starter_deck
+    ceiling = make_expert({"ceiling": True, "player": "plans"}, 1, 100)
+    assert isinstance(ceiling, PlanClairvoyant) and ceiling.max_worlds == ceiling.min_worlds == 1
+    catalogue = load_catalogue()
+    g = new_game(catalogue, [starter_deck(catalogue, "talah"), starter_deck(catalogue, "elder-maru")], seed=4)
+    assert ceiling.sample(g, g.current_player, None).digest() == g.digest()
+    with pytest.raises(SystemExit) as refused:
+        main(["--ceiling", "--player", "deep", "--games", "1"])
+    assert refused.value.code == 2
