@@ -208,7 +208,7 @@ class State:
         player = self.players[ctrl]
         player.board.append(iid)
         if info.type == "energy":
-            player.add_ready(card.slug, iid)
+            player.add_energy(card.slug, iid, False)
         if not info.inert:
             player.actors.append(iid)
         for index in info.enters:
@@ -220,8 +220,8 @@ class State:
         if zone == BOARD:
             player = self.players[card.ctrl]
             player.board.remove(iid)
-            if card.info.type == "energy" and not card.tapped:
-                player.ready[card.slug].remove(iid)
+            if card.info.type == "energy":
+                player.remove_energy(card.slug, iid, card.tapped)
             if not card.info.inert:
                 player.actors.remove(iid)
             if player.hero == iid:
@@ -283,9 +283,9 @@ class State:
                 self.players[old].actors.remove(m)
                 self.players[new].actors.append(m)
             self.cards[m].ctrl = new
-        if card.info.type == "energy" and not card.tapped:
-            self.players[old].ready[card.slug].remove(iid)
-            self.players[new].add_ready(card.slug, iid)
+        if card.info.type == "energy":
+            self.players[old].remove_energy(card.slug, iid, card.tapped)
+            self.players[new].add_energy(card.slug, iid, card.tapped)
         if temporary:
             self.temp_control = True
             if card.temp < 0:
