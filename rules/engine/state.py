@@ -79,8 +79,9 @@ class State:
         # greedy bot's ranking of what to buy (greedy_value.py); emptied by every decision not in QUIET
         self._asked: tuple | None = None  # (item, effect, targets so far, next_need) of the last choice asked for
         self._hand_memo: dict = {}    # hand contents -> one entry per name (legal.py); iids never change name
-        self._offer_memo: dict = {}   # (player, card, charge or pay keys) -> the same immutable offers (legal.py)
+        self._offer_memo: dict = {}   # small int keys (end the turn, pass, a card's charge) -> the same immutable offers
         self._tap_offers: tuple[dict, dict] = ({}, {})  # per player, Energy card -> its tap offer (legal.py)
+        self._counter_memo: tuple[dict, dict] = ({}, {})  # per player, Battery -> {keys' code -> its counter offers}
 
     # ------------------------------------------------------------------ where the game is
     @property

@@ -5,6 +5,8 @@ from __future__ import annotations
 import itertools
 
 from rules.engine.bots import get_bot
+from rules.engine.legal import legal_actions
+from rules.engine.payment import counter_keys_code, counter_pay_keys
 from rules.engine.setup import new_game
 
 
@@ -83,3 +85,26 @@ def test_the_energy_in_play_follows_cards_that_leave_play_or_change_hands(catalo
             assert player.ready == walked.ready
 
 
+
+
+def test_a_batterys_counter_offers_are_kept_per_card_and_keys(catalogue, decks):
+    # The offers to add a Battery counter are kept per player and Battery under a small int naming the pool keys
+    # that may pay it, in place of a (player, card, keys) tuple key: the same keys give the same code and the very
+    # same offers, two different keys never the same code, and the offers are those the keys ask for.
+    codes = {keys: counter_keys_code(keys) for n in range(1, 4) for keys in itertools.permutations(range(6), n)}
+    assert len(set(codes.values())) == len(codes) and 0 not in codes.values() and counter_keys_code(()) == 0
+    assert all(counter_keys_code(keys) == code for keys, code in codes.items())
+    seen = 0
+    for seed in range(4):
+        g = new_game(catalogue, [decks[seed], decks[seed + 1]], seed=seed)
+        bot = get_bot("greedy", seed)
+        while not g.is_over:
+            first = [a for a in legal_actions(g) if a.kind == "add_counter"]
+            again = [a for a in legal_actions(g) if a.kind == "add_counter"]
+            assert len(first) == len(again) and all(x is y for x, y in zip(first, again))
+            keys = counter_pay_keys(g.tb, tuple(g.players[g.current_player].pool))
+            for iid in {a.args[0] for a in first}:
+                assert [a.args[2] for a in first if a.args[0] == iid] == list(keys)
+            seen += bool(first)
+            g.apply(bot.choose(g))
+    assert seen > 100
