@@ -74,6 +74,7 @@ def seat_format(g: State) -> None:
     side = g.teams or g.everyone
     g.foes = [tuple([q for q in range(n) if side[q] != side[p]]) for p in range(n)]
     g._tap_offers = tuple([{} for _ in range(n)])
+    g._counter_memo = tuple([{} for _ in range(n)])
 
 
 def check_deck(g: State, spec: DeckSpec, p: int) -> None:

@@ -116,11 +116,12 @@ class GameState(State):
         (g.cat, g.tb, g.seed, g.seating, g.scenario, g.card_ids, g.variants, g.tide_rule, g.full_circle, g.tide,
          g.priority, g.passes, g.resolving, g.phase, g.active, g.first, g.round, g.tick, g.mull_idx, g.next_sid,
          g.destroyed, g.cataclysm_due, g.temp_control, g.final, g._asked, g._hand_memo, g._offer_memo,
-         g._tap_offers) = (
+         g._tap_offers, g._counter_memo) = (
             self.cat, self.tb, self.seed, self.seating, self.scenario, self.card_ids, self.variants, self.tide_rule,
             self.full_circle, self.tide, self.priority, self.passes, self.resolving, self.phase, self.active,
             self.first, self.round, self.tick, self.mull_idx, self.next_sid, self.destroyed, self.cataclysm_due,
-            self.temp_control, self.final, self._asked, self._hand_memo, self._offer_memo, self._tap_offers)
+            self.temp_control, self.final, self._asked, self._hand_memo, self._offer_memo, self._tap_offers,
+            self._counter_memo)
         g.rng = self.rng.copy()
         g.decks = list(self.decks)
         g.history = self.history[:]

@@ -7,7 +7,7 @@ from rules.engine.tables cimport CardInfo
 from rules.engine.state cimport State
 # The values and the Action Phase this module calls (greedy_value.pxd), called in C as when they were one module.
 from rules.engine.greedy_value cimport (
-    _action_phase, _charge_worth, _damage_cost, _enemy_damage_gain, _kill_cost, _safe_host, by_kind,
+    _Side, _action_phase, _charge_worth, _damage_cost, _enemy_damage_gain, _kill_cost, _safe_host, by_kind,
 )
 
 @cython.locals(card=Card, cards=list, info=CardInfo)
@@ -26,10 +26,14 @@ cdef class _Plan:
     cdef public Py_ssize_t mark
     cdef public object last, side, ranked, vpool, calm
 
-@cython.locals(memo=dict, history=list, plan=_Plan, n=Py_ssize_t)
+@cython.locals(memo=dict, history=list, plan=_Plan, n=Py_ssize_t, counters=Py_ssize_t)
 cpdef _Plan kept_plan(State g, p)
 
-@cython.locals(cards=list, a=Action, info=CardInfo, i=Py_ssize_t)
-cpdef bint _only_energy_taps(State g, p, list history, Py_ssize_t mark, last, Py_ssize_t n)
+@cython.locals(cards=list, a=Action, info=CardInfo, i=Py_ssize_t, counters=Py_ssize_t)
+cpdef Py_ssize_t _quiet_payment(State g, p, list history, Py_ssize_t mark, last, Py_ssize_t n) except? -2
+
+# Issue 35's sixth lever: the plan kept across the payment's Battery counters too.
+@cython.locals(side=_Side)
+cpdef bint _after_counters(State g, _Plan plan, Py_ssize_t counters)
 
 cpdef _instant_now(State state, p, dict kinds, _Plan plan)

@@ -133,8 +133,10 @@ class _Plan:
     into the pool's (tapped, `ready` and `pool`), and an Energy card with no Use ability and no equipment is read by
     none of these. So the plan is kept in the state's memo (emptied by every decision but the quiet ones, not copied
     by `clone`) with the length of the state's history it was last asked at (`mark`) and that decision (`last`); it
-    is reused only if every decision since is such an Energy tap, and worked out again otherwise (a charge spent or
-    added, a history rewritten, the same decision asked twice: a state edited in place keeps its history's length).
+    is reused only if every decision since is such an Energy tap, and worked out again otherwise (a charge spent, a
+    history rewritten, the same decision asked twice: a state edited in place keeps its history's length). Since
+    issue 35's sixth lever it is kept across the Battery counters that end the payment too, while they leave what it
+    counted the same (`_after_counters` says what a counter changes and how the plan follows).
     """
 
     __slots__ = ("mark", "last", "side", "ranked", "vpool", "calm")
@@ -148,36 +150,72 @@ class _Plan:
 
 
 def kept_plan(g: GameState, p: int) -> _Plan:
-    """Player p's plan for this decision: the one kept if only Energy taps followed it, else a fresh one."""
+    """Player p's plan for this decision: the one kept if only Energy taps and Battery counters followed it (and the
+    counters left what it counted the same), else a fresh one."""
     memo = g._target_memo
     key = PLAN_KEYS[p]
     history = g.history
     n = len(history)
     last = history[n - 1] if n else None
     plan = memo.get(key)
-    if plan is not None and _only_energy_taps(g, p, history, plan.mark, plan.last, n):
-        plan.mark, plan.last = n, last
-        return plan
+    if plan is not None:
+        counters = _quiet_payment(g, p, history, plan.mark, plan.last, n)
+        if counters == 0 or (counters > 0 and _after_counters(g, plan, counters)):
+            plan.mark, plan.last = n, last
+            return plan
     plan = memo[key] = _Plan(n, last)
     return plan
 
 
-def _only_energy_taps(g: GameState, p: int, history: list, mark: int, last: Any, n: int) -> bool:
-    """Whether the history still holds `last` at `mark` and every decision after it, at least one, is player p's tap
-    of an Energy card that has no Use ability and is no equipment."""
+def _quiet_payment(g: GameState, p: int, history: list, mark: int, last: Any, n: int) -> int:
+    """How many Battery counters player p added since the plan was last asked, or -1 where the plan cannot be kept.
+
+    The plan can be kept only if the history still holds `last` at `mark` and every decision after it, at least one,
+    is player p's tap of an Energy card or p's counter on a Battery (issue 35's sixth lever), each on a card with no
+    Use ability and no equipment (the kept ranking reads the charge and tapped state of those cards alone)."""
     if n <= mark or (mark and history[mark - 1] is not last):
-        return False
+        return -1
     cards = g.cards
+    counters = 0
     for i in range(mark, n):
         entry = history[i]
         if not isinstance(entry, Action):
-            return False   # an id (a game read back, an old charge decision): not known to be a tap
+            return -1      # an id (a game read back, an old charge decision): not known to be a tap or a counter
         a = entry          # typed in the compiled form (greedy.pxd)
-        if a.kind != "tap" or a.player != p:
-            return False
+        if a.player != p:
+            return -1
         info = cards[a.args[0]].info
         if info.use or info.is_equipment:
+            return -1
+        if a.kind == "add_counter":
+            if not info.is_battery:
+                return -1
+            counters += 1
+        elif a.kind != "tap":
+            return -1
+    return counters
+
+
+def _after_counters(g: GameState, plan: _Plan, counters: int) -> bool:
+    """Keep `plan` across `counters` Battery counters of its player (each moves one energy of the pool onto a
+    Battery's charge: execute._add_counter), or return False to have it worked out again.
+
+    What a counter changes of what the plan holds: the player's charge in play (`side.charge`, one more a counter),
+    and through it whether a counter is still worth a point (`side.charge_worth`), which the ranking reads: the plan
+    is kept only while that stays the same; the Battery is neither a Scene nor a card with a Use ability or
+    equipment, so the rest of the boards' view and the ranking's reads are unchanged. The pool once every Energy is
+    tapped (`vpool`) loses the energy paid: it is counted again. Whether an Instant is worth casting (`calm`) reads
+    the player's charge only against what is on the stack and before the Cataclysm (greedy_instants: threats and
+    Ward late), so it is kept only when neither applies (a counter changes neither the stack nor the edges)."""
+    side = plan.side
+    if side is not None:
+        charge = side.charge + counters
+        if (1.0 if charge < g.tb.cataclysm_damage else 0.0) != side.charge_worth:
             return False
+        side.charge = charge
+    plan.vpool = None
+    if plan.calm is not None and (g.stack or greedy_instants.endgame(g)):
+        plan.calm = None
     return True
 
 

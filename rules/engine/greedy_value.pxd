@@ -13,7 +13,7 @@ cdef class _Want:
     cdef public object net, cost, req, any, actions, order, verb
 
 cdef class _Side:
-    cdef public object battery, charge_worth, hero_alive, mine, enemies, enemy_charge, opp_chars, charged_scene
+    cdef public object battery, charge, charge_worth, hero_alive, mine, enemies, enemy_charge, opp_chars, charged_scene
 
     @cython.locals(cards=list, card=Card, info=CardInfo, mine=list, enemies=list)
     cpdef read(self, State g, p)

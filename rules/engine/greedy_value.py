@@ -173,7 +173,7 @@ class _Want:
 class _Side:
     """What the bot needs to know about its own side once per decision."""
 
-    __slots__ = ("battery", "charge_worth", "hero_alive", "mine", "enemies", "enemy_charge", "opp_chars",
+    __slots__ = ("battery", "charge", "charge_worth", "hero_alive", "mine", "enemies", "enemy_charge", "opp_chars",
                  "charged_scene")
 
     def __init__(self, g: GameState, p: int):
@@ -203,6 +203,7 @@ class _Side:
                 if info.is_character:
                     enemies.append(i)
         self.battery = battery
+        self.charge = charge   # the charge its own cards in play hold (the kept plan adds its Battery counters)
         self.charge_worth = 1.0 if charge < g.tb.cataclysm_damage else 0.0  # _charge_worth, from the same walk
         self.hero_alive = g.players[p].hero >= 0
         self.mine = mine

@@ -9,13 +9,14 @@ from rules.engine.tables cimport CardInfo
 from rules.engine.state cimport State
 
 cdef class PoolView:
-    cdef public object pool, funds, counter_keys
+    cdef public object pool, funds, counter_keys, counter_code
     cdef public list pays
 
 @cython.locals(player=Player, view=PoolView)
 cpdef list main_actions(State g, p)
 
-@cython.locals(card=Card, info=CardInfo, cards=list, taps=dict, offer_memo=dict, rows=tuple)
+@cython.locals(card=Card, info=CardInfo, cards=list, taps=dict, offer_memo=dict, rows=tuple, counter_memo=dict,
+               kept=dict)
 cpdef _board_offers(State g, p, Player player, PoolView view, list out, main)
 
 @cython.locals(known=list, row=tuple, target=tuple)
@@ -42,7 +43,7 @@ cpdef _plain_offer(State g, kind, p)
 
 cpdef _charge_offer(State g, p, iid)
 
-cpdef _counter_offers(State g, p, iid, counter_keys)
+cpdef _counter_offers(State g, p, iid, counter_keys, code)
 
 cpdef _hand_plan(State g, p, hand)
 

@@ -6,7 +6,7 @@ from typing import Any
 from .actions import Action, new_action
 from .arcburn import burnable, storage_cards
 from .flow import next_need
-from .payment import payments
+from .payment import counter_keys_code, counter_pay_keys, payments
 from .pyramid import absorb_capacity, cataclysm_capacities
 from .state import State
 from .targets import any_target, ref_slug
@@ -32,12 +32,13 @@ class PoolView:
     (kept in `Tables.pools`): its total, the keys a Battery's extra counter may be paid from, and the payments of
     each cost met so far. A pool is a plain tuple of counts, so nothing here can go stale."""
 
-    __slots__ = ("pool", "funds", "counter_keys", "pays")
+    __slots__ = ("pool", "funds", "counter_keys", "counter_code", "pays")
 
     def __init__(self, ctx, pool: tuple):
         self.pool = pool
         self.funds = sum(pool)
-        self.counter_keys = _counter_keys(ctx, pool) if self.funds else ()
+        self.counter_keys = counter_pay_keys(ctx, pool) if self.funds else ()
+        self.counter_code = counter_keys_code(self.counter_keys)   # the keys as a small int (for their offers)
         # By cost id (Tables.costs): payments(cost, pool), or None until first asked for. A list, not a dict:
         # indexing it is cheaper than a dict.get call, and move generation reads it for every card.
         self.pays: list = [None] * len(ctx.costs)
@@ -96,6 +97,8 @@ def _board_offers(g: State, p: int, player, view: PoolView, out: list, main: boo
     cards = g.cards
     funds = view.funds
     counter_keys = view.counter_keys
+    counter_code = view.counter_code
+    counter_memo = g._counter_memo[p]
     tick = g.tick
     offer_memo = g._offer_memo
     for iid in player.actors:
@@ -108,7 +111,9 @@ def _board_offers(g: State, p: int, player, view: PoolView, out: list, main: boo
             if charge and not card.tapped:   # one offer per card; the amount is the next decision (issue 35)
                 append(offer_memo.get(~(iid << 2 | p)) or _charge_offer(g, p, iid))
             if counter_keys and info.is_battery:
-                out.extend(offer_memo.get((p, iid, counter_keys)) or _counter_offers(g, p, iid, counter_keys))
+                kept = counter_memo.get(iid)
+                offers = kept.get(counter_code) if kept is not None else None
+                out.extend(offers or _counter_offers(g, p, iid, counter_keys, counter_code))
             if charge <= 0 and info.is_scene:
                 continue  # a Dormant Scene: no abilities
         if not main:
@@ -200,15 +205,16 @@ def _charge_offer(g: State, p: int, iid: int) -> Action:
     return offer
 
 
-def _counter_offers(g: State, p: int, iid: int, counter_keys: tuple) -> tuple:
-    """Add a counter to a Battery, paid from each key that may pay it (the same immutable offers per keys)."""
-    memo = g._offer_memo
-    if len(memo) > 4096:
-        memo.clear()
+def _counter_offers(g: State, p: int, iid: int, counter_keys: tuple, code: int) -> tuple:
+    """Add a counter to a Battery, paid from each key that may pay it (the same immutable offers per keys), kept per
+    player and Battery under the keys' code (payment.counter_keys_code): two look-ups of small ints (issue 35)."""
+    memo = g._counter_memo[p]
+    kept = memo.get(iid)
+    if kept is None:
+        kept = memo[iid] = {}
     ctx = g.tb
     slug = g.cards[iid].slug
-    offers = memo[(p, iid, counter_keys)] = tuple([new_action("add_counter", p, (iid, slug, k), ctx)
-                                                   for k in counter_keys])
+    offers = kept[code] = tuple([new_action("add_counter", p, (iid, slug, k), ctx) for k in counter_keys])
     return offers
 
 
@@ -354,13 +360,6 @@ def _targets_exist(g: State, p: int, src: int, row: tuple) -> bool:
         found = memo[key] = any_target(g, p, src, keyword, kind, check)
     return found
 
-
-def _counter_keys(ctx, pool: tuple) -> tuple[int, ...]:
-    """The pool keys a Battery's extra counter may be paid from (one action each)."""
-    if ctx.counter_simple:
-        return tuple([k for k in range(6) if pool[k]])
-    return tuple(next(i for i, n in enumerate(pay) if n)
-                 for pay in payments(ctx.counter_req, ctx.counter_any, pool))
 
 # ---------------------------------------------------------------- reaction windows
 def window_actions(g: State, p: int) -> list[Action]:

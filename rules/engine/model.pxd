@@ -17,14 +17,17 @@ cpdef list hosted(list cards, actors, person)
 cdef class Player:
     cdef public object idx, goldfish, hero, mulligans, seat, edges
     cdef public list deck, hand, grave, board, pool, actors
-    cdef public dict ready
+    cdef public dict ready, energy
 
+    @cython.locals(card=Card, energy=dict)
     cpdef index_board(self, list cards)
     @cython.locals(card=Card, info=CardInfo)
     cpdef index_ready(self, list cards)
     @cython.locals(card=Card, info=CardInfo)
     cpdef untap_all(self, list cards)
     cpdef add_ready(self, slug, iid)
+    cpdef add_energy(self, slug, iid, tapped)
+    cpdef remove_energy(self, slug, iid, tapped)
 
 cdef class Edge:
     cdef public object idx, charge, locked, counter, locked_tick, adjacent

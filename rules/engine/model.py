@@ -77,7 +77,7 @@ class Player:
     """One seat: its zones, energy pool and Hero."""
 
     __slots__ = ("idx", "goldfish", "hero", "deck", "hand", "grave", "board", "pool", "mulligans", "seat", "edges",
-                 "ready", "actors")
+                 "ready", "actors", "energy")
 
     def __init__(self, idx: int, goldfish: bool, seat: str, edges: tuple[int, ...]):
         self.idx = idx
@@ -89,6 +89,10 @@ class Player:
         self.board: list[int] = []    # every card in play it controls, in the order they entered
         self.ready: dict[str, list[int]] = {}   # its untapped Energy cards in play, by slug in slug order (an index)
         self.actors: list[int] = []             # its board cards that may act (not inert), in board order (an index)
+        # Every Energy card it has in play, tapped or not, by slug in slug order, each slug's in board order: what
+        # `ready` becomes when its turn starts (an index). Never changed in place (a change puts a new dict and
+        # tuples), so a copy of the player shares it.
+        self.energy: dict[str, tuple[int, ...]] = {}
         self.pool = [0, 0, 0, 0, 0, 0]
         self.mulligans = 0
         self.seat = seat
@@ -102,6 +106,7 @@ class Player:
         p.mulligans = self.mulligans
         p.ready = {slug: iids[:] for slug, iids in self.ready.items()}
         p.actors = self.actors[:]
+        p.energy = self.energy
         return p
 
     def index_board(self, cards: list) -> None:
@@ -109,6 +114,12 @@ class Player:
         instead of scanning every card in play after every decision."""
         self.index_ready(cards)
         self.actors = [iid for iid in self.board if not cards[iid].info.inert]
+        energy: dict[str, tuple[int, ...]] = {}
+        for iid in self.board:
+            card = cards[iid]
+            if card.info.type == "energy":
+                energy[card.slug] = energy.get(card.slug, ()) + (iid,)
+        self.energy = dict(sorted(energy.items()))
 
     def index_ready(self, cards: list) -> None:
         """Rebuild the index of untapped Energy alone (untapping changes no card's place among the actors)."""
@@ -125,8 +136,10 @@ class Player:
         self.ready = dict(sorted(ready.items())) if len(ready) > 1 else ready
 
     def untap_all(self, cards: list) -> list[int]:
-        """The start of the player's turn: untap every card in play and rebuild the index of untapped Energy;
-        return the cards in play with one-shot Passives, in board order."""
+        """The start of the player's turn: untap every card in play and index its untapped Energy, now all of its
+        Energy in play (`energy`, kept as cards enter and leave: issue 35's sixth lever; `index_ready` walked the
+        board, compared every card's type and sorted the slugs at every turn's start); return the cards in play with
+        one-shot Passives, in board order."""
         starts = []
         for iid in self.board:
             card = cards[iid]
@@ -134,8 +147,35 @@ class Player:
             info = card.info
             if info.passive_start:
                 starts.append(iid)
-        self.index_ready(cards)
+        self.ready = {slug: list(iids) for slug, iids in self.energy.items()}
         return starts
+
+    def add_energy(self, slug: str, iid: int, tapped: bool) -> None:
+        """An Energy card comes onto this board (last in board order): add it to `energy`, and to `ready` if it is
+        untapped."""
+        if not tapped:
+            self.add_ready(slug, iid)
+        energy = dict(self.energy)
+        kept = energy.get(slug)
+        if kept is None:
+            energy[slug] = (iid,)
+            self.energy = dict(sorted(energy.items())) if len(energy) > 1 else energy
+        else:
+            energy[slug] = kept + (iid,)
+            self.energy = energy
+
+    def remove_energy(self, slug: str, iid: int, tapped: bool) -> None:
+        """An Energy card leaves this board: take it out of `energy` (a slug with none left goes), and out of `ready`
+        if it is untapped."""
+        if not tapped:
+            self.ready[slug].remove(iid)
+        energy = dict(self.energy)
+        left = tuple([i for i in energy[slug] if i != iid])
+        if left:
+            energy[slug] = left
+        else:
+            del energy[slug]
+        self.energy = energy
 
     def add_ready(self, slug: str, iid: int) -> None:
         """Index an untapped Energy card, keeping the slugs in order (the order actions are offered in)."""

@@ -82,3 +82,25 @@ def pay_code(pay: tuple[int, ...]) -> str:
         if len(_CODES) < 10000:
             _CODES[pay] = code
     return code
+
+
+def counter_pay_keys(ctx, pool: tuple) -> tuple[int, ...]:
+    """The pool keys a Battery's extra counter may be paid from (one action each)."""
+    if ctx.counter_simple:
+        return tuple([k for k in range(6) if pool[k]])
+    return tuple(next(i for i, n in enumerate(pay) if n)
+                 for pay in payments(ctx.counter_req, ctx.counter_any, pool))
+
+
+COUNTER_CODES: dict[tuple, int] = {}   # the pool keys a counter may be paid from -> 1, 2, 3, ... in the order met
+
+
+def counter_keys_code(keys: tuple) -> int:
+    """A small int naming a tuple of counter keys: the same for equal tuples, never for two different ones (0 for
+    none). The keys are distinct pool keys (0 to 5) in some order, so there are at most 1,956 such tuples."""
+    if not keys:
+        return 0
+    code = COUNTER_CODES.get(keys)
+    if code is None:
+        code = COUNTER_CODES[keys] = len(COUNTER_CODES) + 1
+    return code

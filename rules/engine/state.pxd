@@ -15,7 +15,7 @@ cdef class State:
     cdef public object card_ids, everyone, teams, foes
     cdef public object pyramid, building, priority, passes, resolving, assigned, discharge, edge_queue, phase
     cdef public object active, first, round, tick, mull_idx, next_sid, destroyed, cataclysm_due, temp_control
-    cdef public object final, remaining, eliminated, _legal, _asked, _tap_offers
+    cdef public object final, remaining, eliminated, _legal, _asked, _tap_offers, _counter_memo
     cdef public list history, cards, players, edges, stack, tqueue, pending, log_rows
     cdef public dict _target_memo, _hand_memo, _offer_memo
     cdef dict __dict__

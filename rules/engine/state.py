@@ -79,8 +79,9 @@ class State:
         # greedy bot's ranking of what to buy (greedy_value.py); emptied by every decision not in QUIET
         self._asked: tuple | None = None  # (item, effect, targets so far, next_need) of the last choice asked for
         self._hand_memo: dict = {}    # hand contents -> one entry per name (legal.py); iids never change name
-        self._offer_memo: dict = {}   # (player, card, charge or pay keys) -> the same immutable offers (legal.py)
+        self._offer_memo: dict = {}   # small int keys (end the turn, pass, a card's charge) -> the same immutable offers
         self._tap_offers: tuple[dict, dict] = ({}, {})  # per player, Energy card -> its tap offer (legal.py)
+        self._counter_memo: tuple[dict, dict] = ({}, {})  # per player, Battery -> {keys' code -> its counter offers}
 
     # ------------------------------------------------------------------ where the game is
     @property
@@ -208,7 +209,7 @@ class State:
         player = self.players[ctrl]
         player.board.append(iid)
         if info.type == "energy":
-            player.add_ready(card.slug, iid)
+            player.add_energy(card.slug, iid, False)
         if not info.inert:
             player.actors.append(iid)
         for index in info.enters:
@@ -220,8 +221,8 @@ class State:
         if zone == BOARD:
             player = self.players[card.ctrl]
             player.board.remove(iid)
-            if card.info.type == "energy" and not card.tapped:
-                player.ready[card.slug].remove(iid)
+            if card.info.type == "energy":
+                player.remove_energy(card.slug, iid, card.tapped)
             if not card.info.inert:
                 player.actors.remove(iid)
             if player.hero == iid:
@@ -283,9 +284,9 @@ class State:
                 self.players[old].actors.remove(m)
                 self.players[new].actors.append(m)
             self.cards[m].ctrl = new
-        if card.info.type == "energy" and not card.tapped:
-            self.players[old].ready[card.slug].remove(iid)
-            self.players[new].add_ready(card.slug, iid)
+        if card.info.type == "energy":
+            self.players[old].remove_energy(card.slug, iid, card.tapped)
+            self.players[new].add_energy(card.slug, iid, card.tapped)
         if temporary:
             self.temp_control = True
             if card.temp < 0:

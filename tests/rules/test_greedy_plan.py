@@ -1,5 +1,6 @@
 """Issue 35's fifth lever: the greedy player keeps its plan (its view of both boards, its ranking of what to buy, its
-Instants weighed) across one payment's Energy taps instead of working it out again at every tap. It must choose
+Instants weighed) across one payment's Energy taps instead of working it out again at every tap; the sixth keeps it
+across the Battery counters that end the payment too, while they leave what it counted the same. It must choose
 exactly as a greedy player that works everything out afresh: these tests play whole games and ask, at every
 decision, the player with its kept plan and the same player on a copy of the state (a copy keeps no memo, so there
 everything is worked out from scratch), and check they agree."""
@@ -11,18 +12,20 @@ import pytest
 
 from rules.engine.bots import get_bot
 from rules.engine.greedy import PLAN_KEYS
+from rules.engine.greedy_value import _Side
 from rules.engine.setup import new_game
 
 
 def _play_side_by_side(catalogue, chosen_decks, seed: int, bot: str = "greedy", teams: bool = False) -> dict:
     """Play one whole game with `bot` in every seat, asking at every decision both the bot on the state itself (its
     plan kept) and a second instance on a fresh copy (nothing kept); fail at the first decision where they differ.
-    Return how many decisions followed an Energy tap of the same player (where a kept plan can be reused)."""
+    Return how many decisions followed an Energy tap or a Battery counter of the same player (where a kept plan can
+    be reused)."""
     g = new_game(catalogue, chosen_decks, seed=seed, teams=teams)
     seats = len(chosen_decks)
     kept = [get_bot(bot, seed * seats + p) for p in range(seats)]
     fresh = [get_bot(bot, seed * seats + p) for p in range(seats)]
-    counts = {"decisions": 0, "after_a_tap": 0}
+    counts = {"decisions": 0, "after_a_tap": 0, "after_a_counter": 0}
     while not g.is_over:
         p = g.current_player
         expected = fresh[p].choose(g.clone())
@@ -32,6 +35,7 @@ def _play_side_by_side(catalogue, chosen_decks, seed: int, bot: str = "greedy", 
         last = g.history[-1] if g.history else None
         counts["decisions"] += 1
         counts["after_a_tap"] += getattr(last, "kind", None) == "tap" and last.player == p
+        counts["after_a_counter"] += getattr(last, "kind", None) == "add_counter" and last.player == p
         g.apply(chosen)
     return counts
 
@@ -39,12 +43,12 @@ def _play_side_by_side(catalogue, chosen_decks, seed: int, bot: str = "greedy", 
 def test_the_kept_plan_chooses_as_afresh_in_every_starter_pairing(catalogue, decks):
     # Every ordered pairing of the six starter decks, two seeds each: about 60 whole games, tens of thousands of
     # decisions, thousands of them in the middle of a payment (after an Energy tap), where the plan is reused.
-    totals = {"decisions": 0, "after_a_tap": 0}
+    totals = {"decisions": 0, "after_a_tap": 0, "after_a_counter": 0}
     for (i, a), (j, b) in itertools.permutations(enumerate(decks), 2):
         for seed in (i * 6 + j, 100 + i * 6 + j):
             for key, n in _play_side_by_side(catalogue, [a, b], seed).items():
                 totals[key] += n
-    assert totals["decisions"] > 30_000 and totals["after_a_tap"] > 5_000
+    assert totals["decisions"] > 30_000 and totals["after_a_tap"] > 5_000 and totals["after_a_counter"] > 1_000
 
 
 def test_the_kept_plan_chooses_as_afresh_at_tables_of_three_and_four(catalogue, decks):
@@ -91,3 +95,30 @@ def test_a_copy_of_the_state_starts_without_the_plan(catalogue, decks):
     while not any(key in g._target_memo for key in PLAN_KEYS):
         g.apply(bot.choose(g))
     assert not any(key in g.clone()._target_memo for key in PLAN_KEYS)
+
+
+def test_the_plan_is_kept_across_the_payments_battery_counters(catalogue, decks):
+    # Issue 35's sixth lever: the counters that store what is left of the pool at the end of an Action Phase keep the
+    # plan (the same view of the boards) while a counter is still worth a point; once the charge held reaches the
+    # Cataclysm's damage (a counter then worth nothing) it is worked out again. Before the lever every counter had
+    # the plan worked out again.
+    kept = renewed = 0
+    for seed, (a, b) in enumerate(itertools.permutations(range(6), 2)):
+        g = new_game(catalogue, [decks[a], decks[b]], seed=seed)
+        bots = [get_bot("greedy", p) for p in range(2)]
+        while not g.is_over:
+            p = g.current_player
+            before = g._target_memo.get(PLAN_KEYS[p])
+            action = bots[p].choose(g)
+            after = g._target_memo.get(PLAN_KEYS[p])
+            last = g.history[-1] if g.history else None
+            if before is not None and getattr(last, "kind", None) == "add_counter" and last.player == p and \
+                    "end_turn" in {o.kind for o in g.legal_actions()}:
+                if before.side is None or before.side.charge_worth == _Side(g, p).charge_worth:
+                    assert after is before
+                    kept += 1
+                else:
+                    assert after is not before
+                    renewed += 1
+            g.apply(action)
+    assert kept > 500 and renewed > 0
