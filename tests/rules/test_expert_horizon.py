@@ -8,26 +8,21 @@ import random
 import pytest
 
 from benchmarks import expert as bench_expert
-from rules.engine import new_game
 from rules.engine.bots import get_bot
-from rules.engine.catalogue import load_catalogue
 from rules.engine.evaluation import win_probability
 from rules.engine.expert import MAX_HORIZON, ExpertPlayer, play_out
 from rules.engine.plans import PlanPlayer
 from rules.engine.quick import QuickPlayer
-from rules.engine.simulate import starter_deck
-from tests.rules.test_quick import scrambled
-
-DECKS = ("starter-talah", "starter-lethan")
+from tests.rules.test_quick import game, scrambled
 
 
-@pytest.fixture(scope="module")
-def catalogue():
-    return load_catalogue()
-
-
-def game(catalogue, seed):
-    return new_game(catalogue, [starter_deck(catalogue, d) for d in DECKS], seed=seed)
+def own_decisions(g, hard):
+    """Play the hard player in seat 1 and stop at each of seat 0's decisions, to the game's end."""
+    while not g.is_over:
+        if g.current_player == 1:
+            g.apply(hard.choose(g))
+            continue
+        yield
 
 
 def small(seed: int, horizon: int | None) -> ExpertPlayer:
@@ -94,10 +89,9 @@ def test_the_cut_expert_never_sees_a_hidden_card(catalogue):
     g = game(catalogue, 21)
     player, hard, draw = small(6, 2), get_bot("cpu:hard", 7), random.Random(35)
     checked = searched = 0
-    while not g.is_over and checked < 30:
-        if g.current_player == 1:
-            g.apply(hard.choose(g))
-            continue
+    for _ in own_decisions(g, hard):
+        if checked == 30:
+            break
         player.compared = 0
         action = player.choose(g)
         if len(g.legal_actions()) > 1 and g.players[1].deck:
@@ -127,10 +121,9 @@ def test_an_alternative_must_beat_the_hard_choice_by_the_edge(catalogue):
     hard = get_bot("cpu:hard", 5)
     strict, free = ExpertPlayer(4, budget=400, max_worlds=2, horizon=2, edge=0.99), small(4, 2)
     searched = differs = 0
-    while not g.is_over and searched < 25:
-        if g.current_player == 1:
-            g.apply(hard.choose(g))
-            continue
+    for _ in own_decisions(g, hard):
+        if searched == 25:
+            break
         strict.compared = 0
         mine, action = strict.greedy.choose(g), strict.choose(g)
         if strict.compared >= 2:

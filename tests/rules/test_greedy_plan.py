@@ -65,6 +65,15 @@ def test_the_levels_built_on_the_greedy_player_choose_as_afresh(catalogue, decks
         _play_side_by_side(catalogue, [decks[seed], decks[seed + 2]], seed, bot=level)
 
 
+def _choose_watching_the_plan(g, bots):
+    """The player to move chooses (the state is left unplayed); its kept plan before and after, and the last action
+    played."""
+    p = g.current_player
+    before = g._target_memo.get(PLAN_KEYS[p])
+    action = bots[p].choose(g)
+    return p, action, before, g._target_memo.get(PLAN_KEYS[p]), (g.history[-1] if g.history else None)
+
+
 def test_the_plan_made_at_a_payments_first_tap_is_kept_to_its_last(catalogue, decks):
     # The plan lives in the state's memo for the quiet span: after an Energy tap the same plan (the same view of the
     # boards) serves the next decision, and any other decision (which empties the memo) ends it. Before the lever
@@ -73,11 +82,7 @@ def test_the_plan_made_at_a_payments_first_tap_is_kept_to_its_last(catalogue, de
     bots = [get_bot("greedy", p) for p in range(2)]
     reused = 0
     while not g.is_over:
-        p = g.current_player
-        before = g._target_memo.get(PLAN_KEYS[p])
-        action = bots[p].choose(g)
-        after = g._target_memo.get(PLAN_KEYS[p])
-        last = g.history[-1] if g.history else None
+        p, action, before, after, last = _choose_watching_the_plan(g, bots)
         if before is not None and getattr(last, "kind", None) == "tap" and "end_turn" in {
                 a.kind for a in g.legal_actions()}:
             assert after is before and after.side is before.side
@@ -107,11 +112,7 @@ def test_the_plan_is_kept_across_the_payments_battery_counters(catalogue, decks)
         g = new_game(catalogue, [decks[a], decks[b]], seed=seed)
         bots = [get_bot("greedy", p) for p in range(2)]
         while not g.is_over:
-            p = g.current_player
-            before = g._target_memo.get(PLAN_KEYS[p])
-            action = bots[p].choose(g)
-            after = g._target_memo.get(PLAN_KEYS[p])
-            last = g.history[-1] if g.history else None
+            p, action, before, after, last = _choose_watching_the_plan(g, bots)
             if before is not None and getattr(last, "kind", None) == "add_counter" and last.player == p and \
                     "end_turn" in {o.kind for o in g.legal_actions()}:
                 if before.side is None or before.side.charge_worth == _Side(g, p).charge_worth:

@@ -8,7 +8,6 @@ import pytest
 
 from rules.engine import GameState, new_game
 from rules.engine.bots import get_bot
-from rules.engine.catalogue import load_catalogue
 from rules.engine.cpu import LEVELS, level_menu, offered
 from rules.engine.model import DECK, HAND
 from rules.engine.quick import BUDGET, QuickPlayer
@@ -16,11 +15,6 @@ from rules.engine.rng import Rng
 from rules.engine.simulate import starter_deck
 
 DECKS = ("starter-talah", "starter-lethan")
-
-
-@pytest.fixture(scope="module")
-def catalogue():
-    return load_catalogue()
 
 
 def game(catalogue, seed):
