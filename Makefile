@@ -5,7 +5,7 @@ PORT ?= 8000
 # Extra pytest arguments for every test target, e.g.  make test-sqlite PYTEST_ARGS="-k decks -x"
 export PYTEST_ARGS
 
-.PHONY: install lint docs docs-serve run serve-data serve-prod test test-sqlite test-postgres pg-start pg-stop migrations-check bench bench-instructions bench-load bench-cpu bench-expert bench-lab bench-live bench-roundtrip bench-cli bench-peer
+.PHONY: install lint docs docs-serve run serve-data serve-prod test test-sqlite test-postgres pg-start pg-stop migrations-check bench bench-instructions bench-load bench-cpu bench-expert bench-matchup bench-lab bench-live bench-roundtrip bench-cli bench-peer
 
 install:
 	@scripts/setup.sh
@@ -80,6 +80,11 @@ bench-cpu: install
 # docs/benchmarks.md.
 bench-expert: install
 	$(PY) -m benchmarks expert $(BENCH_EXPERT_ARGS)
+
+# How the other starters' games against Dr. Veylan's end (the hard player in both chairs): why the expert's 75% is out
+# of the decks' reach (rules/CPU.md).
+bench-matchup: install
+	$(PY) -m benchmarks matchup $(BENCH_MATCHUP_ARGS)
 
 # The lab on its real parts (Redis + Celery workers): games/s on 1 and 2 workers, overhead, a 10,000-game analysis,
 # time to first progress.
