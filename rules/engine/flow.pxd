@@ -10,6 +10,12 @@ from rules.engine.state cimport State
 # Arc Burn's steps (arcburn.pxd), called in C as when they were part of this module.
 from rules.engine.arcburn cimport arc_burn, has_storage
 
+# C-level dicts: `STEPS[g.phase]` and `_TITLES.get(keyword)` are C look-ups, not generic item or method calls, and
+# the keyword's title a C call (issue 35).
+cdef dict STEPS, _TITLES
+
+cpdef _keyword_title(keyword)
+
 cpdef run(State g)
 
 cpdef step_first_player(State g)
