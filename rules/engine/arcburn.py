@@ -50,7 +50,7 @@ def arc_burn(g: State, p: int) -> None:
         return
     hero = g.players[p].hero
     if hero >= 0:
-        g.log("arc_burn", p, "Arc Burn: {0} unused energy", units)
+        g.note("arc_burn", p, "Arc Burn: {0} unused energy", (units,))
         g.deal_damage(hero, units, "Arc Burn")
     else:
-        g.log("arc_burn", p, "Arc Burn: {0} unused energy, but there is no Hero to burn", units)
+        g.note("arc_burn", p, "Arc Burn: {0} unused energy, but there is no Hero to burn", (units,))

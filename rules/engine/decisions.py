@@ -31,10 +31,10 @@ def auto_decide(g: State, d: dict) -> bool:
         if not has_absorber(g, p):
             if not d["returned"]:
                 g.discharge["deflected"][p] += d["left"]
-                g.log("deflect", p, "Player {0} cannot absorb more and deflects the other {1}", p + 1, d["left"])
+                g.note("deflect", p, "Player {0} cannot absorb more and deflects the other {1}", (p + 1, d["left"]))
             else:
-                g.log("returned", p, "Player {0} has nothing left to absorb the other {1} returned damage", p + 1,
-                      d["left"])
+                g.note("returned", p, "Player {0} has nothing left to absorb the other {1} returned damage", (p + 1,
+                       d["left"]))
             g.pending.pop()
             return True
         return False
@@ -43,7 +43,7 @@ def auto_decide(g: State, d: dict) -> bool:
         caps = {i: c for i, c in cataclysm_capacities(g, p, g.characters(p)).items() if c > 0}
         if left <= 0 or not caps:
             if left > 0:
-                g.log("cataclysm", p, "{0} Cataclysm damage finds nothing left to destroy", left)
+                g.note("cataclysm", p, "{0} Cataclysm damage finds nothing left to destroy", (left,))
             g.pending.pop()
             return True
         if sum(caps.values()) <= left or len(caps) == 1:

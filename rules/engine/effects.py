@@ -116,20 +116,20 @@ def _damage(g, item, ability, amount, pairs, extra) -> None:
 def _edge_charge(g, item, ability, amount, pairs, extra) -> None:
     for ref, points in pairs:
         added = g.add_edge(edge_index(ref), points, _src_name(g, item))
-        g.log("edge", item.ctrl, "{0} adds {1} charge to edge {2} ({3}/20)", _src_name(g, item), added, ref,
-              g.edges[edge_index(ref)].charge)
+        g.note("edge", item.ctrl, "{0} adds {1} charge to edge {2} ({3}/20)", (_src_name(g, item), added, ref,
+               g.edges[edge_index(ref)].charge))
 
 
 def _drain(g, item, ability, amount, pairs, extra) -> None:
     for ref, points in pairs:
         if isinstance(ref, str):
             removed = g.remove_edge(edge_index(ref), points)
-            g.log("drain", item.ctrl, "{0} drains {1} charge from edge {2}", _src_name(g, item), removed, ref)
+            g.note("drain", item.ctrl, "{0} drains {1} charge from edge {2}", (_src_name(g, item), removed, ref))
         else:
             card = g.cards[ref]
             removed = min(card.charge, points)
             card.charge -= removed
-            g.log("drain", item.ctrl, "{0} drains {1} charge from {2}", _src_name(g, item), removed, card.info.name)
+            g.note("drain", item.ctrl, "{0} drains {1} charge from {2}", (_src_name(g, item), removed, card.info.name))
 
 
 def _steal(g, item, ability, amount, pairs, extra) -> None:
@@ -139,10 +139,10 @@ def _steal(g, item, ability, amount, pairs, extra) -> None:
         card.charge -= taken
         if is_card(extra) and g.cards[extra].zone == BOARD and g.cards[extra].ctrl == item.ctrl:
             g.cards[extra].charge += taken
-            g.log("steal", item.ctrl, "{0} moves {1} charge from {2} to {3}", _src_name(g, item), taken,
-                  card.info.name, g.name(extra))
+            g.note("steal", item.ctrl, "{0} moves {1} charge from {2} to {3}", (_src_name(g, item), taken,
+                   card.info.name, g.name(extra)))
         else:
-            g.log("steal", item.ctrl, "{0} removes {1} charge from {2}", _src_name(g, item), taken, card.info.name)
+            g.note("steal", item.ctrl, "{0} removes {1} charge from {2}", (_src_name(g, item), taken, card.info.name))
 
 
 def _heal(g, item, ability, amount, pairs, extra) -> None:
@@ -150,28 +150,28 @@ def _heal(g, item, ability, amount, pairs, extra) -> None:
         card = g.cards[ref]
         healed = min(card.damage, points)
         card.damage -= healed
-        g.log("heal", item.ctrl, "{0} heals {1} damage from {2}", _src_name(g, item), healed, card.info.name)
+        g.note("heal", item.ctrl, "{0} heals {1} damage from {2}", (_src_name(g, item), healed, card.info.name))
 
 
 def _shield(g, item, ability, amount, pairs, extra) -> None:
     for ref, points in pairs:
         card = g.cards[ref]
         card.shield = max(card.shield, g.tick + max(1, points) - 1)
-        g.log("shield", item.ctrl, "{0} cannot be targeted by abilities through turn {1}", card.info.name,
-              card.shield)
+        g.note("shield", item.ctrl, "{0} cannot be targeted by abilities through turn {1}", (card.info.name,
+               card.shield))
 
 
 def _ward(g, item, ability, amount, pairs, extra) -> None:
     for ref, points in pairs:
         g.cards[ref].ward += points
-        g.log("ward", item.ctrl, "{0} will prevent the next {1} damage to {2}", _src_name(g, item), points,
-              g.name(ref))
+        g.note("ward", item.ctrl, "{0} will prevent the next {1} damage to {2}", (_src_name(g, item), points,
+               g.name(ref)))
 
 
 def _fortify(g, item, ability, amount, pairs, extra) -> None:
     for ref, points in pairs:
         g.cards[ref].fortify += points
-        g.log("fortify", item.ctrl, "{0} will absorb {1} less Cataclysm damage", g.name(ref), points)
+        g.note("fortify", item.ctrl, "{0} will absorb {1} less Cataclysm damage", (g.name(ref), points))
 
 
 def _stabilize(g, item, ability, amount, pairs, extra) -> None:
@@ -180,15 +180,15 @@ def _stabilize(g, item, ability, amount, pairs, extra) -> None:
         if card.stab_tick != g.tick:
             card.stab, card.stab_tick = 0, g.tick
         card.stab += points
-        g.log("stabilize", item.ctrl, "The next {0} damage to {1} this turn becomes Battery charge", points,
-              card.info.name)
+        g.note("stabilize", item.ctrl, "The next {0} damage to {1} this turn becomes Battery charge", (points,
+               card.info.name))
 
 
 def _return_to_play(g, item, ability, amount, pairs, extra) -> None:
     for ref, _ in pairs:
         g.remove_from_zone(ref)
         g.enter_play(ref, item.ctrl)
-        g.log("return", item.ctrl, "{0} returns {1} to play", _src_name(g, item), g.name(ref))
+        g.note("return", item.ctrl, "{0} returns {1} to play", (_src_name(g, item), g.name(ref)))
 
 
 def _destroy(g, item, ability, amount, pairs, extra) -> None:
@@ -214,12 +214,12 @@ def _suppress(g, item, ability, amount, pairs, extra) -> None:
 def _disable(g, item, ref, until: int) -> None:
     card = g.cards[ref]
     card.disabled = max(card.disabled, until)
-    g.log("disable", item.ctrl, "{0} cannot activate abilities until turn {1}", card.info.name, until)
+    g.note("disable", item.ctrl, "{0} cannot activate abilities until turn {1}", (card.info.name, until))
 
 
 def _buff(g, item, ability, amount, pairs, extra) -> None:
     g.players[item.ctrl].pool[BUFF] += amount
-    g.log("buff", item.ctrl, "{0} generates {1} bonus CE this turn", _src_name(g, item), amount)
+    g.note("buff", item.ctrl, "{0} generates {1} bonus CE this turn", (_src_name(g, item), amount))
 
 
 def _counter(g, item, ability, amount, pairs, extra) -> None:
@@ -230,7 +230,7 @@ def _counter(g, item, ability, amount, pairs, extra) -> None:
         g.stack.remove(target)
         if target.card >= 0:
             g.to_graveyard(target.card)
-        g.log("counter", item.ctrl, "{0} negates the ability of {1}", _src_name(g, item), g.name(target.src))
+        g.note("counter", item.ctrl, "{0} negates the ability of {1}", (_src_name(g, item), g.name(target.src)))
 
 
 def _redirect(g, item, ability, amount, pairs, extra) -> None:
@@ -243,7 +243,7 @@ def _redirect(g, item, ability, amount, pairs, extra) -> None:
             continue
         target.effects[index][2][0] = extra
         target.text = None  # its description names the old target
-        g.log("redirect", item.ctrl, "{0} redirects the ability of {1}", _src_name(g, item), g.name(target.src))
+        g.note("redirect", item.ctrl, "{0} redirects the ability of {1}", (_src_name(g, item), g.name(target.src)))
 
 
 def _take_control(g, item, ability, amount, pairs, extra) -> None:
@@ -251,8 +251,8 @@ def _take_control(g, item, ability, amount, pairs, extra) -> None:
         card = g.cards[ref]
         permanent = card.info.rarity == "common"
         g.change_control(ref, item.ctrl, temporary=not permanent)
-        g.log("control", item.ctrl, "Player {0} gains control of {1} ({2})", item.ctrl + 1, card.info.name,
-              "permanently" if permanent else "until end of turn")
+        g.note("control", item.ctrl, "Player {0} gains control of {1} ({2})", (item.ctrl + 1, card.info.name,
+               "permanently" if permanent else "until end of turn"))
 
 
 def _attach(g, item, ability, amount, pairs, extra) -> None:
@@ -260,14 +260,14 @@ def _attach(g, item, ability, amount, pairs, extra) -> None:
     for ref, _ in pairs:
         if src.zone == BOARD and src.info.is_equipment and src.ctrl == g.cards[ref].ctrl:
             src.host = ref
-            g.log("equip", item.ctrl, "{0} moves to {1}", src.info.name, g.name(ref))
+            g.note("equip", item.ctrl, "{0} moves to {1}", (src.info.name, g.name(ref)))
 
 
 def _unattach(g, item, ability, amount, pairs, extra) -> None:
     for ref, _ in pairs:
         name = g.name(ref)
         g.to_hand(ref)
-        g.log("unequip", item.ctrl, "{0} returns to its owner's hand", name)
+        g.note("unequip", item.ctrl, "{0} returns to its owner's hand", (name,))
 
 
 def _nothing(g, item, ability, amount, pairs, extra) -> None:

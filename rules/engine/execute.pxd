@@ -7,6 +7,9 @@ cimport cython
 from rules.engine.model cimport Card, Edge, Item, Player
 from rules.engine.tables cimport CardInfo
 from rules.engine.state cimport State
+# The turn flow's and Arc Burn's steps the handlers call, called in C (issue 35).
+from rules.engine.arcburn cimport arc_burn
+from rules.engine.flow cimport continue_item, new_item, pass_priority, start_game
 
 cpdef _pay(State g, p, pay)
 

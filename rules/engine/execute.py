@@ -17,7 +17,7 @@ def _pay(g: State, p: int, pay: tuple) -> None:
 
 def _keep(g, p, args) -> None:
     g.pending.pop()
-    g.log("keep", p, "Player {0} keeps their hand", p + 1)
+    g.note("keep", p, "Player {0} keeps their hand", (p + 1,))
     g.mull_idx += 1
 
 
@@ -31,8 +31,8 @@ def _mulligan(g, p, args) -> None:
     g.rng.shuffle(player.deck)
     player.mulligans += 1
     g.draw(p, g.tb.hand_size)
-    g.log("mulligan", p, "Player {0} mulligans (no Energy): hand shuffled back, 7 new cards ({1} of {2})", p + 1,
-          player.mulligans, g.tb.max_mulligans)
+    g.note("mulligan", p, "Player {0} mulligans (no Energy): hand shuffled back, 7 new cards ({1} of {2})", (p + 1,
+           player.mulligans, g.tb.max_mulligans))
 
 
 def _first_player(g, p, args) -> None:
@@ -44,7 +44,7 @@ def _play_energy(g, p, args) -> None:
     iid = args[0]
     g.players[p].hand.remove(iid)
     g.enter_play(iid, p)
-    g.log("play_energy", p, "Player {0} plays {1}", p + 1, g.cards[iid].info.name)
+    g.note("play_energy", p, "Player {0} plays {1}", (p + 1, g.cards[iid].info.name))
 
 
 def _tap(g, p, args) -> None:
@@ -54,7 +54,7 @@ def _tap(g, p, args) -> None:
     player = g.players[p]
     player.ready[card.slug].remove(card.iid)
     player.pool[info.produces] += 1
-    g.log("tap", p, "Player {0} taps {1} for 1 {2}", p + 1, info.name, POOL_KEYS[info.produces])
+    g.note("tap", p, "Player {0} taps {1} for 1 {2}", (p + 1, info.name, POOL_KEYS[info.produces]))
 
 
 def _tap_charge(g, p, args) -> None:
@@ -77,7 +77,7 @@ def _spend(g, p, card, n) -> None:
     card.tapped = True
     card.charge -= n
     g.players[p].pool[COLORLESS] += n
-    g.log("tap_charge", p, "Player {0} taps {1} and spends {2} charge as CE", p + 1, card.info.name, n)
+    g.note("tap_charge", p, "Player {0} taps {1} and spends {2} charge as CE", (p + 1, card.info.name, n))
 
 
 def _summon(g, p, args) -> None:
@@ -87,7 +87,7 @@ def _summon(g, p, args) -> None:
     g.enter_play(iid, p)
     info = g.cards[iid].info
     verb = "summons" if info.type == "person" else "plays"
-    g.log("summon", p, "Player {0} {1} {2} (pays {3})", p + 1, verb, info.name, pay_text(pay))
+    g.note("summon", p, "Player {0} {1} {2} (pays {3})", (p + 1, verb, info.name, pay_text(pay)))
 
 
 def _equip(g, p, args) -> None:
@@ -96,7 +96,7 @@ def _equip(g, p, args) -> None:
     g.players[p].hand.remove(iid)
     g.enter_play(iid, p, host=host)
     verb = "equips" if g.cards[iid].info.type == "artifact" else "attunes"
-    g.log("equip", p, "Player {0} {1} {2} to {3} (pays {4})", p + 1, verb, g.name(iid), g.name(host), pay_text(pay))
+    g.note("equip", p, "Player {0} {1} {2} to {3} (pays {4})", (p + 1, verb, g.name(iid), g.name(host), pay_text(pay)))
 
 
 def _activate(g, p, args) -> None:
@@ -107,13 +107,13 @@ def _activate(g, p, args) -> None:
     if index < 0:
         item = Item(g.next_sid, p, iid, -1, "boost", [[-1, g.tb.boost_bonus, []]])
         g.next_sid += 1
-        g.log("activate", p, "Player {0} activates {1}'s boost (pays {2})", p + 1, card.info.name, pay_text(pay))
+        g.note("activate", p, "Player {0} activates {1}'s boost (pays {2})", (p + 1, card.info.name, pay_text(pay)))
     else:
         ability = card.info.abilities[index]
         card.charge -= ability.cost.charge
         item = new_item(g, p, iid, -1, "use", [index])
-        g.log("activate", p, "Player {0} activates {1} (pays {2}{3})", p + 1, card.info.name, pay_text(pay),
-              f" and {ability.cost.charge} charge" if ability.cost.charge else "")
+        g.note("activate", p, "Player {0} activates {1} (pays {2}{3})", (p + 1, card.info.name, pay_text(pay),
+               f" and {ability.cost.charge} charge" if ability.cost.charge else ""))
     g.building = item
     continue_item(g)
 
@@ -127,7 +127,7 @@ def _react(g, p, args) -> None:
     if card.used_tick != g.tick:
         card.used_tick, card.used = g.tick, 0
     card.used |= 1 << index
-    g.log("react", p, "Player {0} triggers {1}'s Passive (pays {2})", p + 1, card.info.name, pay_text(pay))
+    g.note("react", p, "Player {0} triggers {1}'s Passive (pays {2})", (p + 1, card.info.name, pay_text(pay)))
     g.building = new_item(g, p, iid, -1, "reaction", [index])
     continue_item(g)
 
@@ -138,7 +138,7 @@ def _cast(g, p, args) -> None:
     _pay(g, p, pay)
     g.players[p].hand.remove(iid)
     card.zone = "stack"
-    g.log("cast", p, "Player {0} casts {1} (pays {2})", p + 1, card.info.name, pay_text(pay))
+    g.note("cast", p, "Player {0} casts {1} (pays {2})", (p + 1, card.info.name, pay_text(pay)))
     g.building = new_item(g, p, iid, iid, "instant", card.info.instant)
     continue_item(g)
 
@@ -148,8 +148,8 @@ def _add_counter(g, p, args) -> None:
     g.players[p].pool[key] -= 1
     card = g.cards[iid]
     card.charge += 1
-    g.log("add_counter", p, "Player {0} pays 1 {1} to add a charge counter to {2} ({3})",
-          p + 1, POOL_KEYS[key], card.info.name, card.charge)
+    g.note("add_counter", p, "Player {0} pays 1 {1} to add a charge counter to {2} ({3})",
+           (p + 1, POOL_KEYS[key], card.info.name, card.charge))
 
 
 def _choose(g, p, args) -> None:
@@ -168,7 +168,7 @@ def _trigger(g, p, args) -> None:
 def _decline(g, p, args) -> None:
     iid, _, index = args
     g.pending.pop()
-    g.log("decline", p, "Player {0} does not trigger {1} this turn", p + 1, g.cards[iid].info.name)
+    g.note("decline", p, "Player {0} does not trigger {1} this turn", (p + 1, g.cards[iid].info.name))
 
 
 def _pass(g, p, args) -> None:
@@ -176,7 +176,7 @@ def _pass(g, p, args) -> None:
 
 
 def _end_turn(g, p, args) -> None:
-    g.log("end_turn", p, "Player {0} ends the Action Phase", p + 1)
+    g.note("end_turn", p, "Player {0} ends the Action Phase", (p + 1,))
     g.phase = "arc_burn"
 
 
@@ -184,8 +184,8 @@ def _store_charge(g, p, args) -> None:
     key, iid, _ = args
     g.players[p].pool[key] -= 1
     g.cards[iid].charge += 1
-    g.log("store", p, "Player {0} stores 1 {1} as charge on {2} instead of Arc Burn",
-          p + 1, POOL_KEYS[key], g.cards[iid].info.name)
+    g.note("store", p, "Player {0} stores 1 {1} as charge on {2} instead of Arc Burn",
+           (p + 1, POOL_KEYS[key], g.cards[iid].info.name))
 
 
 def _burn(g, p, args) -> None:
@@ -198,7 +198,7 @@ def _absorb(g, p, args) -> None:
     d = g.pending[-1]
     d["left"] -= n
     g.assigned[p][iid] = g.assigned[p].get(iid, 0) + n
-    g.log("absorb", p, "Player {0} absorbs {1} damage with {2}", p + 1, n, g.name(iid))
+    g.note("absorb", p, "Player {0} absorbs {1} damage with {2}", (p + 1, n, g.name(iid)))
 
 
 def _deflect(g, p, args) -> None:
@@ -206,7 +206,7 @@ def _deflect(g, p, args) -> None:
     d = g.pending[-1]
     d["left"] -= n
     g.discharge["deflected"][p] += n
-    g.log("deflect", p, "Player {0} deflects {1} damage to the Pyramid", p + 1, n)
+    g.note("deflect", p, "Player {0} deflects {1} damage to the Pyramid", (p + 1, n))
 
 
 def _assign_damage(g, p, args) -> None:

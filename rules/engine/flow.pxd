@@ -9,6 +9,16 @@ from rules.engine.tables cimport CardInfo
 from rules.engine.state cimport State
 # Arc Burn's steps (arcburn.pxd), called in C as when they were part of this module.
 from rules.engine.arcburn cimport arc_burn, has_storage
+# The target checks and the Pyramid's steps, called in C (issue 35).
+from rules.engine.targets cimport is_legal_target, legal_targets
+from rules.engine.pyramid cimport cataclysm_apply, discharge_finish, discharge_recombine, discharge_start, pyramid_turn
+
+# C-level dicts: `STEPS[g.phase]`, `_TITLES.get(keyword)` and the keyword tables' `KEYWORDS.get` and
+# `TARGET_MODES.get` (imported from effects.py, the same objects) are C look-ups, not generic item or method calls,
+# and the keyword's title a C call (issue 35).
+cdef dict STEPS, _TITLES, KEYWORDS, TARGET_MODES
+
+cpdef _keyword_title(keyword)
 
 cpdef run(State g)
 

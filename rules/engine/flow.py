@@ -83,11 +83,11 @@ def step_first_player(g: State) -> bool:
         chooser = real[0]
     elif len(real) == 2:
         chooser = real[g.rng.below(2)]
-        g.log("coin", chooser, "Coin toss: Player {0} chooses who goes first", chooser + 1)
+        g.note("coin", chooser, "Coin toss: Player {0} chooses who goes first", (chooser + 1,))
     else:
         # Three or four players: one seeded draw among them names the chooser (RULINGS 42), as the coin does for two.
         chooser = real[g.rng.below(len(real))]
-        g.log("coin", chooser, "Draw for first player: Player {0} chooses who goes first", chooser + 1)
+        g.note("coin", chooser, "Draw for first player: Player {0} chooses who goes first", (chooser + 1,))
     g.pending.append({"type": "first_player", "player": chooser})
     g.phase = "first_player_chosen"
     return True
@@ -98,7 +98,7 @@ def start_game(g: State, first: int) -> None:
     g.active = first
     g.round = 1
     g.phase = "turn_start"
-    g.log("first_player", first, "Player {0} goes first", first + 1)
+    g.note("first_player", first, "Player {0} goes first", (first + 1,))
 
 
 # ---------------------------------------------------------------- player turn
@@ -106,7 +106,7 @@ def step_turn_start(g: State) -> bool:
     g.tick += 1
     p = g.active
     player = g.players[p]
-    g.log("turn", p, "Round {0}: Player {1}'s turn", g.round, p + 1)
+    g.note("turn", p, "Round {0}: Player {1}'s turn", (g.round, p + 1))
     cards = g.cards
     player.untap_all(cards)
     if player.goldfish:
@@ -175,7 +175,7 @@ def step_end(g: State) -> bool:
                     back = card.temp
                     card.temp = -1
                     g.change_control(iid, back, temporary=False)
-                    g.log("control", back, "{0} returns to Player {1}'s control", card.info.name, back + 1)
+                    g.note("control", back, "{0} returns to Player {1}'s control", (card.info.name, back + 1))
     nxt = g.next_seat(p)
     if nxt != g.first:   # clockwise to the next player; after the last of the round, the Pyramid
         g.active = nxt
@@ -330,7 +330,7 @@ def declare(g: State, item: Item) -> None:
     g.passes = 0
     g.resolving = False
     item.text = text = describe_item(g, item)
-    g.log("stack", item.ctrl, "{0} goes on the stack{1}", text, "")
+    g.note("stack", item.ctrl, "{0} goes on the stack{1}", (text, ""))
 
 
 def describe_item(g: State, item: Item) -> str:
@@ -365,15 +365,15 @@ def _keyword_title(keyword: str) -> str:
 
 
 def pass_priority(g: State, p: int) -> None:
-    g.log("pass", p, "Player {0} passes priority", p + 1)
+    g.note("pass", p, "Player {0} passes priority", (p + 1,))
     g.passes += 1
     if g.passes >= len(g.players):   # every player in a row: two in the printed game (RULINGS 12, 43)
         g.resolving = True
         g.priority = -1
         if g.passes == 2:
-            g.log("resolve", None, "Both players pass: the stack resolves, last in first out")
+            g.note("resolve", None, "Both players pass: the stack resolves, last in first out", ())
         else:
-            g.log("resolve", None, "All players pass: the stack resolves, last in first out")
+            g.note("resolve", None, "All players pass: the stack resolves, last in first out", ())
     else:
         g.priority = g.next_seat(p)
 
@@ -391,7 +391,7 @@ def process_trigger(g: State) -> None:
     if TARGET_MODES.get(ability.target, "fixed") != "fixed":
         options = legal_targets(g, ctrl, src, ability.keyword, ability.target, spec.check, item)
         if not options:
-            g.log("fizzle", ctrl, "{0}'s ability has no legal target and does nothing", card.info.name)
+            g.note("fizzle", ctrl, "{0}'s ability has no legal target and does nothing", (card.info.name,))
             return
     g.building = item
     continue_item(g)
@@ -411,7 +411,7 @@ def resolve_item(g: State, item: Item) -> None:
     text = item.text
     if text is None:
         text = describe_item(g, item)
-    g.log("resolve_item", item.ctrl, "{0} resolves", text)
+    g.note("resolve_item", item.ctrl, "{0} resolves", (text,))
     abilities = g.cards[item.src].info.abilities
     for effect in item.effects:
         if effect[0] < 0:
@@ -432,13 +432,13 @@ def resolve_item(g: State, item: Item) -> None:
         else:
             chosen = effect[2]
             if not chosen or chosen[0] is None:
-                g.log("fizzle", item.ctrl, "{0}: no target", g.name(item.src))
+                g.note("fizzle", item.ctrl, "{0}: no target", (g.name(item.src),))
                 continue
             kind, check = ability.target, spec.check
             if mode == "single":
                 if not is_legal_target(g, item.ctrl, item.src, kind, check, chosen[0], item):
-                    g.log("fizzle", item.ctrl, "{0}: the target is no longer legal; the effect is negated",
-                          g.name(item.src))
+                    g.note("fizzle", item.ctrl, "{0}: the target is no longer legal; the effect is negated",
+                           (g.name(item.src),))
                     continue
                 pairs = [(chosen[0], amount)]
                 extra = chosen[1] if len(chosen) > 1 else None
@@ -455,4 +455,4 @@ def resolve_item(g: State, item: Item) -> None:
 def resolve_boost(g: State, item: Item) -> None:
     eq = g.cards[item.src]
     eq.boost = g.tick
-    g.log("boost", item.ctrl, "{0} boosts its Person's abilities by +{1} this turn", eq.info.name, g.tb.boost_bonus)
+    g.note("boost", item.ctrl, "{0} boosts its Person's abilities by +{1} this turn", (eq.info.name, g.tb.boost_bonus))

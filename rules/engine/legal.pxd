@@ -7,6 +7,11 @@ from rules.engine.actions cimport Action, new_action
 from rules.engine.model cimport Card, Edge, Item, Player
 from rules.engine.tables cimport CardInfo
 from rules.engine.state cimport State
+# The helpers of other modules move generation calls, called in C (issue 35).
+from rules.engine.arcburn cimport burnable, storage_cards
+from rules.engine.flow cimport next_need
+from rules.engine.pyramid cimport absorb_capacity, cataclysm_capacities
+from rules.engine.targets cimport any_target
 
 cdef class PoolView:
     cdef public object pool, funds, counter_keys, counter_code

@@ -89,11 +89,10 @@ def _board_offers(g: State, p: int, player, view: PoolView, out: list, main: boo
     Energy card (one per name, its first untapped card, in slug order: a canonical order), then per card in board
     order: spend its charge, add a Battery counter, and its Use abilities and boost (`main`) or its reactions.
     The hottest loop of the engine: memo hits are read inline, helpers called on a miss or for a card's abilities."""
-    append = out.append
     taps = g._tap_offers[p]
     for slug, untapped in player.ready.items():
         if untapped:
-            append(taps.get(untapped[0]) or _tap_offer(g, p, untapped[0], slug))
+            out.append(taps.get(untapped[0]) or _tap_offer(g, p, untapped[0], slug))
     cards = g.cards
     funds = view.funds
     counter_keys = view.counter_keys
@@ -109,7 +108,7 @@ def _board_offers(g: State, p: int, player, view: PoolView, out: list, main: boo
         charge = card.charge
         if info.holds_charge:
             if charge and not card.tapped:   # one offer per card; the amount is the next decision (issue 35)
-                append(offer_memo.get(~(iid << 2 | p)) or _charge_offer(g, p, iid))
+                out.append(offer_memo.get(~(iid << 2 | p)) or _charge_offer(g, p, iid))
             if counter_keys and info.is_battery:
                 kept = counter_memo.get(iid)
                 offers = kept.get(counter_code) if kept is not None else None
@@ -128,13 +127,12 @@ def _board_offers(g: State, p: int, player, view: PoolView, out: list, main: boo
             _use_offers(g, p, iid, card, rows, view, out)
         if info.can_boost and not card.tapped and card.host >= 0 and card.disabled <= tick:
             for pay in view.payments(info.boost_cost_id, info.boost_req, info.boost_any):
-                append(new_action("activate", p, (iid, card.slug, -1, pay), g.tb))
+                out.append(new_action("activate", p, (iid, card.slug, -1, pay), g.tb))
 
 
 def _use_offers(g: State, p: int, iid: int, card, rows: tuple, view: PoolView, out: list) -> None:
     """A card's Use abilities the Action Phase offers, one per payment, if the pool and its charge pay and it has a
     target. Split from `_board_offers` (issue 36), which calls it only for a card whose abilities can be used."""
-    append = out.append
     funds = view.funds
     charge = card.charge
     known = view.pays
@@ -157,7 +155,7 @@ def _use_offers(g: State, p: int, iid: int, card, rows: tuple, view: PoolView, o
         slug = card.slug
         ctx = g.tb
         for pay in pays:
-            append(new_action("activate", p, (iid, slug, index, pay), ctx))
+            out.append(new_action("activate", p, (iid, slug, index, pay), ctx))
 
 
 def _react_offers(g: State, p: int, iid: int, card, rows: tuple, view: PoolView, out: list) -> None:

@@ -3,6 +3,11 @@
 # The functions stay what they are in Python.
 cimport cython
 
+# The module's memos as C-level dicts: `_MEMO.get(key)` on an untyped global is a Python method call (the method
+# looked up by name, a bound method made and called: over a thousand instructions a payment search in a random game,
+# issue 35); on a dict declared here it is one C look-up. Nothing outside this module reads them.
+cdef dict _MEMO, _TEXTS, _CODES, COUNTER_CODES
+
 @cython.locals(rest=list, base=list, out=list, i=Py_ssize_t)
 cpdef tuple payments(req, any_, pool)
 

@@ -16,13 +16,13 @@ def pyramid_turn(g: State) -> bool:
     slug = pyramid.pop(0)
     pyramid.append(slug)
     info = g.tb.info[slug]
-    g.log("pyramid", None, "Pyramid turn: {0} is flipped", info.name)
+    g.note("pyramid", None, "Pyramid turn: {0} is flipped", (info.name,))
     abilities = info.abilities
     for index in info.pyramid:   # its abilities with the "pyramid" trigger, in order
         resolve_pyramid_ability(g, abilities[index])
     if g.round >= g.full_circle and not g.cataclysm_due:
         # RULINGS 16: "Every game ends here." The deck's last card of its first cycle locks every edge still open.
-        g.log("full_circle", None, "The Pyramid deck has come full circle: every edge locks")
+        g.note("full_circle", None, "The Pyramid deck has come full circle: every edge locks", ())
         for e, edge in enumerate(g.edges):
             if not edge.locked:
                 g.lock_edge(e)
@@ -34,8 +34,8 @@ def pyramid_turn(g: State) -> bool:
         if edge.locked:
             if edge.locked_tick < tick:
                 edge.counter += 1
-                g.log("counter", None, "Edge {0}'s discharge counter advances to {1}",
-                      EDGE_NAMES[edge.idx], edge.counter)
+                g.note("counter", None, "Edge {0}'s discharge counter advances to {1}",
+                       (EDGE_NAMES[edge.idx], edge.counter))
             if edge.counter >= discharge_at:
                 queue.append(edge.idx)
     g.edge_queue = queue
@@ -56,13 +56,13 @@ def resolve_pyramid_ability(g: State, ability) -> None:
         edge = edges[e]
         if keyword == "accelerate":
             if edge.locked:
-                g.log("edge", None, "Edge {0} is locked and takes no more charge", ref)
+                g.note("edge", None, "Edge {0} is locked and takes no more charge", (ref,))
                 continue
             added = g.add_edge(e, amount, "the Pyramid")
-            g.log("edge", None, "Edge {0} gains {1} charge ({2}/{3})", ref, added, edge.charge, lock_at)
+            g.note("edge", None, "Edge {0} gains {1} charge ({2}/{3})", (ref, added, edge.charge, lock_at))
         elif keyword == "drain":
             removed = g.remove_edge(e, amount)
-            g.log("edge", None, "Edge {0} loses {1} charge ({2}/{3})", ref, removed, edge.charge, lock_at)
+            g.note("edge", None, "Edge {0} loses {1} charge ({2}/{3})", (ref, removed, edge.charge, lock_at))
 
 
 _EDGE_INDEX = {name: e for e, name in enumerate(EDGE_NAMES)}
@@ -122,15 +122,15 @@ def discharge_start(g: State) -> bool:
     g.assigned = [{} for _ in g.players]
     g.discharge = {"edge": e, "deflected": [0] * len(g.players), "returns": 0}
     if not edge.adjacent:
-        g.log("discharge", None, "Edge {0} discharges: a dead edge, it harms no one", EDGE_NAMES[e])
+        g.note("discharge", None, "Edge {0} discharges: a dead edge, it harms no one", (EDGE_NAMES[e],))
     else:
-        g.log("discharge", None, "Edge {0} discharges: {1} damage to each adjacent player", EDGE_NAMES[e],
-              g.tb.discharge_damage)
+        g.note("discharge", None, "Edge {0} discharges: {1} damage to each adjacent player", (EDGE_NAMES[e],
+               g.tb.discharge_damage))
     for p in reversed(turn_order(g, edge.adjacent)):
         player = g.players[p]
         if player.goldfish or not has_absorber(g, p):
             g.discharge["deflected"][p] = g.tb.discharge_damage
-            g.log("deflect", p, "Player {0} deflects all {1} damage", p + 1, g.tb.discharge_damage)
+            g.note("deflect", p, "Player {0} deflects all {1} damage", (p + 1, g.tb.discharge_damage))
         else:
             g.pending.append({"type": "discharge", "player": p, "left": g.tb.discharge_damage, "returned": False})
     g.phase = "discharge_recombine"
@@ -149,7 +149,7 @@ def apply_assigned(g: State, source: str) -> None:
             else:
                 lost = min(card.charge, points)
                 card.charge -= lost
-                g.log("absorb", p, "{0} absorbs {1} damage with its charge", card.info.name, lost)
+                g.note("absorb", p, "{0} absorbs {1} damage with its charge", (card.info.name, lost))
     g.assigned = [{} for _ in g.players]
 
 
@@ -161,12 +161,12 @@ def discharge_recombine(g: State) -> bool:
     returns = g.tb.recombine_returns(total, len(edge.adjacent))
     d["returns"] = returns
     if total:
-        g.log("recombine", None, "Recombine: {0} deflected; the Pyramid absorbs {1} and returns {2} to each "
-              "adjacent player", total, total - returns * len(edge.adjacent), returns)
+        g.note("recombine", None, "Recombine: {0} deflected; the Pyramid absorbs {1} and returns {2} to each "
+               "adjacent player", (total, total - returns * len(edge.adjacent), returns))
     if returns:
         for p in reversed(turn_order(g, edge.adjacent)):
             if g.players[p].goldfish or not has_absorber(g, p):
-                g.log("returned", p, "Player {0} has nothing to absorb the {1} returned damage", p + 1, returns)
+                g.note("returned", p, "Player {0} has nothing to absorb the {1} returned damage", (p + 1, returns))
             else:
                 g.pending.append({"type": "discharge", "player": p, "left": returns, "returned": True})
     g.phase = "discharge_finish"
@@ -184,11 +184,11 @@ def discharge_finish(g: State) -> bool:
     edge.locked_tick = -1
     edge.charge = min(reset, g.tb.lock_at)
     if g.tide_rule:
-        g.log("edge_reset", None, "Edge {0} resets to {1} ({2} cards destroyed, tide {3})", EDGE_NAMES[e],
-              edge.charge, g.destroyed, g.tide)
+        g.note("edge_reset", None, "Edge {0} resets to {1} ({2} cards destroyed, tide {3})", (EDGE_NAMES[e],
+               edge.charge, g.destroyed, g.tide))
     else:
-        g.log("edge_reset", None, "Edge {0} resets to {1} ({2} cards destroyed)", EDGE_NAMES[e], edge.charge,
-              g.destroyed, g.tide)
+        g.note("edge_reset", None, "Edge {0} resets to {1} ({2} cards destroyed)", (EDGE_NAMES[e], edge.charge,
+               g.destroyed, g.tide))
     if edge.charge >= g.tb.lock_at:
         g.lock_edge(e)
     g.discharge = None
@@ -200,7 +200,7 @@ def discharge_finish(g: State) -> bool:
 # ---------------------------------------------------------------- the Cataclysm
 def start_cataclysm(g: State) -> bool:
     """All four edges discharge at once: each player faces 80, less the charge they stored (RULINGS 23)."""
-    g.log("cataclysm", None, "THE CATACLYSM: all four edges are locked")
+    g.note("cataclysm", None, "THE CATACLYSM: all four edges are locked", ())
     g.active = -1
     g.assigned = [{} for _ in g.players]
     for p in g.everyone:
@@ -209,10 +209,10 @@ def start_cataclysm(g: State) -> bool:
         charge = sum(g.cards[i].charge for i in player.board)
         g.remaining[p] = max(0, g.tb.cataclysm_damage - charge)
         if g.eliminated[p]:
-            g.log("eliminated", p, "Player {0} has no Hero and no cards: eliminated", p + 1)
+            g.note("eliminated", p, "Player {0} has no Hero and no cards: eliminated", (p + 1,))
         else:
-            g.log("cataclysm", p, "Player {0}'s {1} charge absorbs {2} damage; {3} remains", p + 1, charge,
-                  min(charge, g.tb.cataclysm_damage), g.remaining[p])
+            g.note("cataclysm", p, "Player {0}'s {1} charge absorbs {2} damage; {3} remains", (p + 1, charge,
+                   min(charge, g.tb.cataclysm_damage), g.remaining[p]))
     for p in g.everyone:
         for i in g.players[p].board:
             g.cards[i].charge = 0
@@ -325,13 +325,13 @@ def cataclysm_apply(g: State) -> bool:
         legacy = "–".join([str(x) for x in res["legacy"]])
         winners = " and ".join(["Player " + str(p + 1) for p in res["winners"]])
         if res["winner"] is not None or res.get("winning_team") is not None:
-            g.log("game_over", res["winner"], "{0}. Legacy {1}: {2} survive{3}", passed, legacy, winners,
-                  "s" if len(res["winners"]) == 1 else "")
+            g.note("game_over", res["winner"], "{0}. Legacy {1}: {2} survive{3}", (passed, legacy, winners,
+                   "s" if len(res["winners"]) == 1 else ""))
         else:
-            g.log("game_over", None, "{0}. Legacy {1}: a draw between {2}", passed, legacy, winners)
+            g.note("game_over", None, "{0}. Legacy {1}: a draw between {2}", (passed, legacy, winners))
     elif res["winner"] is None:
         g.log("game_over", None, "{0}. Legacy {1}–{2}: a draw", passed, *res["legacy"])
     else:
-        g.log("game_over", res["winner"], "{0}. Legacy {1}–{2}: Player {3} survives",
-              passed, res["legacy"][0], res["legacy"][1], res["winner"] + 1)
+        g.note("game_over", res["winner"], "{0}. Legacy {1}–{2}: Player {3} survives",
+               (passed, res["legacy"][0], res["legacy"][1], res["winner"] + 1))
     return True

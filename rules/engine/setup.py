@@ -72,6 +72,6 @@ def new_game(catalogue: Catalogue, decks: Sequence[DeckSpec | None], *, seating:
     g.pyramid = list(pyramid_deck)
     g.rng.shuffle(g.pyramid)
     g.phase = "mulligan"
-    g.log("setup", None, "Setup: Heroes in play, 7-card hands, the Pyramid shuffled ({0} seating)", seating)
+    g.note("setup", None, "Setup: Heroes in play, 7-card hands, the Pyramid shuffled ({0} seating)", (seating,))
     run(g)
     return g

@@ -20,6 +20,7 @@ cdef class State:
     cdef public dict _target_memo, _hand_memo, _offer_memo
     cdef dict __dict__
 
+    cpdef note(self, kind, player, template, args)
     cpdef name(self, iid)
     cpdef opponent(self, p)
     cpdef next_seat(self, p)

@@ -8,6 +8,9 @@ from rules.engine.model cimport Card, Edge, Item, Player
 from rules.engine.tables cimport CardInfo
 from rules.engine.state cimport State
 
+# A C-level dict, so that any_target's `_BOARD_KINDS.get(kind)` is one C look-up, not a Python method call (issue 35).
+cdef dict _BOARD_KINDS
+
 cpdef _board(State g, who)
 
 @cython.locals(cards=list, out=list, card=Card, info=CardInfo)

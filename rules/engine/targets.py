@@ -27,11 +27,14 @@ def _board_of(g: State, who: tuple[int, ...], types: tuple[str, ...]) -> list[in
     than a comprehension, so that the compiled form reads each card's type at a fixed offset (targets.pxd)."""
     out: list[int] = []
     cards = g.cards
+    # The characters (the commonest kinds) by their own flag, set from the same type (tables.py): a membership test
+    # of a tuple compares strings, a flag is read at once (issue 35).
+    characters = types is CHARACTER_TYPES
     for p in who:
         for i in g.players[p].board:
             card = cards[i]
             info = card.info
-            if info.type in types:
+            if info.is_character if characters else info.type in types:
                 out.append(i)
     return out
 
@@ -145,10 +148,14 @@ def any_target(g: State, ctrl: int, src: int, keyword: str, kind: str, check: Ca
     cards = g.cards
     tick = g.tick
     seats = (ctrl,) if whose == "own" else g.foes[ctrl] if whose == "enemy" else g.everyone
+    characters = types is CHARACTER_TYPES   # read by the characters' own flag, as in _board_of
     for p in seats:
         for ref in g.players[p].board:
             card = cards[ref]
-            if types is not None and card.info.type not in types:
+            if characters:
+                if not card.info.is_character:
+                    continue
+            elif types is not None and card.info.type not in types:
                 continue
             if card.shield >= tick and card.zone == BOARD:
                 continue
