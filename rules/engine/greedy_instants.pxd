@@ -22,6 +22,10 @@ cpdef _best_hit(State g, p, amount, late)
 
 cpdef choose(State g, p, kinds, window)
 
+cpdef _buy(State g, p, info, kinds)
+
+cpdef protect_target(State g, p, actions)
+
 @cython.locals(cards=list, card=Card, info=CardInfo, hand=list)
 cpdef wanted(State g, p, kinds, window)
 

@@ -57,11 +57,24 @@ def _charge_worth(g: GameState, p: int) -> float:
 
 
 def _equipped_charge(g: GameState, person: int) -> int:
-    return sum(g.cards[e].charge for e in g.equipment_on(person))
+    """The charge on the equipment a Person carries (a loop over typed locals in the compiled form, not a sum over
+    a generator: issue 35's seventh lever)."""
+    cards = g.cards
+    total = 0
+    for e in g.equipment_on(person):
+        card = cards[e]
+        total += card.charge
+    return total
 
 
 def _equipment_value(g: GameState, person: int) -> int:
-    return sum(g.cards[e].info.legacy_value for e in g.equipment_on(person))
+    """The Legacy of the equipment a Person carries (a loop, as `_equipped_charge`)."""
+    cards = g.cards
+    total = 0
+    for e in g.equipment_on(person):
+        card = cards[e]
+        total += card.info.legacy_value
+    return total
 
 
 def _per_hp(info) -> float:
@@ -286,7 +299,12 @@ def _ranked_wants(g: GameState, p: int, side: "_Side") -> tuple[list[_Want], lis
 
 
 def _rank_wants(g: GameState, p: int, side: "_Side") -> tuple[list[_Want], list[int]]:
-    """`_ranked_wants` worked out afresh."""
+    """`_ranked_wants` worked out afresh.
+
+    A card's energy is its `CardInfo.total` (the sum of its typed requirements and its Colorless amount, worked out
+    once by the tables) and a Use ability's cost its `CardInfo.meta` row (the typed requirements, the Colorless
+    amount and their sum, worked out once by offers.plan_offers with the same `cost_vector`): the same numbers the
+    ranking summed at every call before issue 35's seventh lever."""
     player = g.players[p]
     cards = g.cards
     energy_cost = (1.0 if side.battery else 0.25) * (side.charge_worth or 0.25)
@@ -302,7 +320,7 @@ def _rank_wants(g: GameState, p: int, side: "_Side") -> tuple[list[_Want], list[
         gain = _card_gain(g, p, info, side)
         if gain is None:
             continue
-        net = gain - energy_cost * (sum(info.req) + info.any)
+        net = gain - energy_cost * info.total
         if net <= 0:
             continue
         if info.is_equipment:
@@ -312,18 +330,26 @@ def _rank_wants(g: GameState, p: int, side: "_Side") -> tuple[list[_Want], list[
                 continue
             verb = ("equip", info.slug, hosts)
         else:
-            verb = ({"person": "summon", "instant": "cast"}.get(info.type, "play"), info.slug, None)
+            kind = info.type
+            verb = ("summon" if kind == "person" else ("cast" if kind == "instant" else "play"), info.slug, None)
         wants.append(_Want(net, info.req, info.any, [], (0, info.slug), verb))
     for iid, index, ability in usable_abilities(g, p):
         gain = _ability_gain(g, side, iid, ability)
         if gain <= 0:
             continue
-        req, any_ = cost_vector(ability.cost)
-        net = gain - energy_cost * (sum(req) + any_)
+        info = cards[iid].info
+        row = info.meta[index] if info.meta is not None else None
+        if row is not None:
+            req, any_, total = row[0], row[1], row[6]
+        else:   # tables whose offers were never planned (no GameState built on them): the same figures, summed
+            req, any_ = cost_vector(ability.cost)
+            total = sum(req) + any_
+        net = gain - energy_cost * total
         if net <= 0:
             continue
-        wants.append(_Want(net, req, any_, [], (1, cards[iid].info.slug, iid, index), ("activate", iid, index)))
-    wants.sort(key=_want_rank)
+        wants.append(_Want(net, req, any_, [], (1, info.slug, iid, index), ("activate", iid, index)))
+    if len(wants) > 1:   # nothing to order in one want or none
+        wants.sort(key=_want_rank)
     return wants, demand
 
 
@@ -427,8 +453,9 @@ def _typed_demand(g: GameState, p: int) -> list[int]:
     demand = [0, 0, 0, 0]
     cards = g.cards
     for iid in g.players[p].hand:
-        for i, n in enumerate(cards[iid].info.req):
-            demand[i] += n
+        req = cards[iid].info.req   # a card's typed requirements: always four (tables.cost_vector)
+        for i in range(4):
+            demand[i] += req[i]
     return demand
 
 
