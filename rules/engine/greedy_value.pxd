@@ -18,7 +18,7 @@ cdef class _Side:
     @cython.locals(cards=list, card=Card, info=CardInfo, mine=list, enemies=list)
     cpdef read(self, State g, p)
 
-@cython.locals(groups=dict, group=list, a=Action)
+@cython.locals(groups=dict, group=list, a=Action, offered=list, n=Py_ssize_t, start=Py_ssize_t, end=Py_ssize_t)
 cpdef dict by_kind(actions)
 
 @cython.locals(cards=list, card=Card, info=CardInfo, side=_Side, a=Action)

@@ -35,14 +35,36 @@ def by_kind(actions: Iterable[Action]) -> dict[str, list[Action]]:
     it would only look the same group up again). In the compiled form `a` is a typed local (greedy_value.pxd), so
     its kind is a field read at a fixed offset."""
     groups: dict[str, list[Action]] = {}
-    kind = group = None
-    for a in actions:
-        if a.kind is not kind:
-            kind = a.kind
-            group = groups.get(kind)
-            if group is None:
-                group = groups[kind] = []
-        group.append(a)
+    if type(actions) is not list:
+        kind = group = None
+        for a in actions:
+            if a.kind is not kind:
+                kind = a.kind
+                group = groups.get(kind)
+                if group is None:
+                    group = groups[kind] = []
+            group.append(a)
+        return groups
+    # A list (the legal actions always are): each run taken whole as one slice (issue 35's seventh lever), and
+    # extended only if its kind came in an earlier run.
+    offered = actions   # typed as a list in the compiled form (greedy_value.pxd)
+    n = len(offered)
+    start = 0
+    while start < n:
+        a = offered[start]
+        kind = a.kind
+        end = start + 1
+        while end < n:
+            a = offered[end]
+            if a.kind is not kind:
+                break
+            end += 1
+        group = groups.get(kind)
+        if group is None:
+            groups[kind] = offered[start:end]
+        else:
+            group.extend(offered[start:end])
+        start = end
     return groups
 
 
@@ -177,9 +199,11 @@ class _Want:
 
     __slots__ = ("net", "cost", "req", "any", "actions", "order", "verb")
 
-    def __init__(self, net: float, req: tuple, any_: int, actions: list[Action], order: Any, verb: tuple = ()):
+    def __init__(self, net: float, req: tuple, any_: int, actions: list[Action], order: Any, verb: tuple = (),
+                 cost: Any = None):
         self.net, self.req, self.any, self.actions, self.order = net, req, any_, actions, order
-        self.cost = sum(req) + any_
+        # `cost`: the sum when the caller knows it already (the ranking: `CardInfo.total`, a `meta` row's total)
+        self.cost = sum(req) + any_ if cost is None else cost
         self.verb = verb  # (action kind, and what picks its actions out: see _offered)
 
 
@@ -234,7 +258,10 @@ def _best_purchase(g: GameState, p: int, plan: Any, by_kind: dict) -> Action | N
     moves one energy from an untapped card to the pool: that pool stays the same)."""
     ranked = plan.ranked
     if ranked is None:
-        ranked = plan.ranked = _ranked_wants(g, p, plan.side)
+        # Worked out afresh, not through `_ranked_wants`'s memo: the plan is what keeps the ranking across a
+        # payment now (a fresh plan follows a decision that changed what the memo reads, so it was never found
+        # there; building its reads cost a tenth of a ranking: issue 35's seventh lever).
+        ranked = plan.ranked = _rank_wants(g, p, plan.side)
     wants, demand = ranked
     vpool = plan.vpool
     if vpool is None:
@@ -332,7 +359,7 @@ def _rank_wants(g: GameState, p: int, side: "_Side") -> tuple[list[_Want], list[
         else:
             kind = info.type
             verb = ("summon" if kind == "person" else ("cast" if kind == "instant" else "play"), info.slug, None)
-        wants.append(_Want(net, info.req, info.any, [], (0, info.slug), verb))
+        wants.append(_Want(net, info.req, info.any, [], (0, info.slug), verb, info.total))
     for iid, index, ability in usable_abilities(g, p):
         gain = _ability_gain(g, side, iid, ability)
         if gain <= 0:
@@ -347,7 +374,7 @@ def _rank_wants(g: GameState, p: int, side: "_Side") -> tuple[list[_Want], list[
         net = gain - energy_cost * total
         if net <= 0:
             continue
-        wants.append(_Want(net, req, any_, [], (1, info.slug, iid, index), ("activate", iid, index)))
+        wants.append(_Want(net, req, any_, [], (1, info.slug, iid, index), ("activate", iid, index), total))
     if len(wants) > 1:   # nothing to order in one want or none
         wants.sort(key=_want_rank)
     return wants, demand
