@@ -40,7 +40,7 @@ cpdef list cataclysm_plan(State g, p, left, candidates)
 # Issue 35's fifth lever: the plan kept across a payment's Energy taps (greedy_value._action_phase reads its fields).
 cdef class _Plan:
     cdef public Py_ssize_t mark
-    cdef public object last, side, ranked, vpool, calm
+    cdef public object last, side, ranked, vpool, calm, afford
 
 @cython.locals(memo=dict, history=list, plan=_Plan, n=Py_ssize_t, counters=Py_ssize_t)
 cpdef _Plan kept_plan(State g, p)

@@ -166,10 +166,11 @@ class _Plan:
     is reused only if every decision since is such an Energy tap, and worked out again otherwise (a charge spent, a
     history rewritten, the same decision asked twice: a state edited in place keeps its history's length). Since
     issue 35's sixth lever it is kept across the Battery counters that end the payment too, while they leave what it
-    counted the same (`_after_counters` says what a counter changes and how the plan follows).
+    counted the same (`_after_counters` says what a counter changes and how the plan follows). Since the seventh it
+    also keeps, per want of the ranking, whether that pool pays for it (`afford`, dropped with either).
     """
 
-    __slots__ = ("mark", "last", "side", "ranked", "vpool", "calm")
+    __slots__ = ("mark", "last", "side", "ranked", "vpool", "calm", "afford")
 
     def __init__(self, mark: int, last: Any):
         self.mark, self.last = mark, last
@@ -177,6 +178,7 @@ class _Plan:
         self.ranked = None
         self.vpool = None
         self.calm = None
+        self.afford = None   # per want of `ranked`, whether `vpool` pays for it (greedy_value._best_purchase)
 
 
 def kept_plan(g: GameState, p: int) -> _Plan:

@@ -20,6 +20,9 @@ cpdef _other_harm(State g, p, t, kw, points)
 @cython.locals(card=Card, cards=list)
 cpdef _best_hit(State g, p, amount, late)
 
+@cython.locals(card=Card, cards=list, info=CardInfo)
+cpdef _heal_now(State g, p, amount)
+
 cpdef choose(State g, p, kinds, window)
 
 cpdef _buy(State g, p, info, kinds)

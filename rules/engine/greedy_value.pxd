@@ -28,7 +28,7 @@ cpdef _action_phase(State g, p, dict by_kind, plan)
 cpdef tuple _ranked_wants(State g, p, _Side side)
 
 # The step towards the best buy and what it calls at every decision of the Action Phase.
-@cython.locals(player=Player, cards=list, want=_Want, vpool=list, ranked=tuple)
+@cython.locals(player=Player, cards=list, want=_Want, vpool=list, ranked=tuple, afford=list, i=Py_ssize_t)
 cpdef _best_purchase(State g, p, plan, dict by_kind)
 
 @cython.locals(a=Action, best=Action)

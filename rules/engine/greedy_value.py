@@ -262,6 +262,7 @@ def _best_purchase(g: GameState, p: int, plan: Any, by_kind: dict) -> Action | N
         # payment now (a fresh plan follows a decision that changed what the memo reads, so it was never found
         # there; building its reads cost a tenth of a ranking: issue 35's seventh lever).
         ranked = plan.ranked = _rank_wants(g, p, plan.side)
+        plan.afford = None
     wants, demand = ranked
     vpool = plan.vpool
     if vpool is None:
@@ -272,14 +273,25 @@ def _best_purchase(g: GameState, p: int, plan: Any, by_kind: dict) -> Action | N
             if iids:
                 vpool[cards[iids[0]].info.produces] += len(iids)
         plan.vpool = vpool
+        plan.afford = None
+    # Whether that pool pays for each want, kept with the plan (issue 35's seventh lever): `_affordable` reads only
+    # the want and `vpool`, and both stay the same objects, unchanged, until the plan counts either again (above).
+    afford = plan.afford
+    if afford is None:
+        afford = plan.afford = [None] * len(wants)
+    i = 0
     for want in wants:
         offered = _offered(want, by_kind)
         if offered:
             return _cheapest(g, offered, demand)
-        if _affordable(want.req, want.any, vpool):
+        ok = afford[i]
+        if ok is None:
+            ok = afford[i] = _affordable(want.req, want.any, vpool)
+        if ok:
             tap = _tap_for(g, p, want, by_kind.get("tap", ()), demand)
             if tap is not None:
                 return tap
+        i += 1
     return None
 
 
