@@ -2,9 +2,11 @@
 # choices with the game state and their card locals typed, as in greedy_value.pxd.
 cimport cython
 from rules.engine.actions cimport Action
-from rules.engine.model cimport Card
+from rules.engine.model cimport Card, Edge, Item
 from rules.engine.tables cimport CardInfo
 from rules.engine.state cimport State
+# The Instants weighed at every Action Phase and window, called in C (issue 35's seventh lever).
+from rules.engine.greedy_instants cimport _buy, endgame, protect_target, wanted
 # The values and the Action Phase this module calls (greedy_value.pxd), called in C as when they were one module.
 from rules.engine.greedy_value cimport (
     _Side, _action_phase, _charge_worth, _damage_cost, _enemy_damage_gain, _kill_cost, _safe_host, by_kind,
@@ -16,7 +18,21 @@ cpdef _arc_burn(State g, p, actions)
 @cython.locals(card=Card)
 cpdef _safe_host_store(State g, person)
 
+@cython.locals(a=Action)
 cpdef _choose_target(State g, p, actions)
+
+# Issue 35's seventh lever: a target's score called in C, its card read at fixed offsets.
+@cython.locals(card=Card, info=CardInfo, item=Item)
+cpdef _score_target(State g, p, ref, dict ctx)
+
+@cython.locals(edge=Edge)
+cpdef _score_edge(State g, p, e, kw, amount)
+
+# Issue 35's seventh lever: the kinds only some decisions offer, tested only when one is (GreedyBot.choose).
+@cython.locals(kind=object)
+cpdef bint _special(dict kinds) except -1
+
+cpdef _special_choice(State state, p, list actions, dict kinds, weighs)
 
 @cython.locals(card=Card, cards=list, steps=dict, taken=dict, first_seen=list, prevented=dict)
 cpdef list cataclysm_plan(State g, p, left, candidates)
@@ -24,7 +40,7 @@ cpdef list cataclysm_plan(State g, p, left, candidates)
 # Issue 35's fifth lever: the plan kept across a payment's Energy taps (greedy_value._action_phase reads its fields).
 cdef class _Plan:
     cdef public Py_ssize_t mark
-    cdef public object last, side, ranked, vpool, calm
+    cdef public object last, side, ranked, vpool, calm, afford
 
 @cython.locals(memo=dict, history=list, plan=_Plan, n=Py_ssize_t, counters=Py_ssize_t)
 cpdef _Plan kept_plan(State g, p)

@@ -10,10 +10,10 @@ from __future__ import annotations
 import heapq
 from typing import Any
 
-from . import greedy_instants
 from .actions import Action
 from .bot import Bot
 from .game import GameState
+from .greedy_instants import _buy, endgame, protect_target, wanted
 from .greedy_value import (
     DAMAGING,
     DISABLING,
@@ -49,33 +49,18 @@ class GreedyBot(Bot):
             return actions[0]
         p = state.current_player
         kinds = by_kind(actions)  # kind -> its actions, in the order offered (one pass serves every test below)
-        if "mulligan" in kinds:
-            return kinds["mulligan"][0]  # only offered for a hand without Energy
-        if "first_player" in kinds:
-            return next((a for a in kinds["first_player"] if a.args[0] == p), actions[0])
-        if "spend_charge" in kinds:
-            return kinds["spend_charge"][-1]  # all of the charge: the bot taps a card's charge to drain a Scene
-        if "trigger" in kinds:
-            return kinds["trigger"][0]  # a start-of-turn Passive (a state saved before RULINGS 39 moved them): free
-        if "target" in kinds or "assign" in kinds:
-            if self.weighs_instants and "target" in kinds and state.stack:
-                shield = greedy_instants.protect_target(state, p, actions)
-                if shield is not None:
-                    return shield
-            return _choose_target(state, p, actions)
-        if "store_charge" in kinds or "burn" in kinds:
-            return _arc_burn(state, p, actions)
-        if "absorb" in kinds or "deflect" in kinds:
-            return _discharge(state, p, actions)
-        if "assign_damage" in kinds:
-            return _cataclysm(state, p, actions)
+        if _special(kinds):
+            special = _special_choice(state, p, actions, kinds, self.weighs_instants)
+            if special is not None:
+                return special
         plan = None
-        if self.weighs_instants and ("end_turn" in kinds or "pass" in kinds):
+        ending = "end_turn" in kinds
+        if self.weighs_instants and (ending or "pass" in kinds):
             plan = kept_plan(state, p)
             cast = _instant_now(state, p, kinds, plan)
             if cast is not None:
                 return cast
-        if "end_turn" in kinds:
+        if ending:
             return _action_phase(state, p, kinds, plan if plan is not None else kept_plan(state, p))
         if "react" in kinds:
             free = _free_passive(state, kinds["react"])
@@ -84,6 +69,51 @@ class GreedyBot(Bot):
         if "pass" in kinds:
             return kinds["pass"][0]
         return actions[0]
+
+
+# The kinds offered only at decisions outside an Action Phase's payment and a plain window: `choose` tests for each of
+# them only when one is offered (issue 35's seventh lever: eleven look-ups of the offered kinds at every decision).
+SPECIAL = frozenset({"mulligan", "first_player", "spend_charge", "trigger", "target", "assign", "store_charge", "burn",
+                     "absorb", "deflect", "assign_damage"})
+
+
+def _special(kinds: dict) -> bool:
+    """Whether any kind offered is one of `SPECIAL` (a loop over the few kinds offered, each hash already known)."""
+    for kind in kinds:
+        if kind in SPECIAL:
+            return True
+    return False
+
+
+def _special_choice(state: GameState, p: int, actions: list, kinds: dict, weighs: bool) -> Action | None:
+    """The choice at a decision offering one of the `SPECIAL` kinds (a mulligan, a target, the End Phase's, a
+    discharge's, the Cataclysm's), each tested in the order `GreedyBot.choose` always tested them first (`weighs`:
+    its `weighs_instants`). A SPECIAL kind offered always meets one of these tests, so None is never returned; were
+    it, `choose` would go on as before."""
+    if "mulligan" in kinds:
+        return kinds["mulligan"][0]  # only offered for a hand without Energy
+    if "first_player" in kinds:
+        for a in kinds["first_player"]:   # a loop, not next(...): the compiled form's cpdef takes no generator
+            if a.args[0] == p:
+                return a
+        return actions[0]
+    if "spend_charge" in kinds:
+        return kinds["spend_charge"][-1]  # all of the charge: the bot taps a card's charge to drain a Scene
+    if "trigger" in kinds:
+        return kinds["trigger"][0]  # a start-of-turn Passive (a state saved before RULINGS 39 moved them): free
+    if "target" in kinds or "assign" in kinds:
+        if weighs and "target" in kinds and state.stack:
+            shield = protect_target(state, p, actions)
+            if shield is not None:
+                return shield
+        return _choose_target(state, p, actions)
+    if "store_charge" in kinds or "burn" in kinds:
+        return _arc_burn(state, p, actions)
+    if "absorb" in kinds or "deflect" in kinds:
+        return _discharge(state, p, actions)
+    if "assign_damage" in kinds:
+        return _cataclysm(state, p, actions)
+    return None
 
 
 class GreedyBefore(GreedyBot):
@@ -101,12 +131,12 @@ def _instant_now(state: GameState, p: int, kinds: dict, plan: "_Plan") -> Action
     window = "end_turn" not in kinds
     if "react" not in kinds and plan.calm is not None and plan.calm == window:
         return None
-    best = greedy_instants.wanted(state, p, kinds, window)
+    best = wanted(state, p, kinds, window)
     if best is None:
         if "react" not in kinds:
             plan.calm = window
         return None
-    return best if isinstance(best, Action) else greedy_instants._buy(state, p, best, kinds)
+    return best if isinstance(best, Action) else _buy(state, p, best, kinds)
 
 
 def _free_passive(state: GameState, reacts: list) -> Action | None:
@@ -136,10 +166,11 @@ class _Plan:
     is reused only if every decision since is such an Energy tap, and worked out again otherwise (a charge spent, a
     history rewritten, the same decision asked twice: a state edited in place keeps its history's length). Since
     issue 35's sixth lever it is kept across the Battery counters that end the payment too, while they leave what it
-    counted the same (`_after_counters` says what a counter changes and how the plan follows).
+    counted the same (`_after_counters` says what a counter changes and how the plan follows). Since the seventh it
+    also keeps, per want of the ranking, whether that pool pays for it (`afford`, dropped with either).
     """
 
-    __slots__ = ("mark", "last", "side", "ranked", "vpool", "calm")
+    __slots__ = ("mark", "last", "side", "ranked", "vpool", "calm", "afford")
 
     def __init__(self, mark: int, last: Any):
         self.mark, self.last = mark, last
@@ -147,6 +178,7 @@ class _Plan:
         self.ranked = None
         self.vpool = None
         self.calm = None
+        self.afford = None   # per want of `ranked`, whether `vpool` pays for it (greedy_value._best_purchase)
 
 
 def kept_plan(g: GameState, p: int) -> _Plan:
@@ -214,7 +246,7 @@ def _after_counters(g: GameState, plan: _Plan, counters: int) -> bool:
             return False
         side.charge = charge
     plan.vpool = None
-    if plan.calm is not None and (g.stack or greedy_instants.endgame(g)):
+    if plan.calm is not None and (g.stack or endgame(g)):
         plan.calm = None
     return True
 
@@ -357,12 +389,20 @@ def _target_context(g: GameState) -> dict:
             "second": single and bool(chosen), "src": item.src}
 
 
+STOLEN_TO = {"battery": 3.0, "artifact": 1.0, "enchantment": 1.0}   # a stolen charge's worth where it goes
+
+
 def _score_target(g: GameState, p: int, ref: Any, ctx: dict) -> float:
+    """What choosing `ref` gains for player p, in Legacy, for the effect `ctx` describes (`_target_context`)."""
     kw, amount, already = ctx["keyword"], ctx["amount"], ctx["already"]
     if isinstance(ref, str) and ref in EDGE_NAMES:
         return _score_edge(g, p, EDGE_NAMES.index(ref), kw, amount)
     if isinstance(ref, str) and ref.startswith("s"):
-        owner = next((item.ctrl for item in g.stack if f"s{item.sid}" == ref), p)
+        owner = p
+        for item in g.stack:   # the first item so named (a loop, not next(...): the compiled form's cpdef)
+            if f"s{item.sid}" == ref:
+                owner = item.ctrl
+                break
         return 1.0 if (owner in g.foes[p]) == (kw == "counter") else -1.0
     if not isinstance(ref, int) or ref < 0:
         return 0.0
@@ -373,7 +413,7 @@ def _score_target(g: GameState, p: int, ref: Any, ctx: dict) -> float:
             return float(info.hp * info.legacy_mult)
         return float(info.legacy_value + info.charge)
     if ctx["second"] and kw == "steal":  # where the stolen charge goes
-        return {"battery": 3.0, "artifact": 1.0, "enchantment": 1.0}.get(info.type, -1.0)
+        return STOLEN_TO.get(info.type, -1.0)
     mine = card.ctrl not in g.foes[p]   # its own, or a partner's (a team game)
     done = already.get(ref, 0)
     if kw in DAMAGING:
@@ -412,8 +452,10 @@ def _score_edge(g: GameState, p: int, e: int, kw: str | None, amount: int) -> fl
     if kw in EDGE_ADDING:
         # Push the edges that discharge on someone else (or on no one); each lock also resets that edge.
         score = -2.0 if p in adjacent else 0.5
-        if any(q != p and not g.players[q].goldfish for q in adjacent):
-            score += 1.0
+        for q in adjacent:   # a loop, not any(...): the compiled form's cpdef takes no generator
+            if q != p and not g.players[q].goldfish:
+                score += 1.0
+                break
         return score + fill
     if kw == "drain":
         removable = max(0, edge.charge - getattr(g, "tide", 0))

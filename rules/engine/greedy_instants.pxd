@@ -20,7 +20,14 @@ cpdef _other_harm(State g, p, t, kw, points)
 @cython.locals(card=Card, cards=list)
 cpdef _best_hit(State g, p, amount, late)
 
+@cython.locals(card=Card, cards=list, info=CardInfo)
+cpdef _heal_now(State g, p, amount)
+
 cpdef choose(State g, p, kinds, window)
+
+cpdef _buy(State g, p, info, kinds)
+
+cpdef protect_target(State g, p, actions)
 
 @cython.locals(cards=list, card=Card, info=CardInfo, hand=list)
 cpdef wanted(State g, p, kinds, window)

@@ -129,9 +129,18 @@ def _heal_saves(g: GameState, p: int, t: int, row: list, amount: int) -> float:
 
 
 def _heal_now(g: GameState, p: int, amount: int) -> float:
+    """The most Legacy a Heal of `amount` restores on one of my characters now (0.0 with none): the max over them,
+    written as a loop (the compiled form's cpdef takes no generator; issue 35's seventh lever)."""
     cards = g.cards
-    return max((min(amount, cards[i].damage) * _per_hp(cards[i].info) for i in g.players[p].board
-                if cards[i].info.is_character), default=0.0)
+    best = None
+    for i in g.players[p].board:
+        card = cards[i]
+        info = card.info
+        if info.is_character:
+            value = min(amount, card.damage) * _per_hp(info)
+            if best is None or value > best:
+                best = value
+    return 0.0 if best is None else best
 
 
 def _ward_late(g: GameState, p: int, amount: int) -> float:

@@ -18,7 +18,7 @@ cdef class _Side:
     @cython.locals(cards=list, card=Card, info=CardInfo, mine=list, enemies=list)
     cpdef read(self, State g, p)
 
-@cython.locals(groups=dict, group=list, a=Action)
+@cython.locals(groups=dict, group=list, a=Action, offered=list, n=Py_ssize_t, start=Py_ssize_t, end=Py_ssize_t)
 cpdef dict by_kind(actions)
 
 @cython.locals(cards=list, card=Card, info=CardInfo, side=_Side, a=Action)
@@ -28,13 +28,13 @@ cpdef _action_phase(State g, p, dict by_kind, plan)
 cpdef tuple _ranked_wants(State g, p, _Side side)
 
 # The step towards the best buy and what it calls at every decision of the Action Phase.
-@cython.locals(player=Player, cards=list, want=_Want, vpool=list, ranked=tuple)
+@cython.locals(player=Player, cards=list, want=_Want, vpool=list, ranked=tuple, afford=list, i=Py_ssize_t)
 cpdef _best_purchase(State g, p, plan, dict by_kind)
 
 @cython.locals(a=Action, best=Action)
 cpdef _cheapest(State g, list offered, demand)
 
-@cython.locals(player=Player, cards=list, info=CardInfo, wants=list, seen=set)
+@cython.locals(player=Player, cards=list, info=CardInfo, wants=list, seen=set, row=tuple)
 cpdef tuple _rank_wants(State g, p, _Side side)
 
 cpdef _want_rank(_Want w)
@@ -51,6 +51,13 @@ cpdef bint _affordable(req, any_, pool)
 cpdef _tap_for(State g, p, _Want want, taps, demand)
 
 cpdef _key_rank(key)
+
+# Issue 35's seventh lever: the equipment a Person carries, summed in loops over typed locals.
+@cython.locals(cards=list, card=Card)
+cpdef _equipped_charge(State g, person)
+
+@cython.locals(cards=list, card=Card)
+cpdef _equipment_value(State g, person)
 
 # The rest of the greedy bot's reckoning (not the helpers that also accept something other than a State).
 cpdef _charge_worth(State g, p)
@@ -75,5 +82,5 @@ cpdef _safe_host(State g, person)
 @cython.locals(host=Card)
 cpdef _host_rank(State g, Action a)
 
-@cython.locals(cards=list)
+@cython.locals(cards=list, demand=list, req=tuple, i=Py_ssize_t)
 cpdef _typed_demand(State g, p)

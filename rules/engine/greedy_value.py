@@ -35,14 +35,36 @@ def by_kind(actions: Iterable[Action]) -> dict[str, list[Action]]:
     it would only look the same group up again). In the compiled form `a` is a typed local (greedy_value.pxd), so
     its kind is a field read at a fixed offset."""
     groups: dict[str, list[Action]] = {}
-    kind = group = None
-    for a in actions:
-        if a.kind is not kind:
-            kind = a.kind
-            group = groups.get(kind)
-            if group is None:
-                group = groups[kind] = []
-        group.append(a)
+    if type(actions) is not list:
+        kind = group = None
+        for a in actions:
+            if a.kind is not kind:
+                kind = a.kind
+                group = groups.get(kind)
+                if group is None:
+                    group = groups[kind] = []
+            group.append(a)
+        return groups
+    # A list (the legal actions always are): each run taken whole as one slice (issue 35's seventh lever), and
+    # extended only if its kind came in an earlier run.
+    offered = actions   # typed as a list in the compiled form (greedy_value.pxd)
+    n = len(offered)
+    start = 0
+    while start < n:
+        a = offered[start]
+        kind = a.kind
+        end = start + 1
+        while end < n:
+            a = offered[end]
+            if a.kind is not kind:
+                break
+            end += 1
+        group = groups.get(kind)
+        if group is None:
+            groups[kind] = offered[start:end]
+        else:
+            group.extend(offered[start:end])
+        start = end
     return groups
 
 
@@ -57,11 +79,24 @@ def _charge_worth(g: GameState, p: int) -> float:
 
 
 def _equipped_charge(g: GameState, person: int) -> int:
-    return sum(g.cards[e].charge for e in g.equipment_on(person))
+    """The charge on the equipment a Person carries (a loop over typed locals in the compiled form, not a sum over
+    a generator: issue 35's seventh lever)."""
+    cards = g.cards
+    total = 0
+    for e in g.equipment_on(person):
+        card = cards[e]
+        total += card.charge
+    return total
 
 
 def _equipment_value(g: GameState, person: int) -> int:
-    return sum(g.cards[e].info.legacy_value for e in g.equipment_on(person))
+    """The Legacy of the equipment a Person carries (a loop, as `_equipped_charge`)."""
+    cards = g.cards
+    total = 0
+    for e in g.equipment_on(person):
+        card = cards[e]
+        total += card.info.legacy_value
+    return total
 
 
 def _per_hp(info) -> float:
@@ -164,9 +199,11 @@ class _Want:
 
     __slots__ = ("net", "cost", "req", "any", "actions", "order", "verb")
 
-    def __init__(self, net: float, req: tuple, any_: int, actions: list[Action], order: Any, verb: tuple = ()):
+    def __init__(self, net: float, req: tuple, any_: int, actions: list[Action], order: Any, verb: tuple = (),
+                 cost: Any = None):
         self.net, self.req, self.any, self.actions, self.order = net, req, any_, actions, order
-        self.cost = sum(req) + any_
+        # `cost`: the sum when the caller knows it already (the ranking: `CardInfo.total`, a `meta` row's total)
+        self.cost = sum(req) + any_ if cost is None else cost
         self.verb = verb  # (action kind, and what picks its actions out: see _offered)
 
 
@@ -221,7 +258,11 @@ def _best_purchase(g: GameState, p: int, plan: Any, by_kind: dict) -> Action | N
     moves one energy from an untapped card to the pool: that pool stays the same)."""
     ranked = plan.ranked
     if ranked is None:
-        ranked = plan.ranked = _ranked_wants(g, p, plan.side)
+        # Worked out afresh, not through `_ranked_wants`'s memo: the plan is what keeps the ranking across a
+        # payment now (a fresh plan follows a decision that changed what the memo reads, so it was never found
+        # there; building its reads cost a tenth of a ranking: issue 35's seventh lever).
+        ranked = plan.ranked = _rank_wants(g, p, plan.side)
+        plan.afford = None
     wants, demand = ranked
     vpool = plan.vpool
     if vpool is None:
@@ -232,14 +273,25 @@ def _best_purchase(g: GameState, p: int, plan: Any, by_kind: dict) -> Action | N
             if iids:
                 vpool[cards[iids[0]].info.produces] += len(iids)
         plan.vpool = vpool
+        plan.afford = None
+    # Whether that pool pays for each want, kept with the plan (issue 35's seventh lever): `_affordable` reads only
+    # the want and `vpool`, and both stay the same objects, unchanged, until the plan counts either again (above).
+    afford = plan.afford
+    if afford is None:
+        afford = plan.afford = [None] * len(wants)
+    i = 0
     for want in wants:
         offered = _offered(want, by_kind)
         if offered:
             return _cheapest(g, offered, demand)
-        if _affordable(want.req, want.any, vpool):
+        ok = afford[i]
+        if ok is None:
+            ok = afford[i] = _affordable(want.req, want.any, vpool)
+        if ok:
             tap = _tap_for(g, p, want, by_kind.get("tap", ()), demand)
             if tap is not None:
                 return tap
+        i += 1
     return None
 
 
@@ -286,7 +338,12 @@ def _ranked_wants(g: GameState, p: int, side: "_Side") -> tuple[list[_Want], lis
 
 
 def _rank_wants(g: GameState, p: int, side: "_Side") -> tuple[list[_Want], list[int]]:
-    """`_ranked_wants` worked out afresh."""
+    """`_ranked_wants` worked out afresh.
+
+    A card's energy is its `CardInfo.total` (the sum of its typed requirements and its Colorless amount, worked out
+    once by the tables) and a Use ability's cost its `CardInfo.meta` row (the typed requirements, the Colorless
+    amount and their sum, worked out once by offers.plan_offers with the same `cost_vector`): the same numbers the
+    ranking summed at every call before issue 35's seventh lever."""
     player = g.players[p]
     cards = g.cards
     energy_cost = (1.0 if side.battery else 0.25) * (side.charge_worth or 0.25)
@@ -302,7 +359,7 @@ def _rank_wants(g: GameState, p: int, side: "_Side") -> tuple[list[_Want], list[
         gain = _card_gain(g, p, info, side)
         if gain is None:
             continue
-        net = gain - energy_cost * (sum(info.req) + info.any)
+        net = gain - energy_cost * info.total
         if net <= 0:
             continue
         if info.is_equipment:
@@ -312,18 +369,26 @@ def _rank_wants(g: GameState, p: int, side: "_Side") -> tuple[list[_Want], list[
                 continue
             verb = ("equip", info.slug, hosts)
         else:
-            verb = ({"person": "summon", "instant": "cast"}.get(info.type, "play"), info.slug, None)
-        wants.append(_Want(net, info.req, info.any, [], (0, info.slug), verb))
+            kind = info.type
+            verb = ("summon" if kind == "person" else ("cast" if kind == "instant" else "play"), info.slug, None)
+        wants.append(_Want(net, info.req, info.any, [], (0, info.slug), verb, info.total))
     for iid, index, ability in usable_abilities(g, p):
         gain = _ability_gain(g, side, iid, ability)
         if gain <= 0:
             continue
-        req, any_ = cost_vector(ability.cost)
-        net = gain - energy_cost * (sum(req) + any_)
+        info = cards[iid].info
+        row = info.meta[index] if info.meta is not None else None
+        if row is not None:
+            req, any_, total = row[0], row[1], row[6]
+        else:   # tables whose offers were never planned (no GameState built on them): the same figures, summed
+            req, any_ = cost_vector(ability.cost)
+            total = sum(req) + any_
+        net = gain - energy_cost * total
         if net <= 0:
             continue
-        wants.append(_Want(net, req, any_, [], (1, cards[iid].info.slug, iid, index), ("activate", iid, index)))
-    wants.sort(key=_want_rank)
+        wants.append(_Want(net, req, any_, [], (1, info.slug, iid, index), ("activate", iid, index), total))
+    if len(wants) > 1:   # nothing to order in one want or none
+        wants.sort(key=_want_rank)
     return wants, demand
 
 
@@ -427,8 +492,9 @@ def _typed_demand(g: GameState, p: int) -> list[int]:
     demand = [0, 0, 0, 0]
     cards = g.cards
     for iid in g.players[p].hand:
-        for i, n in enumerate(cards[iid].info.req):
-            demand[i] += n
+        req = cards[iid].info.req   # a card's typed requirements: always four (tables.cost_vector)
+        for i in range(4):
+            demand[i] += req[i]
     return demand
 
 
