@@ -21,18 +21,16 @@ from typing import Any
 
 from .actions import Action
 from .game import GameState
+from .greedy_pay import _affordable, _tap_for, _typed_demand
 from .greedy_value import (
     DAMAGING,
     DISABLING,
-    _affordable,
     _charge_worth,
     _cheapest,
     _damage_cost,
     _enemy_damage_gain,
     _kill_cost,
     _per_hp,
-    _tap_for,
-    _typed_demand,
     _Want,
 )
 

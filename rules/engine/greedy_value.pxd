@@ -8,6 +8,8 @@ from rules.engine.actions cimport Action
 from rules.engine.model cimport Card, Edge, Item, Player
 from rules.engine.tables cimport CardInfo
 from rules.engine.state cimport State
+# How it pays (greedy_pay.pxd), called in C as when they were one module.
+from rules.engine.greedy_pay cimport _affordable, _key_rank, _tap_for, _typed_demand
 
 cdef class _Want:
     cdef public object net, cost, req, any, actions, order, verb
@@ -44,14 +46,6 @@ cpdef list _offered(_Want want, dict by_kind)
 @cython.locals(cards=list, card=Card, info=CardInfo, out=list)
 cpdef list usable_abilities(State g, p)
 
-@cython.locals(left=int, i=int)
-cpdef bint _affordable(req, any_, pool)
-
-@cython.locals(cards=list, by_type=dict, a=Action)
-cpdef _tap_for(State g, p, _Want want, taps, demand)
-
-cpdef _key_rank(key)
-
 # Issue 35's seventh lever: the equipment a Person carries, summed in loops over typed locals.
 @cython.locals(cards=list, card=Card)
 cpdef _equipped_charge(State g, person)
@@ -81,6 +75,3 @@ cpdef _safe_host(State g, person)
 
 @cython.locals(host=Card)
 cpdef _host_rank(State g, Action a)
-
-@cython.locals(cards=list, demand=list, req=tuple, i=Py_ssize_t)
-cpdef _typed_demand(State g, p)

@@ -11,7 +11,8 @@ from typing import Any, Iterable
 
 from .actions import Action
 from .game import GameState
-from .tables import BUFF, COLORLESS, cost_vector
+from .greedy_pay import _affordable, _key_rank, _pay_of, _pay_score, _tap_for, _typed_demand
+from .tables import cost_vector
 
 # Keywords by what they do to the card they hit, seen from the target's controller.
 HELPFUL = frozenset({"heal", "shield", "ward", "fortify", "stabilize", "resurrect", "revive", "equip", "attune"})
@@ -187,11 +188,6 @@ def _action_phase(g: GameState, p: int, by_kind: dict[str, list[Action]], plan: 
         if best is not None:
             return best
     return by_kind["end_turn"][0]
-
-
-def _key_rank(key: int) -> int:
-    """Spend Buff first (it expires), then Colorless, then typed energy."""
-    return 0 if key == BUFF else (1 if key == COLORLESS else 2 + key)
 
 
 class _Want:
@@ -485,72 +481,6 @@ def _host_rank(g: GameState, a: Action) -> float:
         return 0.0
     host = g.cards[a.args[2]]
     return host.info.legacy_mult * 100 + host.hp_left - _equipped_charge(g, a.args[2])
-
-
-def _typed_demand(g: GameState, p: int) -> list[int]:
-    """How much of each typed energy the cards in hand and the board's abilities ask for."""
-    demand = [0, 0, 0, 0]
-    cards = g.cards
-    for iid in g.players[p].hand:
-        req = cards[iid].info.req   # a card's typed requirements: always four (tables.cost_vector)
-        for i in range(4):
-            demand[i] += req[i]
-    return demand
-
-
-def _affordable(req: tuple, any_: int, pool: list[int]) -> bool:
-    left = 0
-    for i in range(4):
-        if pool[i] < req[i]:
-            return False
-        left += pool[i] - req[i]
-    return left + sum(pool[4:]) >= any_
-
-
-def _pay_of(a: Action) -> tuple:
-    if a.kind == "equip":
-        return a.args[4]
-    if a.kind == "activate":
-        return a.args[3]
-    return a.args[2]
-
-
-def _pay_score(pay: tuple, demand: list[int]) -> float:
-    """Prefer payments that keep the energy the rest of the hand needs."""
-    score = 0.0
-    for key, n in enumerate(pay):
-        if n:
-            score += n * (0 if key == BUFF else 1 if key == COLORLESS else 2 + demand[key])
-    return score
-
-
-def _tap_for(g: GameState, p: int, want: _Want, taps: Iterable[Action], demand: list[int]) -> Action | None:
-    """The next Energy to tap towards paying for `want`."""
-    pool = g.players[p].pool
-    cards = g.cards
-    by_type: dict[int, Action] = {}
-    for a in taps:
-        by_type.setdefault(cards[a.args[0]].info.produces, a)
-    for key in range(4):
-        if pool[key] < want.req[key]:
-            return by_type.get(key)
-    req = want.req
-    # What is left once the typed requirements are met (the sum over k < 4 of pool[k] - req[k], then the rest).
-    spare = (pool[0] - req[0]) + (pool[1] - req[1]) + (pool[2] - req[2]) + (pool[3] - req[3]) + sum(pool[4:])
-    if spare >= want.any:
-        return None
-    if COLORLESS in by_type:
-        return by_type[COLORLESS]
-    # The typed energy the hand needs least beyond this want (then the lowest key): the min of (demand - req, key).
-    best, best_rank = None, None
-    for k in by_type:
-        if k < 4:
-            rank = (demand[k] - req[k], k)
-            if best is None or rank < best_rank:
-                best, best_rank = k, rank
-    if best is None:
-        return None
-    return by_type[best]
 
 
 # ---------------------------------------------------------------- End Phase: Arc Burn

@@ -22,18 +22,14 @@ import yaml
 from .actions import Action
 from .game import GameState
 from .greedy import GreedyBot, _score_edge, _score_target, _target_context
+from .greedy_pay import _affordable, _pay_of, _pay_score, _tap_for, _typed_demand
 from .greedy_value import (
     DAMAGING,
     EDGE_ADDING,
     _ability_gain,
-    _affordable,
     _enemy_damage_gain,
-    _pay_of,
-    _pay_score,
     _safe_host,
     _Side,
-    _tap_for,
-    _typed_demand,
     _Want,
     usable_abilities,
 )

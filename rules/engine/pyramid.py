@@ -330,7 +330,7 @@ def cataclysm_apply(g: State) -> bool:
         else:
             g.note("game_over", None, "{0}. Legacy {1}: a draw between {2}", (passed, legacy, winners))
     elif res["winner"] is None:
-        g.log("game_over", None, "{0}. Legacy {1}–{2}: a draw", passed, *res["legacy"])
+        g.note("game_over", None, "{0}. Legacy {1}–{2}: a draw", (passed, *res["legacy"]))
     else:
         g.note("game_over", res["winner"], "{0}. Legacy {1}–{2}: Player {3} survives",
                (passed, res["legacy"][0], res["legacy"][1], res["winner"] + 1))

@@ -112,7 +112,7 @@ def load_scenario(catalogue, data: Mapping[str, Any], *, card_ids: str = DRAWN) 
     check_consistency(g)
     for player in g.players:
         player.index_board(g.cards)
-    g.log("scenario", None, "Scenario loaded: round {0}, phase {1}", g.round, phase)
+    g.note("scenario", None, "Scenario loaded: round {0}, phase {1}", (g.round, phase))
     run(g)
     return g
 

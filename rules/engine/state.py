@@ -75,8 +75,7 @@ class State:
         self.eliminated = [False, False]
         self.log_rows: list[tuple] = []
         self._legal: list[Action] | None = None
-        self._target_memo: dict = {}  # memos for the current quiet span: which chosen targets exist (legal.py), the
-        # greedy bot's ranking of what to buy (greedy_value.py); emptied by every decision not in QUIET
+        self._target_memo: dict = {}  # the quiet span's memos (targets: legal.py; the greedy plan), emptied off QUIET
         self._asked: tuple | None = None  # (item, effect, targets so far, next_need) of the last choice asked for
         self._hand_memo: dict = {}    # hand contents -> one entry per name (legal.py); iids never change name
         self._offer_memo: dict = {}   # small int keys (end the turn, pass, a card's charge) -> the same immutable offers
@@ -123,14 +122,8 @@ class State:
         return len(self.log_rows)
 
     # ------------------------------------------------------------------ helpers the rules use
-    def log(self, kind: str, player: int | None, template: str, *args: Any) -> None:
-        self.log_rows.append((kind, player, self.round, self.tick, template, args))
-
     def note(self, kind: str, player: int | None, template: str, args: tuple) -> None:
-        """`log` with the template's arguments given as one tuple: the very same row. The engine's own modules call
-        this one: in the compiled form it is a C call (state.pxd), where `log`, taking `*args`, is a call of a
-        Python object that looks the method up by name and packs a tuple (about 4% of a random game: some 660
-        events a game; issue 35). `log` stays for callers outside the engine."""
+        """An event's row, its arguments as one tuple: a C call when compiled (state.pxd), unlike `*args` (issue 35)."""
         self.log_rows.append((kind, player, self.round, self.tick, template, args))
 
     def name(self, iid: int) -> str:

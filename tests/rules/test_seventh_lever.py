@@ -16,7 +16,8 @@ import itertools
 from rules.engine.bots import get_bot
 from rules.engine.greedy import PLAN_KEYS
 from rules.engine.greedy_instants import _heal_now
-from rules.engine.greedy_value import _affordable, _per_hp, _rank_wants, _Side, by_kind
+from rules.engine.greedy_pay import _affordable
+from rules.engine.greedy_value import _per_hp, _rank_wants, _Side, by_kind
 from rules.engine.setup import new_game
 
 

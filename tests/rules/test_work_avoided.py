@@ -11,7 +11,8 @@ from rules.engine.actions import new_action
 from rules.engine.bots import get_bot
 from rules.engine.decks import DeckSpec
 from rules.engine.errors import GameDataError
-from rules.engine.greedy_value import _cheapest, _host_rank, _pay_of, _pay_score, _typed_demand, by_kind
+from rules.engine.greedy_pay import _pay_of, _pay_score, _typed_demand
+from rules.engine.greedy_value import _cheapest, _host_rank, by_kind
 from rules.engine.pyramid import cataclysm_capacities, cataclysm_capacity, preventions
 from rules.engine.setup import new_game
 

@@ -1,0 +1,18 @@
+# The compiled form's declarations of greedy_pay.py (rules/engine/native.py): how the greedy bot pays, asked at every
+# decision of an Action Phase, with the game state typed as the C-level State (state.pxd) and the locals that hold
+# an offer or the cards typed, so that their fields are read at fixed offsets. The functions stay what they are in
+# Python.
+cimport cython
+from rules.engine.actions cimport Action
+from rules.engine.state cimport State
+
+cpdef _key_rank(key)
+
+@cython.locals(cards=list, demand=list, req=tuple, i=Py_ssize_t)
+cpdef _typed_demand(State g, p)
+
+@cython.locals(left=int, i=int)
+cpdef bint _affordable(req, any_, pool)
+
+@cython.locals(cards=list, by_type=dict, a=Action)
+cpdef _tap_for(State g, p, want, taps, demand)

@@ -1,0 +1,82 @@
+"""How the greedy bot pays (issue 35 cut it out of greedy_value.py, which had outgrown a module): which energy the
+rest of the hand needs (`_typed_demand`), whether a pool pays for a cost (`_affordable`), how much a payment spends of
+what the hand needs (`_pay_score`), and which Energy card to tap next towards a purchase (`_tap_for`). They read the
+payment and the pool, never what a card is worth (greedy_value.py)."""
+from __future__ import annotations
+
+from typing import Any, Iterable
+
+from .actions import Action
+from .game import GameState
+from .tables import BUFF, COLORLESS
+
+
+def _key_rank(key: int) -> int:
+    """Spend Buff first (it expires), then Colorless, then typed energy."""
+    return 0 if key == BUFF else (1 if key == COLORLESS else 2 + key)
+
+
+def _typed_demand(g: GameState, p: int) -> list[int]:
+    """How much of each typed energy the cards in hand and the board's abilities ask for."""
+    demand = [0, 0, 0, 0]
+    cards = g.cards
+    for iid in g.players[p].hand:
+        req = cards[iid].info.req   # a card's typed requirements: always four (tables.cost_vector)
+        for i in range(4):
+            demand[i] += req[i]
+    return demand
+
+
+def _affordable(req: tuple, any_: int, pool: list[int]) -> bool:
+    left = 0
+    for i in range(4):
+        if pool[i] < req[i]:
+            return False
+        left += pool[i] - req[i]
+    return left + sum(pool[4:]) >= any_
+
+
+def _pay_of(a: Action) -> tuple:
+    if a.kind == "equip":
+        return a.args[4]
+    if a.kind == "activate":
+        return a.args[3]
+    return a.args[2]
+
+
+def _pay_score(pay: tuple, demand: list[int]) -> float:
+    """Prefer payments that keep the energy the rest of the hand needs."""
+    score = 0.0
+    for key, n in enumerate(pay):
+        if n:
+            score += n * (0 if key == BUFF else 1 if key == COLORLESS else 2 + demand[key])
+    return score
+
+
+def _tap_for(g: GameState, p: int, want: Any, taps: Iterable[Action], demand: list[int]) -> Action | None:
+    """The next Energy to tap towards paying for `want`."""
+    pool = g.players[p].pool
+    cards = g.cards
+    by_type: dict[int, Action] = {}
+    for a in taps:
+        by_type.setdefault(cards[a.args[0]].info.produces, a)
+    for key in range(4):
+        if pool[key] < want.req[key]:
+            return by_type.get(key)
+    req = want.req
+    # What is left once the typed requirements are met (the sum over k < 4 of pool[k] - req[k], then the rest).
+    spare = (pool[0] - req[0]) + (pool[1] - req[1]) + (pool[2] - req[2]) + (pool[3] - req[3]) + sum(pool[4:])
+    if spare >= want.any:
+        return None
+    if COLORLESS in by_type:
+        return by_type[COLORLESS]
+    # The typed energy the hand needs least beyond this want (then the lowest key): the min of (demand - req, key).
+    best, best_rank = None, None
+    for k in by_type:
+        if k < 4:
+            rank = (demand[k] - req[k], k)
+            if best is None or rank < best_rank:
+                best, best_rank = k, rank
+    if best is None:
+        return None
+    return by_type[best]
