@@ -26,9 +26,6 @@ cpdef dict by_kind(actions)
 @cython.locals(cards=list, card=Card, info=CardInfo, side=_Side, a=Action)
 cpdef _action_phase(State g, p, dict by_kind, plan)
 
-@cython.locals(cards=list, card=Card, info=CardInfo, reads=list, memo=dict)
-cpdef tuple _ranked_wants(State g, p, _Side side)
-
 # The step towards the best buy and what it calls at every decision of the Action Phase.
 @cython.locals(player=Player, cards=list, want=_Want, vpool=list, ranked=tuple, afford=list, i=Py_ssize_t)
 cpdef _best_purchase(State g, p, plan, dict by_kind)

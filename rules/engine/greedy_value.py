@@ -254,9 +254,8 @@ def _best_purchase(g: GameState, p: int, plan: Any, by_kind: dict) -> Action | N
     moves one energy from an untapped card to the pool: that pool stays the same)."""
     ranked = plan.ranked
     if ranked is None:
-        # Worked out afresh, not through `_ranked_wants`'s memo: the plan is what keeps the ranking across a
-        # payment now (a fresh plan follows a decision that changed what the memo reads, so it was never found
-        # there; building its reads cost a tenth of a ranking: issue 35's seventh lever).
+        # Worked out afresh: the plan is what keeps the ranking across a payment (issue 35's seventh lever; the
+        # memo of the quiet span this replaced was never found in 120 whole games).
         ranked = plan.ranked = _rank_wants(g, p, plan.side)
         plan.afford = None
     wants, demand = ranked
@@ -306,35 +305,9 @@ def _cheapest(g: GameState, offered: list[Action], demand: list[int]) -> Action:
     return best
 
 
-def _ranked_wants(g: GameState, p: int, side: "_Side") -> tuple[list[_Want], list[int]]:
-    """What is worth buying (cards in hand, Use abilities in play), best first, and the typed energy the hand asks
-    for. Most decisions of an Action Phase follow a tap or a charge counter (state.QUIET), which changes neither the
-    hand nor the board's abilities: the ranking is kept in the state's memo for the quiet span (`_target_memo`,
-    emptied by every other decision) and reused while nothing it reads has changed — whether a charge counter is
-    still worth a point, the charge the other side holds, and the charge and tapped state of each card in play with
-    a Use ability or equipment."""
-    cards = g.cards
-    reads = [side.charge_worth, side.enemy_charge]
-    for iid in g.players[p].actors:  # every card that can hold charge or has a Use ability is an actor
-        card = cards[iid]
-        info = card.info
-        if info.use or info.is_equipment:
-            # Three entries a card, not a tuple: the same comparison (every card adds three), no tuple to build.
-            reads.append(iid)
-            reads.append(card.charge)
-            reads.append(card.tapped)
-    key = ("greedy_wants", p)
-    memo = g._target_memo
-    kept = memo.get(key)
-    if kept is not None and kept[0] == reads:
-        return kept[1]
-    ranked = _rank_wants(g, p, side)
-    memo[key] = (reads, ranked)
-    return ranked
-
-
 def _rank_wants(g: GameState, p: int, side: "_Side") -> tuple[list[_Want], list[int]]:
-    """`_ranked_wants` worked out afresh.
+    """What is worth buying (cards in hand, Use abilities in play), best first, and the typed energy the hand asks
+    for. The greedy player's plan keeps it across a payment's Energy taps and Battery counters.
 
     A card's energy is its `CardInfo.total` (the sum of its typed requirements and its Colorless amount, worked out
     once by the tables) and a Use ability's cost its `CardInfo.meta` row (the typed requirements, the Colorless

@@ -254,10 +254,11 @@ def test_greedy_spreads_cataclysm_damage_for_the_most_legacy(catalogue):
 
 
 def test_the_greedy_bots_kept_ranking_is_the_ranking_worked_out_afresh(catalogue, decks):
-    """The greedy bot keeps its ranking of what to buy across the quiet decisions of an Action Phase (greedy_value.py,
-    `_ranked_wants`): at every decision of seeded games, in duels too, the kept ranking must be the one worked out
-    from scratch."""
+    """The greedy bot keeps its ranking of what to buy in its plan across a payment's Energy taps and Battery
+    counters (greedy.py, `kept_plan`): at every decision of seeded games, in duels too, a kept ranking must be the
+    one worked out from scratch on the board as it now is."""
     from rules.engine import greedy_value as bots
+    from rules.engine.greedy import kept_plan
 
     def plain(wants):
         return [(w.net, w.req, w.any, w.order, w.verb) for w in wants]
@@ -269,13 +270,11 @@ def test_the_greedy_bots_kept_ranking_is_the_ranking_worked_out_afresh(catalogue
         bot = get_bot("greedy")
         while not state.is_over:
             p = state.current_player
-            if "end_turn" in {a.kind for a in state.legal_actions()}:
-                side = bots._Side(state, p)
-                key = ("greedy_wants", p)
-                before = state._target_memo.get(key)
-                kept, demand = bots._ranked_wants(state, p, side)
-                fresh, fresh_demand = bots._rank_wants(state, p, side)
+            plan = kept_plan(state, p)   # the plan the bot is about to choose with, kept or fresh
+            if plan.ranked is not None:
+                kept, demand = plan.ranked
+                fresh, fresh_demand = bots._rank_wants(state, p, bots._Side(state, p))
                 assert plain(kept) == plain(fresh) and demand == fresh_demand
-                reused += before is not None and state._target_memo[key] is before
+                reused += 1
             state.apply(bot.choose(state))
-    assert reused > 100  # the memo is used, not only checked
+    assert reused > 100  # plans are kept across decisions, not only made
