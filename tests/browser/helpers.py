@@ -16,9 +16,26 @@ def log_in_as(page, base, username, password):
     expect(page.locator(".account .who")).to_have_text(username)
 
 
-def fits_the_phone(page):
-    """Nothing on the page is wider than a 390 px phone (no sideways scrolling)."""
-    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+# The elements that reach past the page's right edge, innermost first, each named by its tag, id, classes and text,
+# so that a failure says what is too wide (a game's content differs from run to run: a live table's seed is drawn).
+_TOO_WIDE = """(width) => {
+  const wide = [...document.body.querySelectorAll("*")].filter(e => e.getBoundingClientRect().right > width + 0.5);
+  return wide.filter(e => !wide.some(o => o !== e && e.contains(o))).slice(0, 8).map(e =>
+    e.tagName.toLowerCase() + (e.id ? "#" + e.id : "") + [...e.classList].map(c => "." + c).join("") +
+    " (right " + Math.round(e.getBoundingClientRect().right) + " px): " + (e.textContent || "").trim().slice(0, 80));
+}"""
+
+
+def fits_the_phone(page, settle_ms: int = 3000):
+    """Nothing on the page is wider than a 390 px phone (no sideways scrolling), once it has settled: like
+    Playwright's own assertions, the check is retried for up to `settle_ms`, since a page that has just drawn an
+    update can measure wider for a frame (a live table's end screen once did on a loaded CI machine, and passed
+    when run again). A page that stays too wide fails, naming the elements that reach past the edge."""
+    waited = 0
+    while (width := page.evaluate("document.documentElement.scrollWidth")) > PHONE["width"] and waited < settle_ms:
+        page.wait_for_timeout(100)
+        waited += 100
+    assert width <= PHONE["width"], (width, page.evaluate(_TOO_WIDE, PHONE["width"]))
 
 
 def load_the_catalogue(starters: bool = True):
