@@ -31,7 +31,6 @@ from .greedy_value import (
     _enemy_damage_gain,
     _kill_cost,
     _per_hp,
-    _Want,
 )
 
 LATE_MARGIN = 2       # an edge this close to locking locks within a Pyramid turn or two (about 1 charge a turn)
@@ -257,8 +256,7 @@ def _buy(g: GameState, p: int, info, kinds: dict[str, list[Action]]) -> Action |
             vpool[g.cards[iids[0]].info.produces] += len(iids)
     if not _affordable(info.req, info.any, vpool):
         return None
-    want = _Want(0.0, info.req, info.any, [], (0, info.slug), ("cast", info.slug, None))
-    return _tap_for(g, p, want, kinds.get("tap", ()), demand)
+    return _tap_for(g, p, info.req, info.any, kinds.get("tap", ()), demand)
 
 
 def protect_target(g: GameState, p: int, actions: list[Action]) -> Action | None:

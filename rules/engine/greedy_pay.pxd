@@ -15,4 +15,4 @@ cpdef _typed_demand(State g, p)
 cpdef bint _affordable(req, any_, pool)
 
 @cython.locals(cards=list, by_type=dict, a=Action)
-cpdef _tap_for(State g, p, want, taps, demand)
+cpdef _tap_for(State g, p, tuple req, any_, taps, demand)

@@ -4,7 +4,7 @@ what the hand needs (`_pay_score`), and which Energy card to tap next towards a 
 payment and the pool, never what a card is worth (greedy_value.py)."""
 from __future__ import annotations
 
-from typing import Any, Iterable
+from typing import Iterable
 
 from .actions import Action
 from .game import GameState
@@ -53,20 +53,20 @@ def _pay_score(pay: tuple, demand: list[int]) -> float:
     return score
 
 
-def _tap_for(g: GameState, p: int, want: Any, taps: Iterable[Action], demand: list[int]) -> Action | None:
-    """The next Energy to tap towards paying for `want`."""
+def _tap_for(g: GameState, p: int, req: tuple, any_: int, taps: Iterable[Action], demand: list[int]) -> Action | None:
+    """The next Energy to tap towards paying for something that costs `req` (typed, by key) and `any_` (any type).
+    The cost, not the want it belongs to: a want is greedy_value's class, which this module, below it, cannot type."""
     pool = g.players[p].pool
     cards = g.cards
     by_type: dict[int, Action] = {}
     for a in taps:
         by_type.setdefault(cards[a.args[0]].info.produces, a)
     for key in range(4):
-        if pool[key] < want.req[key]:
+        if pool[key] < req[key]:
             return by_type.get(key)
-    req = want.req
     # What is left once the typed requirements are met (the sum over k < 4 of pool[k] - req[k], then the rest).
     spare = (pool[0] - req[0]) + (pool[1] - req[1]) + (pool[2] - req[2]) + (pool[3] - req[3]) + sum(pool[4:])
-    if spare >= want.any:
+    if spare >= any_:
         return None
     if COLORLESS in by_type:
         return by_type[COLORLESS]

@@ -283,7 +283,7 @@ def _best_purchase(g: GameState, p: int, plan: Any, by_kind: dict) -> Action | N
         if ok is None:
             ok = afford[i] = _affordable(want.req, want.any, vpool)
         if ok:
-            tap = _tap_for(g, p, want, by_kind.get("tap", ()), demand)
+            tap = _tap_for(g, p, want.req, want.any, by_kind.get("tap", ()), demand)
             if tap is not None:
                 return tap
         i += 1

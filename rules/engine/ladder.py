@@ -30,7 +30,6 @@ from .greedy_value import (
     _enemy_damage_gain,
     _safe_host,
     _Side,
-    _Want,
     usable_abilities,
 )
 from .tables import EDGE_NAMES, cost_vector
@@ -173,7 +172,7 @@ def _buy(g: GameState, p: int, req: tuple, any_: int, verbs: list[Action], by_ki
             pool[card.info.produces] += 1
     if not _affordable(req, any_, pool):
         return None
-    return _tap_for(g, p, _Want(0.0, req, any_, [], None), by_kind.get("tap", ()), demand)
+    return _tap_for(g, p, req, any_, by_kind.get("tap", ()), demand)
 
 
 def pass_move(g: GameState, p: int, side: _Side, by_kind: dict) -> Action:
