@@ -86,8 +86,9 @@ class Tables:
         self._cost_ids = ids
         self.offers_planned = False  # the per-ability rows of move generation: offers.plan_offers
         self.names = {slug: card.name for slug, card in cat.cards.items()}
-        # Pool tuple -> what move generation derives from a pool alone (legal.PoolView): filled as pools are met.
-        self.pools: dict[tuple, Any] = {}
+        # Pool key (payment.pool_key) -> what move generation derives from a pool alone (payment.PoolView): filled as
+        # pools are met.
+        self.pools: dict[Any, Any] = {}
         # (Hero, cards) of the decks that passed `decks.check_deck` with these tables: checked once, not every game.
         self.decks_checked: set[tuple] = set()
 
