@@ -18,7 +18,7 @@ from rules.engine.payment cimport PoolView, pool_key, pool_view
 cpdef list main_actions(State g, p)
 
 @cython.locals(card=Card, info=CardInfo, cards=list, taps=dict, offer_memo=dict, rows=tuple, counter_memo=dict,
-               kept=dict)
+               kept=dict, untapped=list, counter_keys=tuple, charge=long)
 cpdef _board_offers(State g, p, Player player, PoolView view, list out, main)
 
 @cython.locals(known=list, row=tuple, target=tuple)

@@ -215,18 +215,18 @@ def _hand_actions(g: State, p: int, entries: tuple, view: PoolView) -> list[Acti
             pays = view.pay_for(info.cost_id, info.req, info.any)
         if not pays:
             continue
-        kind = info.type
-        if kind == "person" or kind == "scene" or kind == "battery":
-            verb = "summon" if kind == "person" else "play"
+        code = info.hand_code   # the card's type as a small int (tables.py): no string compared
+        if code == 1 or code == 2:
+            verb = "summon" if code == 1 else "play"
             for pay in pays:
                 out.append(new_action(verb, p, (iid, slug, pay), ctx))
-        elif info.is_equipment:
+        elif code == 3:
             if people is None:
-                people = [i for i in g.players[p].board if cards[i].info.type == "person"]
+                people = [i for i in g.players[p].board if cards[i].info.hand_code == 1]
             for host in people:
                 for pay in pays:
                     out.append(new_action("equip", p, (iid, slug, host, cards[host].slug, pay), ctx))
-        elif kind == "instant":
+        elif code == 4:
             _cast(g, p, iid, cards[iid], pays, out)
     return out
 
@@ -275,7 +275,7 @@ def _build_hand_plan(g: State, p: int, hand: tuple) -> tuple:
             continue
         seen.add(slug)
         info = card.info
-        if info.type == "energy":
+        if info.hand_code == 5:   # an Energy card (tables.py: CardInfo.hand_code)
             offer = new_action("play_energy", p, (iid, slug), ctx)
             energy.append(offer)
             entries.append((iid, slug, info, offer))
@@ -283,7 +283,7 @@ def _build_hand_plan(g: State, p: int, hand: tuple) -> tuple:
         entries.append((iid, slug, info, None))
         if info.total < cheapest:
             cheapest = info.total
-        if info.type == "instant":
+        if info.hand_code == 4:   # an Instant
             instants.append((iid, slug, info))
     return tuple(entries), tuple(energy), cheapest, tuple(instants), frozenset(seen)
 
@@ -297,10 +297,10 @@ def _plan_with(g: State, p: int, plan: tuple, iid: int) -> tuple:
         return plan  # a copy of a name already in hand offers nothing more
     names = names | {slug}
     info = card.info
-    if info.type == "energy":
+    if info.hand_code == 5:
         offer = new_action("play_energy", p, (iid, slug), g.tb)
         return entries + ((iid, slug, info, offer),), energy + (offer,), cheapest, instants, names
-    if info.type == "instant":
+    if info.hand_code == 4:
         instants = instants + ((iid, slug, info),)
     return entries + ((iid, slug, info, None),), energy, min(cheapest, info.total), instants, names
 
