@@ -12,16 +12,13 @@ from rules.engine.arcburn cimport burnable, storage_cards
 from rules.engine.flow cimport next_need
 from rules.engine.pyramid cimport absorb_capacity, cataclysm_capacities
 from rules.engine.targets cimport any_target
+from rules.engine.payment cimport PoolView, pool_key, pool_view
 
-cdef class PoolView:
-    cdef public object pool, funds, counter_keys, counter_code
-    cdef public list pays
-
-@cython.locals(player=Player, view=PoolView)
+@cython.locals(player=Player, view=PoolView, last=tuple)
 cpdef list main_actions(State g, p)
 
 @cython.locals(card=Card, info=CardInfo, cards=list, taps=dict, offer_memo=dict, rows=tuple, counter_memo=dict,
-               kept=dict)
+               kept=dict, untapped=list, counter_keys=tuple, charge=long)
 cpdef _board_offers(State g, p, Player player, PoolView view, list out, main)
 
 @cython.locals(known=list, row=tuple, target=tuple)
@@ -33,7 +30,7 @@ cpdef _react_offers(State g, p, iid, Card card, tuple rows, PoolView view, list 
 @cython.locals(cards=list, known=list, info=CardInfo, out=list)
 cpdef list _hand_actions(State g, p, tuple entries, PoolView view)
 
-@cython.locals(player=Player, view=PoolView, cards=list, info=CardInfo, out=list)
+@cython.locals(player=Player, view=PoolView, cards=list, info=CardInfo, out=list, last=tuple)
 cpdef list window_actions(State g, p)
 
 @cython.locals(info=CardInfo)
@@ -42,6 +39,8 @@ cpdef _cast(State g, p, iid, Card card, pays, list out)
 cpdef list legal_actions(State g)
 
 # The rest of move generation: the memos' misses and the pending decisions.
+cpdef tuple _hand_seen(State g, p, list hand)
+
 cpdef _tap_offer(State g, p, iid, slug)
 
 cpdef _plain_offer(State g, kind, p)

@@ -6,7 +6,7 @@ from typing import Any
 from .actions import Action, new_action
 from .arcburn import burnable, storage_cards
 from .flow import next_need
-from .payment import counter_keys_code, counter_pay_keys, payments
+from .payment import PoolView, pool_key, pool_view
 from .pyramid import absorb_capacity, cataclysm_capacities
 from .state import State
 from .targets import any_target, ref_slug
@@ -26,41 +26,19 @@ def legal_actions(g: State) -> list[Action]:
     return []
 
 
-# ---------------------------------------------------------------- what a pool affords
-class PoolView:
-    """What move generation derives from an energy pool alone, computed once per distinct pool per catalogue
-    (kept in `Tables.pools`): its total, the keys a Battery's extra counter may be paid from, and the payments of
-    each cost met so far. A pool is a plain tuple of counts, so nothing here can go stale."""
+# ---------------------------------------------------------------- the hand last seen
+def _hand_seen(g: State, p: int, hand: list) -> tuple:
+    """The plan of a hand other than player p's hand as last seen, which it then is.
 
-    __slots__ = ("pool", "funds", "counter_keys", "counter_code", "pays")
-
-    def __init__(self, ctx, pool: tuple):
-        self.pool = pool
-        self.funds = sum(pool)
-        self.counter_keys = counter_pay_keys(ctx, pool) if self.funds else ()
-        self.counter_code = counter_keys_code(self.counter_keys)   # the keys as a small int (for their offers)
-        # By cost id (Tables.costs): payments(cost, pool), or None until first asked for. A list, not a dict:
-        # indexing it is cheaper than a dict.get call, and move generation reads it for every card.
-        self.pays: list = [None] * len(ctx.costs)
-
-    def payments(self, cost_id: int, req: tuple, any_: int) -> tuple:
-        """Every payment of a cost (by its id) from this pool."""
-        pays = self.pays[cost_id]
-        if pays is None:
-            pays = self.pays[cost_id] = payments(req, any_, self.pool)
-        return pays
-
-
-def pool_view(ctx, pool: list[int]) -> PoolView:
-    """The (shared) PoolView of a player's pool as it is now: one tuple and one lookup per move generation, in
-    place of summing the pool, finding the Battery counter keys and hashing (cost, pool) keys per card."""
-    key = tuple(pool)
-    view = ctx.pools.get(key)
-    if view is None:
-        if len(ctx.pools) > 4096:
-            ctx.pools.clear()
-        view = ctx.pools[key] = PoolView(ctx, key)
-    return view
+    The hand plan was found at every decision by a tuple of the hand, built, hashed and compared as a memo key
+    (issue 35). A hand changes far less often than its player is asked (four decisions in five meet the hand last
+    seen): the hand last seen and its plan are kept per game in the hand memo under the player's int index (a key
+    no hand tuple meets), as (a copy of the hand, its plan), and main_actions and window_actions compare the hand
+    with that copy (list ==: element by element, in C), building the tuple only when they differ. Equal lists make
+    equal tuples, so the plan is the one the tuple would find, and the copy is never changed: nothing goes stale."""
+    plan = _hand_plan(g, p, hand)
+    g._hand_memo[p] = (hand[:], plan)
+    return plan
 
 
 # ---------------------------------------------------------------- the Action Phase
@@ -72,9 +50,11 @@ def main_actions(g: State, p: int) -> list[Action]:
     """The hand's offers in hand order, then the board's: tap an Energy card (one per name), then per card in board
     order: spend its charge, add a Battery counter, its Use abilities and its boost; then end the turn."""
     player = g.players[p]
-    view = g.tb.pools.get(tuple(player.pool)) or pool_view(g.tb, player.pool)
+    view = g.tb.pools.get(pool_key(player.pool)) or pool_view(g.tb, player.pool)
     funds = view.funds
-    entries, energy, cheapest, _, _ = g._hand_memo.get(tuple(player.hand)) or _hand_plan(g, p, player.hand)
+    last = g._hand_memo.get(p)
+    entries, energy, cheapest, _, _ = (last[1] if last is not None and last[0] == player.hand
+                                       else _hand_seen(g, p, player.hand))
     if funds < cheapest:
         out = list(energy)  # the pool pays for nothing in hand: its Energy cards are all it offers
     else:
@@ -126,7 +106,7 @@ def _board_offers(g: State, p: int, player, view: PoolView, out: list, main: boo
         if rows and (not card.tapped or info.is_hero) and card.disabled <= tick:  # not Disrupted, Delayed, Suppressed
             _use_offers(g, p, iid, card, rows, view, out)
         if info.can_boost and not card.tapped and card.host >= 0 and card.disabled <= tick:
-            for pay in view.payments(info.boost_cost_id, info.boost_req, info.boost_any):
+            for pay in view.pay_for(info.boost_cost_id, info.boost_req, info.boost_any):
                 out.append(new_action("activate", p, (iid, card.slug, -1, pay), g.tb))
 
 
@@ -141,7 +121,7 @@ def _use_offers(g: State, p: int, iid: int, card, rows: tuple, view: PoolView, o
             continue  # cannot pay the energy or the charge
         pays = known[row[5]]
         if pays is None:
-            pays = view.payments(row[5], row[0], row[1])
+            pays = view.pay_for(row[5], row[0], row[1])
         if not pays:
             continue
         target = row[3]
@@ -169,7 +149,7 @@ def _react_offers(g: State, p: int, iid: int, card, rows: tuple, view: PoolView,
             continue  # used this turn
         if row[6] > funds or row[2] > charge:
             continue
-        pays = view.payments(row[5], row[0], row[1])
+        pays = view.pay_for(row[5], row[0], row[1])
         if pays and _targets_exist(g, p, iid, row):
             slug = card.slug
             for pay in pays:
@@ -216,7 +196,7 @@ def _counter_offers(g: State, p: int, iid: int, counter_keys: tuple, code: int) 
     return offers
 
 
-def _hand_actions(g: State, p: int, entries: tuple, view: "PoolView") -> list[Action]:
+def _hand_actions(g: State, p: int, entries: tuple, view: PoolView) -> list[Action]:
     """The hand's offers in hand order: its Energy cards, and what the pool can pay for."""
     ctx = g.tb
     cards = g.cards
@@ -232,21 +212,21 @@ def _hand_actions(g: State, p: int, entries: tuple, view: "PoolView") -> list[Ac
             continue  # unaffordable whatever the mix: skip the payment search
         pays = known[info.cost_id]
         if pays is None:
-            pays = view.payments(info.cost_id, info.req, info.any)
+            pays = view.pay_for(info.cost_id, info.req, info.any)
         if not pays:
             continue
-        kind = info.type
-        if kind == "person" or kind == "scene" or kind == "battery":
-            verb = "summon" if kind == "person" else "play"
+        code = info.hand_code   # the card's type as a small int (tables.py): no string compared
+        if code == 1 or code == 2:
+            verb = "summon" if code == 1 else "play"
             for pay in pays:
                 out.append(new_action(verb, p, (iid, slug, pay), ctx))
-        elif info.is_equipment:
+        elif code == 3:
             if people is None:
-                people = [i for i in g.players[p].board if cards[i].info.type == "person"]
+                people = [i for i in g.players[p].board if cards[i].info.hand_code == 1]
             for host in people:
                 for pay in pays:
                     out.append(new_action("equip", p, (iid, slug, host, cards[host].slug, pay), ctx))
-        elif kind == "instant":
+        elif code == 4:
             _cast(g, p, iid, cards[iid], pays, out)
     return out
 
@@ -295,7 +275,7 @@ def _build_hand_plan(g: State, p: int, hand: tuple) -> tuple:
             continue
         seen.add(slug)
         info = card.info
-        if info.type == "energy":
+        if info.hand_code == 5:   # an Energy card (tables.py: CardInfo.hand_code)
             offer = new_action("play_energy", p, (iid, slug), ctx)
             energy.append(offer)
             entries.append((iid, slug, info, offer))
@@ -303,7 +283,7 @@ def _build_hand_plan(g: State, p: int, hand: tuple) -> tuple:
         entries.append((iid, slug, info, None))
         if info.total < cheapest:
             cheapest = info.total
-        if info.type == "instant":
+        if info.hand_code == 4:   # an Instant
             instants.append((iid, slug, info))
     return tuple(entries), tuple(energy), cheapest, tuple(instants), frozenset(seen)
 
@@ -317,10 +297,10 @@ def _plan_with(g: State, p: int, plan: tuple, iid: int) -> tuple:
         return plan  # a copy of a name already in hand offers nothing more
     names = names | {slug}
     info = card.info
-    if info.type == "energy":
+    if info.hand_code == 5:
         offer = new_action("play_energy", p, (iid, slug), g.tb)
         return entries + ((iid, slug, info, offer),), energy + (offer,), cheapest, instants, names
-    if info.type == "instant":
+    if info.hand_code == 4:
         instants = instants + ((iid, slug, info),)
     return entries + ((iid, slug, info, None),), energy, min(cheapest, info.total), instants, names
 
@@ -364,13 +344,15 @@ def window_actions(g: State, p: int) -> list[Action]:
     """Pass, the Instants the pool pays for, then the board's offers in a window: tap Energy, spend charge, add a
     Battery counter, react (the same order as in main_actions, without Use abilities and boosts)."""
     player = g.players[p]
-    view = g.tb.pools.get(tuple(player.pool)) or pool_view(g.tb, player.pool)
+    view = g.tb.pools.get(pool_key(player.pool)) or pool_view(g.tb, player.pool)
     funds = view.funds
     out: list[Action] = [g._offer_memo.get(p << 1 | 1) or _plain_offer(g, "pass", p)]
     cards = g.cards
-    for iid, slug, info in (g._hand_memo.get(tuple(player.hand)) or _hand_plan(g, p, player.hand))[3]:
+    last = g._hand_memo.get(p)
+    for iid, slug, info in (last[1] if last is not None and last[0] == player.hand
+                            else _hand_seen(g, p, player.hand))[3]:
         if info.total <= funds:
-            pays = view.payments(info.cost_id, info.req, info.any)
+            pays = view.pay_for(info.cost_id, info.req, info.any)
             if pays:
                 _cast(g, p, iid, cards[iid], pays, out)
     _board_offers(g, p, player, view, out, False)

@@ -13,3 +13,15 @@ cpdef tuple payments(req, any_, pool)
 
 @cython.locals(i=Py_ssize_t, last=Py_ssize_t, take=Py_ssize_t, take_max=Py_ssize_t, remaining_after=Py_ssize_t)
 cpdef _split(Py_ssize_t left, Py_ssize_t start, list rest, list acc, list out)
+
+# What a pool affords (move generation: legal.py cimports these).
+cdef class PoolView:
+    cdef public object pool, funds, counter_keys, counter_code
+    cdef public list pays
+    cpdef tuple pay_for(self, cost_id, req, any_)
+
+# A pool's key packed in a C long (the counts read as C longs: the bounds are in payment.py).
+@cython.locals(n=long, key=long)
+cpdef pool_key(list pool)
+
+cpdef PoolView pool_view(ctx, list pool)

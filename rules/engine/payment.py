@@ -1,6 +1,8 @@
 """Ways to pay a cost from an energy pool (RULINGS 4-7: CE is payable by any energy; nothing else substitutes)."""
 from __future__ import annotations
 
+from typing import Any
+
 from .tables import POOL_KEYS
 
 _MEMO: dict[tuple, tuple[tuple[int, ...], ...]] = {}
@@ -104,3 +106,57 @@ def counter_keys_code(keys: tuple) -> int:
     if code is None:
         code = COUNTER_CODES[keys] = len(COUNTER_CODES) + 1
     return code
+
+
+# ---------------------------------------------------------------- what a pool affords (move generation: legal.py)
+class PoolView:
+    """What move generation derives from an energy pool alone, computed once per distinct pool per catalogue
+    (kept in `Tables.pools`): its total, the keys a Battery's extra counter may be paid from, and the payments of
+    each cost met so far. A pool is a plain tuple of counts, so nothing here can go stale."""
+
+    __slots__ = ("pool", "funds", "counter_keys", "counter_code", "pays")
+
+    def __init__(self, ctx, pool: tuple):
+        self.pool = pool
+        self.funds = sum(pool)
+        self.counter_keys = counter_pay_keys(ctx, pool) if self.funds else ()
+        self.counter_code = counter_keys_code(self.counter_keys)   # the keys as a small int (for their offers)
+        # By cost id (Tables.costs): payments(cost, pool), or None until first asked for. A list, not a dict:
+        # indexing it is cheaper than a dict.get call, and move generation reads it for every card.
+        self.pays: list = [None] * len(ctx.costs)
+
+    def pay_for(self, cost_id: int, req: tuple, any_: int) -> tuple:
+        """Every payment of a cost (by its id) from this pool."""
+        pays = self.pays[cost_id]
+        if pays is None:
+            pays = self.pays[cost_id] = payments(req, any_, self.pool)
+        return pays
+
+
+def pool_key(pool: list[int]) -> Any:
+    """The key of a pool in `Tables.pools`: its counts packed into one int, 8 bits each under a leading 1 (so that
+    pools of different lengths differ too), when every count is 0 to 255 and there are at most 7 of them; else the
+    tuple of its counts (a tuple never equals an int). Equal keys <=> equal pools: packing is exact within those
+    bounds. An int is hashed and compared at once, where the tuple was built, hashed and compared count by count at
+    every decision (issue 35: the pool changes at two decisions in three, so keeping the last one seen pays less).
+    The bounds are literals, so that the compiled form computes in a C long: 1 + 7 * 8 = 57 bits."""
+    if len(pool) > 7:
+        return tuple(pool)
+    key = 1
+    for n in pool:
+        if n < 0 or n > 255:
+            return tuple(pool)
+        key = key << 8 | n
+    return key
+
+
+def pool_view(ctx, pool: list[int]) -> PoolView:
+    """The (shared) PoolView of a player's pool as it is now: one key and one lookup per move generation, in
+    place of summing the pool, finding the Battery counter keys and hashing (cost, pool) keys per card."""
+    key = pool_key(pool)
+    view = ctx.pools.get(key)
+    if view is None:
+        if len(ctx.pools) > 4096:
+            ctx.pools.clear()
+        view = ctx.pools[key] = PoolView(ctx, tuple(pool))
+    return view

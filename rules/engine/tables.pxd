@@ -8,7 +8,7 @@ cdef class CardInfo:
     cdef public object pyramid, legacy_mult, legacy_value, faction_key, boost_req, boost_any, holds_charge
     cdef public object is_equipment, definition, meta, cost_id, inert, total, use_rows, react_rows, is_battery
     cdef public object is_scene, is_hero, can_boost, boost_cost_id, main_floor, window_floor, absorbs
-    cdef public object is_character
+    cdef public object is_character, hand_code
 
 cdef class Tables:
     cdef public object cat, hand_size, max_mulligans, edge_count, lock_at, counter_start, discharge_at

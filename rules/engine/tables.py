@@ -27,6 +27,7 @@ TEAM_SEATINGS = {"two-against-two": (0, 1, 0, 1)}   # each seat's team; a seatin
 CHARACTER_TYPES = ("person", "hero")   # the characters: the cards with HP (damage, healing, kills)
 CHARGE_TYPES = frozenset({"battery", "scene", "artifact", "enchantment"})
 NEVER = 1 << 30  # more energy than any pool holds
+HAND_CODES = {"energy": 5, "person": 1, "scene": 2, "battery": 2, "instant": 4}   # CardInfo.hand_code by type
 
 
 class CardInfo:
@@ -38,6 +39,7 @@ class CardInfo:
         "pyramid", "legacy_mult", "legacy_value", "faction_key", "boost_req", "boost_any", "holds_charge",
         "is_equipment", "definition", "meta", "cost_id", "inert", "total", "use_rows", "react_rows", "is_battery",
         "is_scene", "is_hero", "can_boost", "boost_cost_id", "main_floor", "window_floor", "absorbs", "is_character",
+        "hand_code",
     )
 
     def __repr__(self) -> str:
@@ -86,8 +88,9 @@ class Tables:
         self._cost_ids = ids
         self.offers_planned = False  # the per-ability rows of move generation: offers.plan_offers
         self.names = {slug: card.name for slug, card in cat.cards.items()}
-        # Pool tuple -> what move generation derives from a pool alone (legal.PoolView): filled as pools are met.
-        self.pools: dict[tuple, Any] = {}
+        # Pool key (payment.pool_key) -> what move generation derives from a pool alone (payment.PoolView): filled as
+        # pools are met.
+        self.pools: dict[Any, Any] = {}
         # (Hero, cards) of the decks that passed `decks.check_deck` with these tables: checked once, not every game.
         self.decks_checked: set[tuple] = set()
 
@@ -144,6 +147,10 @@ class Tables:
         info.is_hero = card.type == "hero"
         info.is_character = card.type in CHARACTER_TYPES   # a flag: the greedy bot's walks of the board test it
         info.can_boost = info.is_equipment and card.rarity == "uncommon"  # Uncommon equipment's boost ability
+        # What the card offers from the hand, as a small int move generation tests without comparing type strings
+        # (legal.py; issue 35): 5 an Energy card, 1 a Person (summon), 2 a Scene or Battery (play), 3 equipment
+        # (equip), 4 an Instant (cast), 0 nothing (a Hero).
+        info.hand_code = HAND_CODES.get(card.type, 3 if info.is_equipment else 0)
         if info.is_equipment:
             # RULINGS 27: an Artifact or Enchantment is played by equipping it, for the equip cost alone.
             info.req, info.any = self.attach_req, self.attach_any
