@@ -9,6 +9,10 @@ cimport cython
 from rules.engine.model cimport Card, Edge, Item, Player, hosted
 from rules.engine.tables cimport CardInfo, Tables
 
+# The phase that ends a game, compared by `is_over` and `current_player` at every decision: a C-level str, so that
+# the comparison reads no module global by name and is the str equality test (identity first), not a generic one.
+cdef str OVER
+
 cdef class State:
     cdef public Tables tb
     cdef public object cat, rng, seed, seating, decks, scenario, variants, tide_rule, full_circle, tide
