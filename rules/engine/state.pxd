@@ -53,6 +53,11 @@ cdef class State:
     cpdef destroy(self, iid, why)
     @cython.locals(card=Card)
     cpdef change_control(self, iid, new, temporary)
+    # Damage and an Edge's lock, asked by the Pyramid, Arc Burn, the turn flow and the effects: C calls (issue 35).
+    # deal_damage's last two arguments are no longer keyword-only (a cpdef method cannot have any): the callers
+    # still name them.
+    @cython.locals(card=Card, info=CardInfo)
+    cpdef deal_damage(self, iid, amount, source, cataclysm=*, event=*)
     @cython.locals(card=Card)
     cpdef fortify_total(self, iid)
     @cython.locals(card=Card, cards=list, info=CardInfo)
@@ -71,5 +76,7 @@ cdef class State:
     cpdef has_synergy(self, p)
     @cython.locals(edge=Edge)
     cpdef add_edge(self, e, amount, source)
+    @cython.locals(edge=Edge)
+    cpdef lock_edge(self, e)
     @cython.locals(edge=Edge)
     cpdef remove_edge(self, e, amount)
