@@ -204,7 +204,7 @@ class State:
         card.zone = BOARD
         card.entered = self.tick
         card.host = host
-        if info.type == "scene" or info.type == "battery" or info.is_equipment:
+        if info.is_scene or info.is_battery or info.is_equipment:
             card.charge = info.charge  # RULINGS 8: equipment enters holding its 1 charge counter
         player = self.players[ctrl]
         player.board.append(iid)
