@@ -26,7 +26,7 @@ def storage_cards(g: State, p: int, first: bool = False) -> list[int]:
         if info.is_equipment:
             if card.charge >= capacity:
                 continue
-        elif info.type == "scene":
+        elif info.is_scene:   # type == "scene", a flag of the tables: no string comparison
             if card.charge >= info.charge:
                 continue
         out.append(iid)   # a Battery, equipment or Scene with room, or another card with charge-capacity

@@ -38,13 +38,28 @@ class RandomBot(Bot):
         """`actions[rng.randrange(len(actions))]`, with `Random._randbelow` written out as `bots._play_out_random`
         writes it: the very same draws from the same generator, but in the compiled form no call of an interpreted
         function (`_randbelow` is Python code in the standard library: 5% of a random game's instructions)."""
+        return _draw(state, self._bits)
+
+
+# The bit length of every count of offers below 1024 (`n.bit_length()`, which the compiled form would call as a
+# Python method of an int at every decision).
+_BIT_LENGTH = tuple(n.bit_length() for n in range(1024))
+
+
+def _draw(state: GameState, getrandbits) -> Action:
+    """`RandomBot.choose`'s draw. In the compiled form (bot.pxd) a C function whose GameState is held in a typed
+    local, so that `legal_actions` is a C call of the `cpdef` method, not a Python method call found by name at
+    every decision (issue 35); any other object is asked by name as before."""
+    if isinstance(state, GameState):
+        gs = state
+        actions = gs.legal_actions()
+    else:
         actions = state.legal_actions()
-        n = len(actions)
-        if not n:
-            raise ValueError("no legal action: the game is over")
-        getrandbits = self._bits
-        k = n.bit_length()
+    n = len(actions)
+    if not n:
+        raise ValueError("no legal action: the game is over")
+    k = _BIT_LENGTH[n] if n < 1024 else n.bit_length()
+    r = getrandbits(k)
+    while r >= n:
         r = getrandbits(k)
-        while r >= n:
-            r = getrandbits(k)
-        return actions[r]
+    return actions[r]

@@ -22,7 +22,7 @@ cpdef _first_player(State g, p, args)
 
 cpdef _play_energy(State g, p, args)
 
-@cython.locals(card=Card, info=CardInfo, player=Player)
+@cython.locals(card=Card, info=CardInfo, player=Player, ready=list)
 cpdef _tap(State g, p, args)
 
 @cython.locals(card=Card)

@@ -52,7 +52,8 @@ def _tap(g, p, args) -> None:
     card.tapped = True
     info = card.info
     player = g.players[p]
-    player.ready[card.slug].remove(card.iid)
+    ready = player.ready[card.slug]   # a list (execute.pxd): its `remove` is a C call, not a method found by name
+    ready.remove(card.iid)
     player.pool[info.produces] += 1
     g.note("tap", p, "Player {0} taps {1} for 1 {2}", (p + 1, info.name, POOL_KEYS[info.produces]))
 

@@ -158,7 +158,7 @@ def step_end(g: State) -> bool:
         for iid in list(player.actors):
             card = cards[iid]
             info = card.info
-            if info.type == "scene" and card.zone == BOARD and card.charge > 0 and card.entered != tick:
+            if info.is_scene and card.zone == BOARD and card.charge > 0 and card.entered != tick:
                 if player.hero >= 0:
                     g.deal_damage(player.hero, 1, info.name)
     overload_check(g)

@@ -9,6 +9,10 @@ cimport cython
 from rules.engine.model cimport Card, Edge, Item, Player, hosted
 from rules.engine.tables cimport CardInfo, Tables
 
+# The phase that ends a game, compared by `is_over` and `current_player` at every decision: a C-level str, so that
+# the comparison reads no module global by name and is the str equality test (identity first), not a generic one.
+cdef str OVER
+
 cdef class State:
     cdef public Tables tb
     cdef public object cat, rng, seed, seating, decks, scenario, variants, tide_rule, full_circle, tide
@@ -49,6 +53,11 @@ cdef class State:
     cpdef destroy(self, iid, why)
     @cython.locals(card=Card)
     cpdef change_control(self, iid, new, temporary)
+    # Damage and an Edge's lock, asked by the Pyramid, Arc Burn, the turn flow and the effects: C calls (issue 35).
+    # deal_damage's last two arguments are no longer keyword-only (a cpdef method cannot have any): the callers
+    # still name them.
+    @cython.locals(card=Card, info=CardInfo)
+    cpdef deal_damage(self, iid, amount, source, cataclysm=*, event=*)
     @cython.locals(card=Card)
     cpdef fortify_total(self, iid)
     @cython.locals(card=Card, cards=list, info=CardInfo)
@@ -67,5 +76,7 @@ cdef class State:
     cpdef has_synergy(self, p)
     @cython.locals(edge=Edge)
     cpdef add_edge(self, e, amount, source)
+    @cython.locals(edge=Edge)
+    cpdef lock_edge(self, e)
     @cython.locals(edge=Edge)
     cpdef remove_edge(self, e, amount)

@@ -204,7 +204,7 @@ class State:
         card.zone = BOARD
         card.entered = self.tick
         card.host = host
-        if info.type == "scene" or info.type == "battery" or info.is_equipment:
+        if info.is_scene or info.is_battery or info.is_equipment:
             card.charge = info.charge  # RULINGS 8: equipment enters holding its 1 charge counter
         player = self.players[ctrl]
         player.board.append(iid)
@@ -295,8 +295,7 @@ class State:
             card.temp = -1
 
     # ----- damage
-    def deal_damage(self, iid: int, amount: int, source: str, *, cataclysm: bool = False,
-                    event: str = "damage") -> int:
+    def deal_damage(self, iid: int, amount: int, source: str, cataclysm: bool = False, event: str = "damage") -> int:
         """Deal damage from one source: Fortify (Cataclysm only), Ward, then Stabilize prevent; return damage dealt.
 
         A card without HP (Scene, Battery, equipment, Energy) loses that much charge instead (RULINGS 29).
@@ -486,7 +485,8 @@ class State:
         edge.locked_tick = self.tick
         self.note("edge_lock", None, "Edge {0} locks at {1} charge; its discharge counter starts at {2}",
                   (EDGE_NAMES[e], self.tb.lock_at, edge.counter))
-        if all(x.locked for x in self.edges) and self.phase not in ("cataclysm", "cataclysm_apply", OVER):
+        # every Edge locked (a comprehension, not all() over a generator: a cpdef method may hold no closure)
+        if not [x for x in self.edges if not x.locked] and self.phase not in ("cataclysm", "cataclysm_apply", OVER):
             self.cataclysm_due = True
 
     def remove_edge(self, e: int, amount: int) -> int:
