@@ -467,6 +467,11 @@ def explain_illegal(g: State, action: Any) -> tuple[str, str]:
     player = None
     if len(parts) > 1 and parts[1].isdigit():
         player = int(parts[1])
+    if player is not None and player >= len(g.players):
+        # An id naming a seat the game does not have is no action of this game, not someone else's turn.
+        seats = len(g.players)
+        return "actions", (f"{text} is no action of this game: it names Player {player + 1}, and the game has "
+                           f"{seats} player{'' if seats == 1 else 's'}")
     if player is not None and player != g.current_player:
         return "Stack & Priority", (f"it is Player {(g.current_player or 0) + 1}'s decision, not Player "
                                     f"{player + 1}'s ({text})")

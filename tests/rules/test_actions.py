@@ -116,6 +116,19 @@ def test_illegal_action_names_the_rule(cat):
     assert err.value.rule == "actions"
 
 
+def test_an_id_naming_a_seat_the_game_does_not_have_is_no_action_of_it(cat):
+    """`tap.999` reads as Player 1000's tap: the refusal says the game has no such player, not that it is Player 1's
+    turn (an API user who mistyped an id is told what is wrong with it)."""
+    g = game(cat)
+    before = g.digest()
+    with pytest.raises(IllegalAction) as err:
+        g.apply("tap.999")
+    assert err.value.rule == "actions"
+    assert "Player 1000" in err.value.message and "the game has 2 players" in err.value.message
+    assert "decision, not" not in err.value.message
+    assert g.digest() == before
+
+
 def test_current_player_is_who_decides(cat):
     g = game(cat)
     assert g.current_player == 0
