@@ -77,7 +77,7 @@ class State:
         self._legal: list[Action] | None = None
         self._target_memo: dict = {}  # the quiet span's memos (targets: legal.py; the greedy plan), emptied off QUIET
         self._asked: tuple | None = None  # (item, effect, targets so far, next_need) of the last choice asked for
-        self._hand_memo: dict = {}    # hand contents -> one entry per name (legal.py); iids never change name
+        self._hand_memo: dict = {}    # hand tuple -> its plan; player index -> (hand last seen, plan) (legal.py)
         self._offer_memo: dict = {}   # small int keys (end the turn, pass, a card's charge) -> the same immutable offers
         self._tap_offers: tuple[dict, dict] = ({}, {})  # per player, Energy card -> its tap offer (legal.py)
         self._counter_memo: tuple[dict, dict] = ({}, {})  # per player, Battery -> {keys' code -> its counter offers}
