@@ -14,7 +14,10 @@ from rules.engine.pyramid cimport absorb_capacity, cataclysm_capacities
 from rules.engine.targets cimport any_target
 from rules.engine.payment cimport PoolView, pool_key, pool_view
 
-@cython.locals(player=Player, view=PoolView, last=tuple)
+# What a card offers from the hand (tables.py), imported into C longs: CardInfo.hand_code is one, so they compare in C.
+cdef long HAND_CAST, HAND_ENERGY, HAND_EQUIP, HAND_PLAY, HAND_SUMMON
+
+@cython.locals(player=Player, view=PoolView)
 cpdef list main_actions(State g, p)
 
 @cython.locals(card=Card, info=CardInfo, cards=list, taps=dict, offer_memo=dict, rows=tuple, counter_memo=dict,
@@ -27,10 +30,10 @@ cpdef _use_offers(State g, p, iid, Card card, tuple rows, PoolView view, list ou
 @cython.locals(row=tuple)
 cpdef _react_offers(State g, p, iid, Card card, tuple rows, PoolView view, list out)
 
-@cython.locals(cards=list, known=list, info=CardInfo, out=list)
+@cython.locals(cards=list, known=list, info=CardInfo, out=list, code=long)
 cpdef list _hand_actions(State g, p, tuple entries, PoolView view)
 
-@cython.locals(player=Player, view=PoolView, cards=list, info=CardInfo, out=list, last=tuple)
+@cython.locals(player=Player, view=PoolView, cards=list, info=CardInfo, out=list)
 cpdef list window_actions(State g, p)
 
 @cython.locals(info=CardInfo)
@@ -39,7 +42,8 @@ cpdef _cast(State g, p, iid, Card card, pays, list out)
 cpdef list legal_actions(State g)
 
 # The rest of move generation: the memos' misses and the pending decisions.
-cpdef tuple _hand_seen(State g, p, list hand)
+@cython.locals(hand=list, last=tuple)
+cpdef tuple _hand_now(State g, p, Player player)
 
 cpdef _tap_offer(State g, p, iid, slug)
 

@@ -9,6 +9,7 @@ from .flow import next_need
 from .payment import PoolView, pool_key, pool_view
 from .pyramid import absorb_capacity, cataclysm_capacities
 from .state import State
+from .tables import HAND_CAST, HAND_ENERGY, HAND_EQUIP, HAND_PLAY, HAND_SUMMON
 from .targets import any_target, ref_slug
 
 
@@ -27,15 +28,20 @@ def legal_actions(g: State) -> list[Action]:
 
 
 # ---------------------------------------------------------------- the hand last seen
-def _hand_seen(g: State, p: int, hand: list) -> tuple:
-    """The plan of a hand other than player p's hand as last seen, which it then is.
+def _hand_now(g: State, p: int, player) -> tuple:
+    """The plan of player p's hand now (`_hand_plan`), found without building the hand's tuple when the hand is the
+    one last seen.
 
     The hand plan was found at every decision by a tuple of the hand, built, hashed and compared as a memo key
     (issue 35). A hand changes far less often than its player is asked (four decisions in five meet the hand last
     seen): the hand last seen and its plan are kept per game in the hand memo under the player's int index (a key
-    no hand tuple meets), as (a copy of the hand, its plan), and main_actions and window_actions compare the hand
-    with that copy (list ==: element by element, in C), building the tuple only when they differ. Equal lists make
-    equal tuples, so the plan is the one the tuple would find, and the copy is never changed: nothing goes stale."""
+    no hand tuple meets), as (a copy of the hand, its plan), and the hand is compared with that copy (list ==:
+    element by element, in C), building the tuple only when they differ. Equal lists make equal tuples, so the plan
+    is the one the tuple would find, and the copy is never changed: nothing goes stale."""
+    hand = player.hand
+    last = g._hand_memo.get(p)
+    if last is not None and last[0] == hand:
+        return last[1]
     plan = _hand_plan(g, p, hand)
     g._hand_memo[p] = (hand[:], plan)
     return plan
@@ -52,9 +58,7 @@ def main_actions(g: State, p: int) -> list[Action]:
     player = g.players[p]
     view = g.tb.pools.get(pool_key(player.pool)) or pool_view(g.tb, player.pool)
     funds = view.funds
-    last = g._hand_memo.get(p)
-    entries, energy, cheapest, _, _ = (last[1] if last is not None and last[0] == player.hand
-                                       else _hand_seen(g, p, player.hand))
+    entries, energy, cheapest, _, _ = _hand_now(g, p, player)
     if funds < cheapest:
         out = list(energy)  # the pool pays for nothing in hand: its Energy cards are all it offers
     else:
@@ -216,17 +220,17 @@ def _hand_actions(g: State, p: int, entries: tuple, view: PoolView) -> list[Acti
         if not pays:
             continue
         code = info.hand_code   # the card's type as a small int (tables.py): no string compared
-        if code == 1 or code == 2:
-            verb = "summon" if code == 1 else "play"
+        if code == HAND_SUMMON or code == HAND_PLAY:
+            verb = "summon" if code == HAND_SUMMON else "play"
             for pay in pays:
                 out.append(new_action(verb, p, (iid, slug, pay), ctx))
-        elif code == 3:
+        elif code == HAND_EQUIP:
             if people is None:
-                people = [i for i in g.players[p].board if cards[i].info.hand_code == 1]
+                people = [i for i in g.players[p].board if cards[i].info.hand_code == HAND_SUMMON]
             for host in people:
                 for pay in pays:
                     out.append(new_action("equip", p, (iid, slug, host, cards[host].slug, pay), ctx))
-        elif code == 4:
+        elif code == HAND_CAST:
             _cast(g, p, iid, cards[iid], pays, out)
     return out
 
@@ -275,7 +279,7 @@ def _build_hand_plan(g: State, p: int, hand: tuple) -> tuple:
             continue
         seen.add(slug)
         info = card.info
-        if info.hand_code == 5:   # an Energy card (tables.py: CardInfo.hand_code)
+        if info.hand_code == HAND_ENERGY:
             offer = new_action("play_energy", p, (iid, slug), ctx)
             energy.append(offer)
             entries.append((iid, slug, info, offer))
@@ -283,7 +287,7 @@ def _build_hand_plan(g: State, p: int, hand: tuple) -> tuple:
         entries.append((iid, slug, info, None))
         if info.total < cheapest:
             cheapest = info.total
-        if info.hand_code == 4:   # an Instant
+        if info.hand_code == HAND_CAST:
             instants.append((iid, slug, info))
     return tuple(entries), tuple(energy), cheapest, tuple(instants), frozenset(seen)
 
@@ -297,10 +301,10 @@ def _plan_with(g: State, p: int, plan: tuple, iid: int) -> tuple:
         return plan  # a copy of a name already in hand offers nothing more
     names = names | {slug}
     info = card.info
-    if info.hand_code == 5:
+    if info.hand_code == HAND_ENERGY:
         offer = new_action("play_energy", p, (iid, slug), g.tb)
         return entries + ((iid, slug, info, offer),), energy + (offer,), cheapest, instants, names
-    if info.hand_code == 4:
+    if info.hand_code == HAND_CAST:
         instants = instants + ((iid, slug, info),)
     return entries + ((iid, slug, info, None),), energy, min(cheapest, info.total), instants, names
 
@@ -348,9 +352,7 @@ def window_actions(g: State, p: int) -> list[Action]:
     funds = view.funds
     out: list[Action] = [g._offer_memo.get(p << 1 | 1) or _plain_offer(g, "pass", p)]
     cards = g.cards
-    last = g._hand_memo.get(p)
-    for iid, slug, info in (last[1] if last is not None and last[0] == player.hand
-                            else _hand_seen(g, p, player.hand))[3]:
+    for iid, slug, info in _hand_now(g, p, player)[3]:
         if info.total <= funds:
             pays = view.pay_for(info.cost_id, info.req, info.any)
             if pays:

@@ -1,6 +1,7 @@
 # The compiled form's declarations of tables.py (rules/engine/native.py): CardInfo as a C-level class, so compiled
 # code that declares a local as a CardInfo reads its fields at a fixed offset. Every field keeps its Python value.
 # Tables likewise, for the game state's `tb` (state.pxd); an attribute set beyond its fields goes into its dict.
+# hand_code is a C long (always a small int, HAND_CODES): move generation compares it with its HAND_ constants in C.
 
 cdef class CardInfo:
     cdef public object slug, name, type, rarity, faction, civilization, ideology, hp, charge, produces
@@ -8,7 +9,8 @@ cdef class CardInfo:
     cdef public object pyramid, legacy_mult, legacy_value, faction_key, boost_req, boost_any, holds_charge
     cdef public object is_equipment, definition, meta, cost_id, inert, total, use_rows, react_rows, is_battery
     cdef public object is_scene, is_hero, can_boost, boost_cost_id, main_floor, window_floor, absorbs
-    cdef public object is_character, hand_code
+    cdef public object is_character
+    cdef public long hand_code
 
 cdef class Tables:
     cdef public object cat, hand_size, max_mulligans, edge_count, lock_at, counter_start, discharge_at

@@ -27,7 +27,12 @@ TEAM_SEATINGS = {"two-against-two": (0, 1, 0, 1)}   # each seat's team; a seatin
 CHARACTER_TYPES = ("person", "hero")   # the characters: the cards with HP (damage, healing, kills)
 CHARGE_TYPES = frozenset({"battery", "scene", "artifact", "enchantment"})
 NEVER = 1 << 30  # more energy than any pool holds
-HAND_CODES = {"energy": 5, "person": 1, "scene": 2, "battery": 2, "instant": 4}   # CardInfo.hand_code by type
+# What a card offers from the hand (CardInfo.hand_code), a small int move generation tests without comparing type
+# strings (legal.py; issue 35): nothing (a Hero), summon (a Person), play (a Scene or Battery), equip, cast (an
+# Instant), play_energy (an Energy card).
+HAND_NOTHING, HAND_SUMMON, HAND_PLAY, HAND_EQUIP, HAND_CAST, HAND_ENERGY = range(6)
+HAND_CODES = {"energy": HAND_ENERGY, "person": HAND_SUMMON, "scene": HAND_PLAY, "battery": HAND_PLAY,
+              "instant": HAND_CAST}   # CardInfo.hand_code by type; equipment is HAND_EQUIP, anything else HAND_NOTHING
 
 
 class CardInfo:
@@ -147,10 +152,7 @@ class Tables:
         info.is_hero = card.type == "hero"
         info.is_character = card.type in CHARACTER_TYPES   # a flag: the greedy bot's walks of the board test it
         info.can_boost = info.is_equipment and card.rarity == "uncommon"  # Uncommon equipment's boost ability
-        # What the card offers from the hand, as a small int move generation tests without comparing type strings
-        # (legal.py; issue 35): 5 an Energy card, 1 a Person (summon), 2 a Scene or Battery (play), 3 equipment
-        # (equip), 4 an Instant (cast), 0 nothing (a Hero).
-        info.hand_code = HAND_CODES.get(card.type, 3 if info.is_equipment else 0)
+        info.hand_code = HAND_CODES.get(card.type, HAND_EQUIP if info.is_equipment else HAND_NOTHING)
         if info.is_equipment:
             # RULINGS 27: an Artifact or Enchantment is played by equipping it, for the equip cost alone.
             info.req, info.any = self.attach_req, self.attach_any
