@@ -68,3 +68,8 @@ cpdef _absorb(State g, p, args)
 cpdef _deflect(State g, p, args)
 
 cpdef _assign_damage(State g, p, args)
+
+cdef dict _FREQUENT
+
+@cython.locals(code=long)
+cpdef carry_out(State g, kind, p, args)

@@ -7,6 +7,7 @@ from rules.engine.state cimport State
 # Move generation and the turn flow, called at every decision: cimported, so that they are C calls, not calls of
 # Python objects found in the module's globals (issue 35's third lever).
 from rules.engine.flow cimport run
+from rules.engine.execute cimport carry_out
 from rules.engine.legal cimport legal_actions as _legal_actions
 
 cdef class GameState(State):

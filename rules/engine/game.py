@@ -13,7 +13,7 @@ import json
 from .actions import Action
 from .catalogue import Catalogue
 from .errors import IllegalAction
-from .execute import HANDLERS
+from .execute import carry_out
 from .flow import run
 from .legal import explain_illegal
 from .legal import legal_actions as _legal_actions
@@ -97,7 +97,7 @@ class GameState(State):
         self.history.append(chosen)
         action = chosen   # typed in the compiled form (game.pxd): its fields are read at fixed offsets
         kind = action.kind
-        HANDLERS[kind](self, action.player, action.args)
+        carry_out(self, kind, action.player, action.args)
         if kind not in QUIET:
             run(self)
             self._target_memo = {}
