@@ -9,7 +9,7 @@ from rules.engine.state cimport State
 from rules.engine.greedy_instants cimport _buy, endgame, protect_target, wanted
 # The values and the Action Phase this module calls (greedy_value.pxd), called in C as when they were one module.
 from rules.engine.greedy_value cimport (
-    _Side, _action_phase, _charge_worth, _damage_cost, _enemy_damage_gain, _kill_cost, _safe_host, by_kind,
+    _Side, _action_phase, _charge_worth, _damage_cost, _enemy_damage_gain, _kill_cost, _per_hp, _safe_host, by_kind,
 )
 
 @cython.locals(card=Card, cards=list, info=CardInfo)

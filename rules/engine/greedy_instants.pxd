@@ -5,13 +5,15 @@
 # the state here was a generic look-up by name). The functions stay what they are in Python.
 cimport cython
 from rules.engine.model cimport Card, Edge, Item, Player
-from rules.engine.tables cimport CardInfo
+from rules.engine.tables cimport AbilityInfo, CardInfo
 from rules.engine.state cimport State
+# The greedy player's values this module weighs with, called in C.
+from rules.engine.greedy_value cimport _charge_worth, _cheapest, _damage_cost, _enemy_damage_gain, _kill_cost, _per_hp
 
 @cython.locals(edge=Edge)
 cpdef endgame(State g)
 
-@cython.locals(cards=list, item=Item)
+@cython.locals(cards=list, item=Item, ability=AbilityInfo)
 cpdef threats(State g, p)
 
 @cython.locals(card=Card, info=CardInfo)

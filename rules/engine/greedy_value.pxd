@@ -6,7 +6,7 @@
 cimport cython
 from rules.engine.actions cimport Action
 from rules.engine.model cimport Card, Edge, Item, Player
-from rules.engine.tables cimport CardInfo
+from rules.engine.tables cimport AbilityInfo, CardInfo
 from rules.engine.state cimport State
 # How it pays (greedy_pay.pxd), called in C as when they were one module.
 from rules.engine.greedy_pay cimport _affordable, _key_rank, _tap_for, _typed_demand
@@ -40,7 +40,7 @@ cpdef _want_rank(_Want w)
 
 cpdef list _offered(_Want want, dict by_kind)
 
-@cython.locals(cards=list, card=Card, info=CardInfo, out=list)
+@cython.locals(cards=list, card=Card, info=CardInfo, out=list, ability=AbilityInfo)
 cpdef list usable_abilities(State g, p)
 
 # Issue 35's seventh lever: the equipment a Person carries, summed in loops over typed locals.
@@ -65,7 +65,10 @@ cpdef _enemy_damage_gain(State g, iid, points, already=*)
 cpdef _card_gain(State g, p, info, side)
 
 @cython.locals(cards=list, card=Card)
-cpdef _ability_gain(State g, _Side side, src, ability)
+cpdef _ability_gain(State g, _Side side, src, AbilityInfo ability)
+
+# A card definition's HP worth in Legacy, called in C (it was a Python call from each reckoning of damage).
+cpdef double _per_hp(CardInfo info) except? -1
 
 @cython.locals(card=Card)
 cpdef _safe_host(State g, person)

@@ -7,7 +7,7 @@
 # (cards[iid], card.info, players[p]); they stay what they are in Python.
 cimport cython
 from rules.engine.model cimport Card, Edge, Item, Player, hosted
-from rules.engine.tables cimport CardInfo, Tables
+from rules.engine.tables cimport AbilityInfo, CardInfo, Tables
 
 # The phase that ends a game, compared by `is_over` and `current_player` at every decision: a C-level str, so that
 # the comparison reads no module global by name and is the str equality test (identity first), not a generic one.
@@ -71,7 +71,7 @@ cdef class State:
     @cython.locals(card=Card)
     cpdef _stabilize(self, iid, amount)
     @cython.locals(card=Card, cards=list, eq=Card, tb=Tables)
-    cpdef amount_for(self, src, ability, ctrl)
+    cpdef amount_for(self, src, AbilityInfo ability, ctrl)
     @cython.locals(cards=list, card=Card, info=CardInfo)
     cpdef has_synergy(self, p)
     @cython.locals(edge=Edge)

@@ -12,6 +12,9 @@ cdef class CardInfo:
     cdef public object is_character
     cdef public long hand_code
 
+cdef class AbilityInfo:
+    cdef public object trigger, keyword, amount, target, cost, synergy, printed
+
 cdef class Tables:
     cdef public object cat, hand_size, max_mulligans, edge_count, lock_at, counter_start, discharge_at
     cdef public object discharge_damage, cataclysm_damage, seats, seatings, recombine, rarities, factions

@@ -7,7 +7,7 @@ from __future__ import annotations
 import sys
 from typing import Any, Mapping
 
-from .catalogue import CardDef, Catalogue, Cost
+from .catalogue import Ability, CardDef, Catalogue, Cost
 
 # The energy pool: the four typed energies, Colorless (from a Colorless Energy card or spent charge) and Buff
 # (bonus CE from Buff X, which never Arc Burns: RULINGS 7).
@@ -49,6 +49,27 @@ class CardInfo:
 
     def __repr__(self) -> str:
         return f"<CardInfo {self.slug}>"
+
+
+class AbilityInfo:
+    """One ability of a card definition, as move generation and the bots read it (CardInfo.abilities): the catalogue's
+    Ability's fields, copied once. The catalogue's Ability is a frozen dataclass, and reading one of its slots from
+    compiled code is a generic attribute look-up (about 75 instructions; the greedy player reads some twenty
+    thousand a game); in the compiled form this is a C-level class (tables.pxd), whose fields a typed local reads at
+    a fixed offset (issue 35). `printed` is the catalogue's Ability itself."""
+
+    __slots__ = ("trigger", "keyword", "amount", "target", "cost", "synergy", "printed")
+
+    def __init__(self, ability: Ability):
+        self.trigger, self.keyword, self.amount = ability.trigger, ability.keyword, ability.amount
+        self.target, self.cost, self.synergy = ability.target, ability.cost, ability.synergy
+        self.printed = ability
+
+    def as_dict(self) -> dict[str, Any]:
+        return self.printed.as_dict()
+
+    def __repr__(self) -> str:
+        return f"<AbilityInfo {self.printed!r}>"
 
 
 class Tables:
@@ -159,7 +180,7 @@ class Tables:
         else:
             info.req, info.any = cost_vector(card.cost)
         info.total = sum(info.req) + info.any  # no payment exists from a pool holding less than this
-        info.abilities = card.abilities
+        info.abilities = tuple([AbilityInfo(a) for a in card.abilities])
         by = {t: [] for t in ("use", "reaction", "enters", "passive_start", "passive_cont", "instant", "pyramid")}
         for index, ability in enumerate(card.abilities):
             trigger = ability.trigger
