@@ -5,12 +5,19 @@ from rules.engine.actions cimport Action
 from rules.engine.model cimport Card, Edge, Item
 from rules.engine.tables cimport CardInfo
 from rules.engine.state cimport State
+from rules.engine.game cimport GameState
 # The Instants weighed at every Action Phase and window, called in C (issue 35's seventh lever).
 from rules.engine.greedy_instants cimport _buy, endgame, protect_target, wanted
+# The plan kept across a payment (greedy_pay.pxd).
+from rules.engine.greedy_pay cimport _Plan
 # The values and the Action Phase this module calls (greedy_value.pxd), called in C as when they were one module.
 from rules.engine.greedy_value cimport (
     _Side, _action_phase, _charge_worth, _damage_cost, _enemy_damage_gain, _kill_cost, _per_hp, _safe_host, by_kind,
 )
+
+# GreedyBot.choose's body: the state typed, so that its legal actions are a C call (issue 35).
+@cython.locals(actions=list, kinds=dict)
+cpdef _choose(GameState state, weighs)
 
 @cython.locals(card=Card, cards=list, info=CardInfo)
 cpdef _arc_burn(State g, p, actions)
@@ -36,11 +43,6 @@ cpdef _special_choice(State state, p, list actions, dict kinds, weighs)
 
 @cython.locals(card=Card, cards=list, steps=dict, taken=dict, first_seen=list, prevented=dict)
 cpdef list cataclysm_plan(State g, p, left, candidates)
-
-# Issue 35's fifth lever: the plan kept across a payment's Energy taps (greedy_value._action_phase reads its fields).
-cdef class _Plan:
-    cdef public Py_ssize_t mark
-    cdef public object last, side, ranked, vpool, calm, afford
 
 @cython.locals(memo=dict, history=list, plan=_Plan, n=Py_ssize_t, counters=Py_ssize_t)
 cpdef _Plan kept_plan(State g, p)

@@ -14,6 +14,7 @@ from .actions import Action
 from .bot import Bot
 from .game import GameState
 from .greedy_instants import _buy, endgame, protect_target, wanted
+from .greedy_pay import _Plan
 from .greedy_value import (
     DAMAGING,
     DISABLING,
@@ -42,33 +43,39 @@ class GreedyBot(Bot):
     weighs_instants = True   # False: the greedy player before issue 35 (`GreedyBefore`), kept for the benchmarks
 
     def choose(self, state: GameState) -> Action:
-        actions = state.legal_actions()
-        if not actions:
-            raise ValueError("no legal action: the game is over")
-        if len(actions) == 1:
-            return actions[0]
-        p = state.current_player
-        kinds = by_kind(actions)  # kind -> its actions, in the order offered (one pass serves every test below)
-        if _special(kinds):
-            special = _special_choice(state, p, actions, kinds, self.weighs_instants)
-            if special is not None:
-                return special
-        plan = None
-        ending = "end_turn" in kinds
-        if self.weighs_instants and (ending or "pass" in kinds):
-            plan = kept_plan(state, p)
-            cast = _instant_now(state, p, kinds, plan)
-            if cast is not None:
-                return cast
-        if ending:
-            return _action_phase(state, p, kinds, plan if plan is not None else kept_plan(state, p))
-        if "react" in kinds:
-            free = _free_passive(state, kinds["react"])
-            if free is not None:
-                return free  # a one-shot Passive in a reaction window: always worth its free effect (RULINGS 39)
-        if "pass" in kinds:
-            return kinds["pass"][0]
+        return _choose(state, self.weighs_instants)
+
+
+def _choose(state: GameState, weighs: bool) -> Action:
+    """GreedyBot.choose: a module function, so that in the compiled form the state is a typed local (its legal actions
+    a C call) and the bot's class attribute is read once (issue 35)."""
+    actions = state.legal_actions()
+    if not actions:
+        raise ValueError("no legal action: the game is over")
+    if len(actions) == 1:
         return actions[0]
+    p = state.current_player
+    kinds = by_kind(actions)  # kind -> its actions, in the order offered (one pass serves every test below)
+    if _special(kinds):
+        special = _special_choice(state, p, actions, kinds, weighs)
+        if special is not None:
+            return special
+    plan = None
+    ending = "end_turn" in kinds
+    if weighs and (ending or "pass" in kinds):
+        plan = kept_plan(state, p)
+        cast = _instant_now(state, p, kinds, plan)
+        if cast is not None:
+            return cast
+    if ending:
+        return _action_phase(state, p, kinds, plan if plan is not None else kept_plan(state, p))
+    if "react" in kinds:
+        free = _free_passive(state, kinds["react"])
+        if free is not None:
+            return free  # a one-shot Passive in a reaction window: always worth its free effect (RULINGS 39)
+    if "pass" in kinds:
+        return kinds["pass"][0]
+    return actions[0]
 
 
 # The kinds offered only at decisions outside an Action Phase's payment and a plain window: `choose` tests for each of
@@ -150,35 +157,6 @@ def _free_passive(state: GameState, reacts: list) -> Action | None:
 
 # ---------------------------------------------------------------- the plan kept across a payment
 PLAN_KEYS = ("greedy_plan0", "greedy_plan1", "greedy_plan2", "greedy_plan3")   # a player's plan in the memo
-
-
-class _Plan:
-    """What the greedy player worked out for one payment, kept across its Energy taps (issue 35's fifth lever; the
-    Action Phase reads it: greedy_value._action_phase).
-
-    An Action Phase buys a card tap after tap: each tap is a decision, and each asked again what the commitment had
-    already worked out: both boards (`side`), the ranking of what to buy (`ranked`), the pool once every Energy is
-    tapped (`vpool`) and whether an Instant is worth casting (`calm`: the window flag it was weighed for, None when
-    not weighed or worth casting). An Energy tap changes none of them: it turns an untapped Energy card's energy
-    into the pool's (tapped, `ready` and `pool`), and an Energy card with no Use ability and no equipment is read by
-    none of these. So the plan is kept in the state's memo (emptied by every decision but the quiet ones, not copied
-    by `clone`) with the length of the state's history it was last asked at (`mark`) and that decision (`last`); it
-    is reused only if every decision since is such an Energy tap, and worked out again otherwise (a charge spent, a
-    history rewritten, the same decision asked twice: a state edited in place keeps its history's length). Since
-    issue 35's sixth lever it is kept across the Battery counters that end the payment too, while they leave what it
-    counted the same (`_after_counters` says what a counter changes and how the plan follows). Since the seventh it
-    also keeps, per want of the ranking, whether that pool pays for it (`afford`, dropped with either).
-    """
-
-    __slots__ = ("mark", "last", "side", "ranked", "vpool", "calm", "afford")
-
-    def __init__(self, mark: int, last: Any):
-        self.mark, self.last = mark, last
-        self.side = None   # each worked out when first needed (a window's decision needs only `calm`)
-        self.ranked = None
-        self.vpool = None
-        self.calm = None
-        self.afford = None   # per want of `ranked`, whether `vpool` pays for it (greedy_value._best_purchase)
 
 
 def kept_plan(g: GameState, p: int) -> _Plan:

@@ -179,7 +179,7 @@ def wanted(g: GameState, p: int, kinds: dict[str, list[Action]], window: bool) -
     It runs at every decision of an Action Phase and every window, mostly with Instants held in hand and nothing to
     answer: then only an Instant that deals damage can pay (by killing), and the others are not weighed at all.
     Without reactions offered it reads neither the pool nor which Energy is tapped (the greedy player's kept plan
-    relies on it: greedy._Plan)."""
+    relies on it: greedy_pay._Plan)."""
     cards = g.cards
     reacts = [a for a in kinds["react"] if cards[a.args[0]].info.abilities[a.args[2]].trigger != "passive"] \
         if "react" in kinds else ()

@@ -16,3 +16,9 @@ cpdef bint _affordable(req, any_, pool)
 
 @cython.locals(cards=list, by_type=dict, a=Action)
 cpdef _tap_for(State g, p, tuple req, any_, taps, demand)
+
+# Issue 35's fifth lever: the plan kept across a payment's Energy taps (greedy.py keeps it; greedy_value.py reads its
+# fields, at fixed offsets since it moved here).
+cdef class _Plan:
+    cdef public Py_ssize_t mark
+    cdef public object last, side, ranked, vpool, calm, afford

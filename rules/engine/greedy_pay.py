@@ -1,10 +1,11 @@
 """How the greedy bot pays (issue 35 cut it out of greedy_value.py, which had outgrown a module): which energy the
 rest of the hand needs (`_typed_demand`), whether a pool pays for a cost (`_affordable`), how much a payment spends of
 what the hand needs (`_pay_score`), and which Energy card to tap next towards a purchase (`_tap_for`). They read the
-payment and the pool, never what a card is worth (greedy_value.py)."""
+payment and the pool, never what a card is worth (greedy_value.py). And what is kept across a payment's taps
+(`_Plan`: greedy.py keeps it, greedy_value.py reads it; here, below both, so that both read its fields typed)."""
 from __future__ import annotations
 
-from typing import Iterable
+from typing import Any, Iterable
 
 from .actions import Action
 from .game import GameState
@@ -80,3 +81,32 @@ def _tap_for(g: GameState, p: int, req: tuple, any_: int, taps: Iterable[Action]
     if best is None:
         return None
     return by_type[best]
+
+
+class _Plan:
+    """What the greedy player worked out for one payment, kept across its Energy taps (issue 35's fifth lever; the
+    Action Phase reads it: greedy_value._action_phase).
+
+    An Action Phase buys a card tap after tap: each tap is a decision, and each asked again what the commitment had
+    already worked out: both boards (`side`), the ranking of what to buy (`ranked`), the pool once every Energy is
+    tapped (`vpool`) and whether an Instant is worth casting (`calm`: the window flag it was weighed for, None when
+    not weighed or worth casting). An Energy tap changes none of them: it turns an untapped Energy card's energy
+    into the pool's (tapped, `ready` and `pool`), and an Energy card with no Use ability and no equipment is read by
+    none of these. So the plan is kept in the state's memo (emptied by every decision but the quiet ones, not copied
+    by `clone`) with the length of the state's history it was last asked at (`mark`) and that decision (`last`); it
+    is reused only if every decision since is such an Energy tap, and worked out again otherwise (a charge spent, a
+    history rewritten, the same decision asked twice: a state edited in place keeps its history's length). Since
+    issue 35's sixth lever it is kept across the Battery counters that end the payment too, while they leave what it
+    counted the same (`_after_counters` says what a counter changes and how the plan follows). Since the seventh it
+    also keeps, per want of the ranking, whether that pool pays for it (`afford`, dropped with either).
+    """
+
+    __slots__ = ("mark", "last", "side", "ranked", "vpool", "calm", "afford")
+
+    def __init__(self, mark: int, last: Any):
+        self.mark, self.last = mark, last
+        self.side = None   # each worked out when first needed (a window's decision needs only `calm`)
+        self.ranked = None
+        self.vpool = None
+        self.calm = None
+        self.afford = None   # per want of `ranked`, whether `vpool` pays for it (greedy_value._best_purchase)

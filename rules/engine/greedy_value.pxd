@@ -9,7 +9,7 @@ from rules.engine.model cimport Card, Edge, Item, Player
 from rules.engine.tables cimport AbilityInfo, CardInfo
 from rules.engine.state cimport State
 # How it pays (greedy_pay.pxd), called in C as when they were one module.
-from rules.engine.greedy_pay cimport _affordable, _key_rank, _tap_for, _typed_demand
+from rules.engine.greedy_pay cimport _Plan, _affordable, _key_rank, _tap_for, _typed_demand
 
 cdef class _Want:
     cdef public object net, cost, req, any, actions, order, verb
@@ -24,11 +24,11 @@ cdef class _Side:
 cpdef dict by_kind(actions)
 
 @cython.locals(cards=list, card=Card, info=CardInfo, side=_Side, a=Action)
-cpdef _action_phase(State g, p, dict by_kind, plan)
+cpdef _action_phase(State g, p, dict by_kind, _Plan plan)
 
 # The step towards the best buy and what it calls at every decision of the Action Phase.
 @cython.locals(player=Player, cards=list, want=_Want, vpool=list, ranked=tuple, afford=list, i=Py_ssize_t)
-cpdef _best_purchase(State g, p, plan, dict by_kind)
+cpdef _best_purchase(State g, p, _Plan plan, dict by_kind)
 
 @cython.locals(a=Action, best=Action)
 cpdef _cheapest(State g, list offered, demand)

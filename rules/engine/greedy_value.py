@@ -157,7 +157,7 @@ def _entry_harm(info, side: "_Side") -> float:
 
 # ---------------------------------------------------------------- the Action Phase
 def _action_phase(g: GameState, p: int, by_kind: dict[str, list[Action]], plan: Any) -> Action:
-    """`plan`: what the greedy player worked out for this payment (`greedy._Plan`, kept across its Energy taps)."""
+    """`plan`: what the greedy player worked out for this payment (`greedy_pay._Plan`, kept across its Energy taps)."""
     if "play_energy" in by_kind:
         return by_kind["play_energy"][0]
     cards = g.cards
