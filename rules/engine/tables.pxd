@@ -5,7 +5,9 @@
 
 cdef class CardInfo:
     cdef public object slug, name, type, rarity, faction, civilization, ideology, hp, charge, produces
-    cdef public object req, any, abilities, use, reaction, enters, passive_start, passive_cont, instant
+    cdef public object any
+    # Always tuples (tables.py builds them so): indexed and walked as tuples, without a generic look-up.
+    cdef public tuple req, abilities, use, reaction, enters, passive_start, passive_cont, instant
     cdef public object pyramid, legacy_mult, legacy_value, faction_key, boost_req, boost_any, holds_charge
     cdef public object is_equipment, definition, meta, cost_id, inert, total, use_rows, react_rows, is_battery
     cdef public object is_scene, is_hero, can_boost, boost_cost_id, main_floor, window_floor, absorbs
