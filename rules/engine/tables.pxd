@@ -8,10 +8,12 @@ cdef class CardInfo:
     cdef public object any
     # Always tuples (tables.py builds them so): indexed and walked as tuples, without a generic look-up.
     cdef public tuple req, abilities, use, reaction, enters, passive_start, passive_cont, instant
-    cdef public object pyramid, legacy_mult, legacy_value, faction_key, boost_req, boost_any, holds_charge
-    cdef public object is_equipment, definition, meta, cost_id, inert, total, use_rows, react_rows, is_battery
-    cdef public object is_scene, is_hero, can_boost, boost_cost_id, main_floor, window_floor, absorbs
-    cdef public object is_character
+    cdef public object pyramid, legacy_mult, legacy_value, faction_key, boost_req, boost_any
+    cdef public object definition, meta, cost_id, total, use_rows, react_rows
+    cdef public object boost_cost_id, main_floor, window_floor
+    # Always bools (tables.py): C flags, tested without a call of the truth test; Python reads True or False.
+    cdef public bint holds_charge, is_equipment, inert, is_battery, is_scene, is_hero, can_boost, absorbs
+    cdef public bint is_character
     cdef public long hand_code
 
 cdef class AbilityInfo:
