@@ -5,7 +5,7 @@
 # are C calls. The functions stay what they are in Python.
 cimport cython
 from rules.engine.model cimport Card, Edge, Item, Player
-from rules.engine.tables cimport CardInfo
+from rules.engine.tables cimport AbilityInfo, CardInfo
 from rules.engine.state cimport State
 # Arc Burn's steps (arcburn.pxd), called in C as when they were part of this module.
 from rules.engine.arcburn cimport arc_burn, has_storage
@@ -46,6 +46,7 @@ cpdef interrupt_for_cataclysm(State g)
 @cython.locals(info=CardInfo)
 cpdef new_item(State g, ctrl, src, card, kind, indexes)
 
+@cython.locals(abilities=tuple, ability=AbilityInfo)
 cpdef next_need(State g, Item item)
 
 @cython.locals(cards=list)
@@ -56,7 +57,7 @@ cpdef continue_item(State g)
 
 cpdef declare(State g, item)
 
-@cython.locals(cards=list, info=CardInfo)
+@cython.locals(cards=list, info=CardInfo, ability=AbilityInfo)
 cpdef describe_item(State g, item)
 
 cpdef pass_priority(State g, p)
@@ -66,6 +67,7 @@ cpdef process_trigger(State g)
 
 cpdef resolve_top(State g)
 
-cpdef resolve_item(State g, item)
+@cython.locals(abilities=tuple, ability=AbilityInfo)
+cpdef resolve_item(State g, Item item)
 
 cpdef resolve_boost(State g, item)

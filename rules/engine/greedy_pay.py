@@ -21,8 +21,10 @@ def _typed_demand(g: GameState, p: int) -> list[int]:
     """How much of each typed energy the cards in hand and the board's abilities ask for."""
     demand = [0, 0, 0, 0]
     cards = g.cards
-    for iid in g.players[p].hand:
-        req = cards[iid].info.req   # a card's typed requirements: always four (tables.cost_vector)
+    player = g.players[p]
+    for iid in player.hand:
+        card = cards[iid]
+        req = card.info.req   # a card's typed requirements: always four (tables.cost_vector)
         for i in range(4):
             demand[i] += req[i]
     return demand
@@ -57,11 +59,13 @@ def _pay_score(pay: tuple, demand: list[int]) -> float:
 def _tap_for(g: GameState, p: int, req: tuple, any_: int, taps: Iterable[Action], demand: list[int]) -> Action | None:
     """The next Energy to tap towards paying for something that costs `req` (typed, by key) and `any_` (any type).
     The cost, not the want it belongs to: a want is greedy_value's class, which this module, below it, cannot type."""
-    pool = g.players[p].pool
+    player = g.players[p]
+    pool = player.pool
     cards = g.cards
     by_type: dict[int, Action] = {}
     for a in taps:
-        by_type.setdefault(cards[a.args[0]].info.produces, a)
+        card = cards[a.args[0]]
+        by_type.setdefault(card.info.produces, a)
     for key in range(4):
         if pool[key] < req[key]:
             return by_type.get(key)

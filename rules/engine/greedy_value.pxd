@@ -62,7 +62,7 @@ cpdef _damage_cost(State g, p, iid, points, already=*)
 @cython.locals(card=Card, info=CardInfo)
 cpdef _enemy_damage_gain(State g, iid, points, already=*)
 
-cpdef _card_gain(State g, p, info, side)
+cpdef _card_gain(State g, p, CardInfo info, _Side side)
 
 @cython.locals(cards=list, card=Card)
 cpdef _ability_gain(State g, _Side side, src, AbilityInfo ability)

@@ -26,7 +26,7 @@ cpdef is_legal_target(State g, ctrl, src, kind, check, ref, building=*)
 @cython.locals(card=Card)
 cpdef _admits(State g, ctrl, src, check, ref)
 
-@cython.locals(card=Card, cards=list)
+@cython.locals(card=Card, cards=list, player=Player)
 cpdef any_target(State g, ctrl, src, keyword, kind, check)
 
 cpdef ref_slug(State g, ref)

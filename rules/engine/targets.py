@@ -150,7 +150,8 @@ def any_target(g: State, ctrl: int, src: int, keyword: str, kind: str, check: Ca
     seats = (ctrl,) if whose == "own" else g.foes[ctrl] if whose == "enemy" else g.everyone
     characters = types is CHARACTER_TYPES   # read by the characters' own flag, as in _board_of
     for p in seats:
-        for ref in g.players[p].board:
+        player = g.players[p]
+        for ref in player.board:
             card = cards[ref]
             if characters:
                 if not card.info.is_character:
