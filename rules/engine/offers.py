@@ -18,12 +18,13 @@ def plan_offers(tb: Tables) -> None:
     cost ids of the abilities come after those of the cards, as when the tables themselves planned them."""
     if tb.offers_planned:
         return
+    keys: dict[tuple, int] = {}
     for info in tb.info.values():
-        _ability_rows(tb, info)
+        _ability_rows(tb, info, keys)
     tb.offers_planned = True
 
 
-def _ability_rows(tb: Tables, info: CardInfo) -> None:
+def _ability_rows(tb: Tables, info: CardInfo, keys_of: dict[tuple, int]) -> None:
     """Per ability of a card, what move generation checks before offering it: `meta` rows (typed cost,
     Colorless cost, charge cost, chosen target, has an effect, cost id, total energy), and (index, row) pairs
     of its Use abilities and of its reactions that have an effect (no other is ever offered). Fixed by the
@@ -31,7 +32,10 @@ def _ability_rows(tb: Tables, info: CardInfo) -> None:
 
     The chosen target is None (a fixed target or none) or (keyword, target kind, keyword check, memo keys):
     the memo keys, per player, under which move generation remembers whether such a target exists
-    (legal._targets_exist), or None when the answer depends on the ability's card too (not SRC_FREE)."""
+    (legal._targets_exist), or None when the answer depends on the ability's card too (not SRC_FREE). A memo key
+    is a small int, one per (player, keyword, target kind) across the catalogue (`keys_of`): hashed for nothing,
+    where the (player, keyword, kind) tuple it stands for was hashed at every look-up (issue 35); no other key of
+    the memo is an int (the others are tuples and strings)."""
     rows = []
     for ability in info.abilities:
         req, any_ = cost_vector(ability.cost)
@@ -40,7 +44,8 @@ def _ability_rows(tb: Tables, info: CardInfo) -> None:
         if spec is not None and target_mode(ability.target) != "fixed":
             keyword, kind = ability.keyword, ability.target
             # one per seat: up to four players (RULINGS 41)
-            keys = tuple([(p, keyword, kind) for p in range(4)]) if keyword in SRC_FREE else None
+            keys = tuple([keys_of.setdefault((p, keyword, kind), len(keys_of)) for p in range(4)]) \
+                if keyword in SRC_FREE else None
             target = (keyword, kind, spec.check, keys)
         rows.append((req, any_, ability.cost.charge, target, spec is not None, tb.cost_id((req, any_)),
                      sum(req) + any_))
