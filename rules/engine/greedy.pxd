@@ -16,7 +16,7 @@ from rules.engine.greedy_value cimport (
 )
 
 # GreedyBot.choose's body: the state typed, so that its legal actions are a C call (issue 35).
-@cython.locals(actions=list, kinds=dict)
+@cython.locals(actions=list, kinds=dict, first=Action)
 cpdef _choose(GameState state, weighs)
 
 @cython.locals(card=Card, cards=list, info=CardInfo)

@@ -54,7 +54,8 @@ def _choose(state: GameState, weighs: bool) -> Action:
         raise ValueError("no legal action: the game is over")
     if len(actions) == 1:
         return actions[0]
-    p = state.current_player
+    first = actions[0]
+    p = first.player   # the current player: every action offered is the deciding player's (tests/rules/invariants.py)
     kinds = by_kind(actions)  # kind -> its actions, in the order offered (one pass serves every test below)
     if _special(kinds):
         special = _special_choice(state, p, actions, kinds, weighs)

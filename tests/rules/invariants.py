@@ -31,6 +31,8 @@ def check_invariants(g) -> None:
     if not g.is_over:
         assert g.current_player in range(len(g.players)), f"no one to decide in phase {g.phase}"
         assert g.legal_actions(), f"no legal actions in phase {g.phase}"
+        # Every decision offered is the deciding player's own (the greedy player reads who decides from the first).
+        assert {a.player for a in g.legal_actions()} == {g.current_player}, f"another player's action in {g.phase}"
         assert not g.players[g.current_player].goldfish
     else:
         assert g.legal_actions() == []
