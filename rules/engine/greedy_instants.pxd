@@ -31,8 +31,15 @@ cpdef _buy(State g, p, info, kinds)
 
 cpdef protect_target(State g, p, actions)
 
-@cython.locals(cards=list, card=Card, info=CardInfo, hand=list)
+# The offer code of an Instant (tables.py), a C long as CardInfo.hand_code is; and the memo of Instants that hit.
+cdef long HAND_CAST
+cdef dict _HITS
+
+@cython.locals(cards=list, card=Card, info=CardInfo, hand=list, player=Player, hits=list)
 cpdef wanted(State g, p, kinds, window)
+
+@cython.locals(ability=AbilityInfo)
+cpdef _hits(CardInfo info)
 
 @cython.locals(cards=list, info=CardInfo)
 cpdef _weigh(State g, p, window, hand, reacts, threat, late)

@@ -32,6 +32,7 @@ from .greedy_value import (
     _kill_cost,
     _per_hp,
 )
+from .tables import HAND_CAST, CardInfo
 
 LATE_MARGIN = 2       # an edge this close to locking locks within a Pyramid turn or two (about 1 charge a turn)
 HOLD = 1.0            # Legacy an Instant kept in hand is worth before the endgame: most are never needed later
@@ -184,17 +185,23 @@ def wanted(g: GameState, p: int, kinds: dict[str, list[Action]], window: bool) -
     reacts = [a for a in kinds["react"] if cards[a.args[0]].info.abilities[a.args[2]].trigger != "passive"] \
         if "react" in kinds else ()
     hand = []
-    for i in g.players[p].hand:   # a loop, so the compiled form reads each card's type at a fixed offset
+    player = g.players[p]
+    for i in player.hand:   # a loop, so the compiled form reads each card's offer code at a fixed offset
         card = cards[i]
         info = card.info
-        if info.type == "instant":
+        if info.hand_code == HAND_CAST:   # an Instant (tables.HAND_CODES), compared as an int
             hand.append(i)
     if not hand and not reacts:
         return None
     threat = threats(g, p) if g.stack else {}
     late = endgame(g)
     if not threat and not late:
-        hand = [i for i in hand if _hits(cards[i].info)]
+        hits = []
+        for i in hand:
+            card = cards[i]
+            if _hits(card.info):
+                hits.append(i)
+        hand = hits
         if not hand and not reacts:
             return None
         for q in g.foes[p]:   # a loop, not any(...): the compiled form's cpdef takes no generator
@@ -208,12 +215,17 @@ def wanted(g: GameState, p: int, kinds: dict[str, list[Action]], window: bool) -
 _HITS: dict[str, bool] = {}
 
 
-def _hits(info) -> bool:
+def _hits(info: CardInfo) -> bool:
     """Whether an Instant deals damage to the other side (kept by name: a card's abilities never change)."""
     found = _HITS.get(info.slug)
     if found is None:
-        found = _HITS[info.slug] = any(info.abilities[i].keyword in DAMAGING
-                                       and not info.abilities[i].target.startswith("own") for i in info.instant)
+        found = False
+        for i in info.instant:   # a loop, not any(...): the compiled form's cpdef takes no generator
+            ability = info.abilities[i]
+            if ability.keyword in DAMAGING and not ability.target.startswith("own"):
+                found = True
+                break
+        _HITS[info.slug] = found
     return found
 
 
