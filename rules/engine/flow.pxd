@@ -36,7 +36,7 @@ cpdef step_arc_burn(State g)
 @cython.locals(card=Card, cards=list, info=CardInfo, player=Player)
 cpdef step_end(State g)
 
-@cython.locals(card=Card, cards=list)
+@cython.locals(card=Card, cards=list, q=long, iid=long)
 cpdef overload_check(State g)
 
 cpdef step_round_end(State g)

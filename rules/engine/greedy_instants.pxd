@@ -35,8 +35,8 @@ cpdef protect_target(State g, p, actions)
 cdef long HAND_CAST
 cdef dict _HITS
 
-@cython.locals(cards=list, card=Card, info=CardInfo, hand=list, player=Player, hits=list)
-cpdef wanted(State g, p, kinds, window)
+@cython.locals(cards=list, card=Card, info=CardInfo, hand=list, player=Player, hits=list, i=long, q=long)
+cpdef wanted(State g, long p, kinds, window)
 
 @cython.locals(ability=AbilityInfo)
 cpdef _hits(CardInfo info)

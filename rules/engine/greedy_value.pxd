@@ -17,8 +17,8 @@ cdef class _Want:
 cdef class _Side:
     cdef public object battery, charge, charge_worth, hero_alive, mine, enemies, enemy_charge, opp_chars, charged_scene
 
-    @cython.locals(cards=list, card=Card, info=CardInfo, mine=list, enemies=list)
-    cpdef read(self, State g, p)
+    @cython.locals(cards=list, card=Card, info=CardInfo, mine=list, enemies=list, i=long, q=long)
+    cpdef read(self, State g, long p)
 
 @cython.locals(groups=dict, group=list, a=Action, offered=list, n=Py_ssize_t, start=Py_ssize_t, end=Py_ssize_t)
 cpdef dict by_kind(actions)
@@ -40,8 +40,8 @@ cpdef _want_rank(_Want w)
 
 cpdef list _offered(_Want want, dict by_kind)
 
-@cython.locals(cards=list, card=Card, info=CardInfo, out=list, ability=AbilityInfo)
-cpdef list usable_abilities(State g, p)
+@cython.locals(cards=list, card=Card, info=CardInfo, out=list, ability=AbilityInfo, iid=long, index=long)
+cpdef list usable_abilities(State g, long p)
 
 # Issue 35's seventh lever: the equipment a Person carries, summed in loops over typed locals.
 @cython.locals(cards=list, card=Card)

@@ -18,26 +18,26 @@ from rules.engine.payment cimport PoolView, pool_key, pool_view
 cdef long HAND_CAST, HAND_ENERGY, HAND_EQUIP, HAND_PLAY, HAND_SUMMON
 
 @cython.locals(player=Player, view=PoolView)
-cpdef list main_actions(State g, p)
+cpdef list main_actions(State g, long p)
 
 @cython.locals(card=Card, info=CardInfo, cards=list, taps=dict, offer_memo=dict, rows=tuple, counter_memo=dict,
-               kept=dict, untapped=list, counter_keys=tuple, charge=long)
-cpdef _board_offers(State g, p, Player player, PoolView view, list out, main)
+               kept=dict, untapped=list, counter_keys=tuple, charge=long, iid=long)
+cpdef _board_offers(State g, long p, Player player, PoolView view, list out, main)
 
 @cython.locals(known=list, row=tuple, target=tuple)
-cpdef _use_offers(State g, p, iid, Card card, tuple rows, PoolView view, list out)
+cpdef _use_offers(State g, long p, long iid, Card card, tuple rows, PoolView view, list out)
 
 @cython.locals(row=tuple)
-cpdef _react_offers(State g, p, iid, Card card, tuple rows, PoolView view, list out)
+cpdef _react_offers(State g, long p, long iid, Card card, tuple rows, PoolView view, list out)
 
-@cython.locals(cards=list, known=list, info=CardInfo, out=list, code=long)
-cpdef list _hand_actions(State g, p, tuple entries, PoolView view)
+@cython.locals(cards=list, known=list, info=CardInfo, out=list, code=long, iid=long, host=long)
+cpdef list _hand_actions(State g, long p, tuple entries, PoolView view)
 
-@cython.locals(player=Player, view=PoolView, cards=list, info=CardInfo, out=list)
-cpdef list window_actions(State g, p)
+@cython.locals(player=Player, view=PoolView, cards=list, info=CardInfo, out=list, iid=long)
+cpdef list window_actions(State g, long p)
 
 @cython.locals(info=CardInfo)
-cpdef _cast(State g, p, iid, Card card, pays, list out)
+cpdef _cast(State g, long p, long iid, Card card, pays, list out)
 
 cpdef list legal_actions(State g)
 

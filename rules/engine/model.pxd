@@ -11,7 +11,7 @@ cdef class Card:
     cdef public object fortify, stab, stab_tick, disabled, boost, used_tick, used, temp, ps_tick, ps_used
     cdef public CardInfo info   # always one (tables.py): `card.info.X` is then two reads at fixed offsets
 
-@cython.locals(card=Card, out=list)
+@cython.locals(card=Card, out=list, iid=long)
 cpdef list hosted(list cards, actors, person)
 
 cdef class Player:
@@ -23,7 +23,7 @@ cdef class Player:
     cpdef index_board(self, list cards)
     @cython.locals(card=Card, info=CardInfo)
     cpdef index_ready(self, list cards)
-    @cython.locals(card=Card, info=CardInfo)
+    @cython.locals(card=Card, info=CardInfo, iid=long)
     cpdef untap_all(self, list cards)
     cpdef add_ready(self, slug, iid)
     cpdef add_energy(self, slug, iid, tapped)

@@ -13,7 +13,7 @@ cdef dict _BOARD_KINDS
 
 cpdef _board(State g, who)
 
-@cython.locals(cards=list, out=list, card=Card, info=CardInfo)
+@cython.locals(cards=list, out=list, card=Card, info=CardInfo, p=long, i=long)
 cpdef list _board_of(State g, who, types)
 
 @cython.locals(cards=list)
@@ -26,7 +26,7 @@ cpdef is_legal_target(State g, ctrl, src, kind, check, ref, building=*)
 @cython.locals(card=Card)
 cpdef _admits(State g, ctrl, src, check, ref)
 
-@cython.locals(card=Card, cards=list, player=Player)
+@cython.locals(card=Card, cards=list, player=Player, p=long, ref=long)
 cpdef any_target(State g, ctrl, src, keyword, kind, check)
 
 cpdef ref_slug(State g, ref)
