@@ -17,7 +17,8 @@ cdef class _Want:
 cdef class _Side:
     cdef public object battery, charge, charge_worth, hero_alive, mine, enemies, enemy_charge, opp_chars, charged_scene
 
-    @cython.locals(cards=list, card=Card, info=CardInfo, mine=list, enemies=list, i=long, q=long)
+    @cython.locals(cards=list, card=Card, info=CardInfo, mine=list, enemies=list, i=long, q=long, charge=long,
+                   enemy_charge=long)
     cpdef read(self, State g, long p)
 
 @cython.locals(groups=dict, group=list, a=Action, offered=list, n=Py_ssize_t, start=Py_ssize_t, end=Py_ssize_t)
@@ -64,7 +65,7 @@ cpdef _enemy_damage_gain(State g, iid, points, already=*)
 
 cpdef _card_gain(State g, p, CardInfo info, _Side side)
 
-@cython.locals(cards=list, card=Card)
+@cython.locals(cards=list, card=Card, kw=str, target=str)
 cpdef _ability_gain(State g, _Side side, src, AbilityInfo ability)
 
 # A card definition's HP worth in Legacy, called in C (it was a Python call from each reckoning of damage).

@@ -17,23 +17,23 @@ from rules.engine.payment cimport PoolView, pool_key, pool_view
 # What a card offers from the hand (tables.py), imported into C longs: CardInfo.hand_code is one, so they compare in C.
 cdef long HAND_CAST, HAND_ENERGY, HAND_EQUIP, HAND_PLAY, HAND_SUMMON
 
-@cython.locals(player=Player, view=PoolView)
+@cython.locals(player=Player, view=PoolView, funds=long)
 cpdef list main_actions(State g, long p)
 
 @cython.locals(card=Card, info=CardInfo, cards=list, taps=dict, offer_memo=dict, rows=tuple, counter_memo=dict,
-               kept=dict, untapped=list, counter_keys=tuple, charge=long, iid=long)
+               kept=dict, untapped=list, counter_keys=tuple, charge=long, iid=long, tick=long, funds=long)
 cpdef _board_offers(State g, long p, Player player, PoolView view, list out, main)
 
-@cython.locals(known=list, row=tuple, target=tuple)
+@cython.locals(known=list, row=tuple, target=tuple, funds=long, charge=long, energy=long, held=long, cost_id=long)
 cpdef _use_offers(State g, long p, long iid, Card card, tuple rows, PoolView view, list out)
 
-@cython.locals(row=tuple)
+@cython.locals(row=tuple, tick=long, funds=long, charge=long, energy=long, held=long, cost_id=long)
 cpdef _react_offers(State g, long p, long iid, Card card, tuple rows, PoolView view, list out)
 
-@cython.locals(cards=list, known=list, info=CardInfo, out=list, code=long, iid=long, host=long)
+@cython.locals(cards=list, known=list, info=CardInfo, out=list, code=long, iid=long, host=long, funds=long)
 cpdef list _hand_actions(State g, long p, tuple entries, PoolView view)
 
-@cython.locals(player=Player, view=PoolView, cards=list, info=CardInfo, out=list, iid=long)
+@cython.locals(player=Player, view=PoolView, cards=list, info=CardInfo, out=list, iid=long, funds=long)
 cpdef list window_actions(State g, long p)
 
 @cython.locals(info=CardInfo)

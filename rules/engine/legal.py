@@ -121,11 +121,12 @@ def _use_offers(g: State, p: int, iid: int, card, rows: tuple, view: PoolView, o
     charge = card.charge
     known = view.pays
     for index, row in rows:
-        if row[6] > funds or row[2] > charge:
+        energy, held, cost_id = row[6], row[2], row[5]   # read once into C longs when compiled (legal.pxd)
+        if energy > funds or held > charge:
             continue  # cannot pay the energy or the charge
-        pays = known[row[5]]
+        pays = known[cost_id]
         if pays is None:
-            pays = view.pay_for(row[5], row[0], row[1])
+            pays = view.pay_for(cost_id, row[0], row[1])
         if not pays:
             continue
         target = row[3]
@@ -151,9 +152,10 @@ def _react_offers(g: State, p: int, iid: int, card, rows: tuple, view: PoolView,
     for index, row in rows:
         if card.used_tick == tick and card.used & (1 << index):
             continue  # used this turn
-        if row[6] > funds or row[2] > charge:
+        energy, held, cost_id = row[6], row[2], row[5]
+        if energy > funds or held > charge:
             continue
-        pays = view.pay_for(row[5], row[0], row[1])
+        pays = view.pay_for(cost_id, row[0], row[1])
         if pays and _targets_exist(g, p, iid, row):
             slug = card.slug
             for pay in pays:

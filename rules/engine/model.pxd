@@ -7,12 +7,16 @@ cimport cython
 from rules.engine.tables cimport CardInfo
 
 cdef class Card:
-    cdef public object iid, slug, owner, ctrl, zone, damage, tapped, charge, host, entered, shield, ward
-    cdef public object fortify, stab, stab_tick, disabled, boost, used_tick, used, temp, ps_tick, ps_used
+    cdef public object slug, zone
+    # Always whole numbers and a flag (model.py; serialize.py and scenario.py bound what they read in): C longs and a
+    # bint, so that a typed card's counters, ticks and hosts compare and add in C (issue 35's tenth lever).
+    cdef public long iid, owner, ctrl, damage, charge, host, entered, shield, ward, fortify, stab, stab_tick
+    cdef public long disabled, boost, used_tick, used, temp, ps_tick, ps_used
+    cdef public bint tapped
     cdef public CardInfo info   # always one (tables.py): `card.info.X` is then two reads at fixed offsets
 
 @cython.locals(card=Card, out=list, iid=long)
-cpdef list hosted(list cards, actors, person)
+cpdef list hosted(list cards, actors, long person)
 
 cdef class Player:
     cdef public object idx, goldfish, hero, mulligans, seat, edges

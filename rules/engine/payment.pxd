@@ -16,7 +16,8 @@ cpdef _split(Py_ssize_t left, Py_ssize_t start, list rest, list acc, list out)
 
 # What a pool affords (move generation: legal.py cimports these).
 cdef class PoolView:
-    cdef public object pool, funds, counter_keys, counter_code
+    cdef public object pool, counter_keys, counter_code
+    cdef public long funds   # the pool's sum: compared with a card's floors and costs in C
     cdef public list pays
     cpdef tuple pay_for(self, cost_id, req, any_)
 

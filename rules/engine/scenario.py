@@ -225,7 +225,7 @@ def _apply_status(g: GameState, iid: int, extra: Mapping, where: str) -> None:
     card = g.cards[iid]
     card.entered = g.tick if extra.get("entered_this_turn") else max(0, g.tick - 1)
     card.tapped = _flag(extra, "tapped", where)
-    card.damage = _int(extra, "damage", where, 0, 0)
+    card.damage = _int(extra, "damage", where, 0, 0, 999)
     if card.damage and (card.info.hp is None or card.damage >= card.info.hp):
         raise GameDataError(f"{where}: {card.slug} would already be destroyed ({card.damage} damage)"
                             if card.info.hp else f"{where}.damage: {card.slug} has no HP to damage")

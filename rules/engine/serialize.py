@@ -85,6 +85,17 @@ def _need(data: Mapping, key: str, kind: Any, where: str = "game") -> Any:
     return value
 
 
+# The most any whole number of a card or of the turn's clock may be: the compiled form holds them in C longs
+# (model.pxd, state.pxd), and a game never comes near (a tick is a turn, a counter a few dozen).
+SMALL = 2**31 - 1
+
+
+def _small(value: int, key: str, where: str) -> int:
+    if not -SMALL <= value <= SMALL:
+        raise GameDataError(f"{where}: '{key}' is out of range (at most {SMALL} either side of 0)")
+    return value
+
+
 def _int_list(value: Any, where: str, limit: int) -> list[int]:
     if not isinstance(value, list) or not all(isinstance(v, int) and not isinstance(v, bool) for v in value):
         raise GameDataError(f"{where} must be a list of card numbers")
@@ -237,7 +248,7 @@ def _read_turn(data: Mapping, g: State, count: int) -> None:
     if g.phase not in PHASES:
         raise GameDataError(f"unknown phase '{g.phase}'")
     for key in ("active", "first", "round", "tick", "mull_idx", "next_sid", "destroyed"):
-        setattr(g, key, _need(data, key, int))
+        setattr(g, key, _small(_need(data, key, int), key, "game"))
     g.cataclysm_due = _need(data, "cataclysm_due", bool)
     g.remaining = list(_need(data, "remaining", list))
     g.eliminated = list(_need(data, "eliminated", list))
@@ -273,7 +284,7 @@ def _card(raw: Any, iid: int, tb, count: int = 2) -> Card:
         if name in ("iid", "slug", "owner", "zone"):
             continue
         value = _need(raw, name, bool if name == "tapped" else int, where)
-        setattr(card, name, value)
+        setattr(card, name, _small(value, name, where))
     if not (0 <= card.owner < count and 0 <= card.ctrl < count):
         raise GameDataError(f"{where}: owner and controller must be player 0 to {count - 1}")
     if card.zone not in ZONES:

@@ -18,7 +18,9 @@ cdef class State:
     cdef public object cat, rng, seed, seating, decks, scenario, variants, tide_rule, full_circle, tide
     cdef public object card_ids, everyone, teams, foes
     cdef public object pyramid, building, priority, passes, resolving, assigned, discharge, edge_queue, phase
-    cdef public object active, first, round, tick, mull_idx, next_sid, destroyed, cataclysm_due, temp_control
+    cdef public object mull_idx, next_sid, destroyed, cataclysm_due, temp_control
+    # The turn's clock and seats: whole numbers always (serialize.py bounds them), compared in C (issue 35).
+    cdef public long active, first, round, tick
     cdef public object final, remaining, eliminated, _legal, _asked, _tap_offers, _counter_memo
     cdef public list history, cards, players, edges, stack, tqueue, pending, log_rows
     cdef public dict _target_memo, _hand_memo, _offer_memo

@@ -9,15 +9,18 @@ cdef class CardInfo:
     # Always tuples (tables.py builds them so): indexed and walked as tuples, without a generic look-up.
     cdef public tuple req, abilities, use, reaction, enters, passive_start, passive_cont, instant
     cdef public object pyramid, legacy_mult, legacy_value, faction_key, boost_req, boost_any
-    cdef public object definition, meta, cost_id, total, use_rows, react_rows
-    cdef public object boost_cost_id, main_floor, window_floor
+    cdef public object definition, meta, use_rows, react_rows
+    # Always whole numbers (tables.py, offers.py): compared with a pool's funds and used as indexes in C.
+    cdef public long cost_id, total, boost_cost_id, main_floor, window_floor
     # Always bools (tables.py): C flags, tested without a call of the truth test; Python reads True or False.
     cdef public bint holds_charge, is_equipment, inert, is_battery, is_scene, is_hero, can_boost, absorbs
     cdef public bint is_character
     cdef public long hand_code
 
 cdef class AbilityInfo:
-    cdef public object trigger, keyword, amount, target, cost, synergy, printed
+    # Always strs (the catalogue's): `keyword.startswith(...)` and its kin are C calls, not method look-ups.
+    cdef public str trigger, keyword, target
+    cdef public object amount, cost, synergy, printed
 
 cdef class Tables:
     cdef public object cat, hand_size, max_mulligans, edge_count, lock_at, counter_start, discharge_at

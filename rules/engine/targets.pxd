@@ -13,10 +13,14 @@ cdef dict _BOARD_KINDS
 
 cpdef _board(State g, who)
 
+cdef long ALL, OWN, ENEMY
+
+cpdef tuple _seats(State g, ctrl, long whose)
+
 @cython.locals(cards=list, out=list, card=Card, info=CardInfo, p=long, i=long)
 cpdef list _board_of(State g, who, types)
 
-@cython.locals(cards=list)
+@cython.locals(cards=list, spec=tuple, whose=long)
 cpdef candidates(State g, ctrl, src, kind, building=*)
 
 cpdef legal_targets(State g, ctrl, src, keyword, kind, check, building=*, first_only=*)
@@ -26,7 +30,7 @@ cpdef is_legal_target(State g, ctrl, src, kind, check, ref, building=*)
 @cython.locals(card=Card)
 cpdef _admits(State g, ctrl, src, check, ref)
 
-@cython.locals(card=Card, cards=list, player=Player, p=long, ref=long)
+@cython.locals(card=Card, cards=list, player=Player, p=long, ref=long, tick=long, whose=long)
 cpdef any_target(State g, ctrl, src, keyword, kind, check)
 
 cpdef ref_slug(State g, ref)

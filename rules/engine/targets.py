@@ -39,26 +39,23 @@ def _board_of(g: State, who: tuple[int, ...], types: tuple[str, ...]) -> list[in
     return out
 
 
-def _whose(g: State, kind: str, ctrl: int) -> tuple[int, ...]:
-    """The players a target kind names: its controller's own, its opponents' (never a partner's: RULINGS 44), or
-    everyone's."""
-    if kind.startswith("own_"):
+def _seats(g: State, ctrl: int, whose: int) -> tuple[int, ...]:
+    """The players whose boards a target kind names (`_BOARD_KINDS`): its controller's own, its opponents' (never a
+    partner's: RULINGS 44), or everyone's."""
+    if whose == OWN:
         return (ctrl,)
-    if kind.startswith("enemy_"):
+    if whose == ENEMY:
         return g.foes[ctrl]
     return g.everyone
 
 
 def candidates(g: State, ctrl: int, src: int, kind: str, building: Any = None) -> list:
     """Every ref a target kind names, before keyword filters and Shield: card iids, "E1".."E4", "s<sid>"."""
-    if kind in ("character", "own_character", "enemy_character", "characters"):
-        return _board_of(g, _whose(g, kind, ctrl), CHARACTER_TYPES)
-    if kind in ("person", "own_person", "enemy_person"):
-        return _board_of(g, _whose(g, kind, ctrl), ("person",))
-    if kind in ("card", "own_card", "enemy_card", "cards"):
-        return _board(g, _whose(g, kind, ctrl))
-    if kind == "own_battery":
-        return _board_of(g, (ctrl,), ("battery",))
+    spec = _BOARD_KINDS.get(kind)   # the cards in play of some boards: one look-up, where a chain compared strings
+    if spec is not None:
+        types, whose = spec
+        seats = _seats(g, ctrl, whose)
+        return _board(g, seats) if types is None else _board_of(g, seats, types)
     if kind == "card_or_edge":
         return _board(g, g.everyone) + list(EDGE_NAMES)
     if kind in ("edge", "edges"):
@@ -128,13 +125,14 @@ def _admits(g: State, ctrl: int, src: int, check: Callable | None, ref: Any) -> 
     return check is None or bool(check(g, ctrl, src, ref))
 
 
-# Target kinds whose candidates are cards in play: (card types or None for any, whose board: "own"/"enemy"/"all").
+# Target kinds whose candidates are cards in play: (card types or None for any, whose boards: `_seats`).
+ALL, OWN, ENEMY = 0, 1, 2
 _BOARD_KINDS = {
-    "character": (CHARACTER_TYPES, "all"), "own_character": (CHARACTER_TYPES, "own"),
-    "enemy_character": (CHARACTER_TYPES, "enemy"), "characters": (CHARACTER_TYPES, "all"),
-    "person": (("person",), "all"), "own_person": (("person",), "own"), "enemy_person": (("person",), "enemy"),
-    "card": (None, "all"), "own_card": (None, "own"), "enemy_card": (None, "enemy"), "cards": (None, "all"),
-    "own_battery": (("battery",), "own"),
+    "character": (CHARACTER_TYPES, ALL), "own_character": (CHARACTER_TYPES, OWN),
+    "enemy_character": (CHARACTER_TYPES, ENEMY), "characters": (CHARACTER_TYPES, ALL),
+    "person": (("person",), ALL), "own_person": (("person",), OWN), "enemy_person": (("person",), ENEMY),
+    "card": (None, ALL), "own_card": (None, OWN), "enemy_card": (None, ENEMY), "cards": (None, ALL),
+    "own_battery": (("battery",), OWN),
 }
 
 
@@ -147,7 +145,7 @@ def any_target(g: State, ctrl: int, src: int, keyword: str, kind: str, check: Ca
     types, whose = spec
     cards = g.cards
     tick = g.tick
-    seats = (ctrl,) if whose == "own" else g.foes[ctrl] if whose == "enemy" else g.everyone
+    seats = _seats(g, ctrl, whose)
     characters = types is CHARACTER_TYPES   # read by the characters' own flag, as in _board_of
     for p in seats:
         player = g.players[p]

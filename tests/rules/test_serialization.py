@@ -121,6 +121,9 @@ def broken(data, path, value):
     (("rng",), "zz", "hexadecimal"),
     (("pyramid", 0), "kalen-vos", "not a Pyramid card"),
     (("players", 0, "hand", 0), 99999, "does not exist"),
+    (("cards", 3, "charge"), 2**70, "out of range"),   # held in a C long by the compiled form (model.pxd)
+    (("cards", 3, "shield"), -2**40, "out of range"),
+    (("tick",), 2**64, "out of range"),
 ])
 def test_from_json_names_what_is_wrong(cat, path, value, message):
     data = midgame(cat).to_json()
@@ -152,6 +155,7 @@ def test_from_json_refuses_something_that_is_not_a_game(cat):
     ({"players": [{"hero": "dr-veylan"}, None], "pyramid": {"edges": [21, 0, 0, 0]}}, "charge must be"),
     ({"players": [{"hero": "dr-veylan", "board": [{"card": "kalen-vos", "damage": 2}]}, None]}, "destroyed"),
     ({"players": [None, {"hero": "dr-veylan"}], "active": 0}, "goldfish"),
+    ({"players": [{"hero": "dr-veylan", "board": [{"card": "kalen-vos", "damage": 10**30}]}, None]}, "0–999"),
 ])
 def test_scenario_errors_are_clear(cat, scenario, message):
     with pytest.raises(GameDataError, match=message):
