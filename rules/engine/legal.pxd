@@ -20,7 +20,7 @@ cdef long HAND_CAST, HAND_ENERGY, HAND_EQUIP, HAND_PLAY, HAND_SUMMON
 @cython.locals(player=Player, view=PoolView, funds=long)
 cpdef list main_actions(State g, long p)
 
-@cython.locals(card=Card, info=CardInfo, cards=list, taps=dict, offer_memo=dict, rows=tuple, counter_memo=dict,
+@cython.locals(card=Card, info=CardInfo, cards=list, taps=dict, rows=tuple, counter_memo=dict,
                kept=dict, untapped=list, counter_keys=tuple, charge=long, iid=long, tick=long, funds=long)
 cpdef _board_offers(State g, long p, Player player, PoolView view, list out, main)
 

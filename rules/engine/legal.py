@@ -14,7 +14,7 @@ from .targets import any_target, ref_slug
 
 
 def legal_actions(g: State) -> list[Action]:
-    if g.phase == "over":
+    if g.ended():
         return []
     if g.pending:
         return decision_actions(g, g.pending[-1])
@@ -83,7 +83,6 @@ def _board_offers(g: State, p: int, player, view: PoolView, out: list, main: boo
     counter_code = view.counter_code
     counter_memo = g._counter_memo[p]
     tick = g.tick
-    offer_memo = g._offer_memo
     for iid in player.actors:
         card = cards[iid]
         info = card.info
@@ -92,7 +91,7 @@ def _board_offers(g: State, p: int, player, view: PoolView, out: list, main: boo
         charge = card.charge
         if info.holds_charge:
             if charge and not card.tapped:   # one offer per card; the amount is the next decision (issue 35)
-                out.append(offer_memo.get(~(iid << 2 | p)) or _charge_offer(g, p, iid))
+                out.append(taps.get(iid) or _charge_offer(g, p, iid))
             if counter_keys and info.is_battery:
                 kept = counter_memo.get(iid)
                 offers = kept.get(counter_code) if kept is not None else None
@@ -171,21 +170,19 @@ def _tap_offer(g: State, p: int, iid: int, slug: str) -> Action:
 def _plain_offer(g: State, kind: str, p: int) -> Action:
     """End the turn or pass: one immutable offer per player and game (building an Action costs about a thousand
     instructions even compiled, more than all the rest of a decision's bookkeeping for it). Kept in the offer memo
-    under a small int key, `p << 1` (end the turn) or `p << 1 | 1` (pass), which no other key meets (a charge offer's
-    is negative, a counter offer's a tuple): an int is hashed and compared at once, a `(kind, p)` tuple was built,
-    hashed and compared at every decision (issue 35)."""
+    under a small int key, `p << 1` (end the turn) or `p << 1 | 1` (pass): an int is hashed and compared at once, a
+    `(kind, p)` tuple was built, hashed and compared at every decision (issue 35)."""
     offer = g._offer_memo[(p << 1) + (1 if kind == "pass" else 0)] = new_action(kind, p, (), g.tb)
     return offer
 
 
 def _charge_offer(g: State, p: int, iid: int) -> Action:
-    """Spend a card's charge: one immutable offer per card and player (kept in the offer memo under the int key
-    ~(iid << 2 | p), which no tuple key meets). How much to spend is asked next, as a pending "charge" decision
-    (issue 35: one offer per amount made 30 of a greedy decision's 36 offers)."""
-    memo = g._offer_memo
-    if len(memo) > 4096:
-        memo.clear()
-    offer = memo[~(iid << 2 | p)] = new_action("tap_charge", p, (iid, g.cards[iid].slug), g.tb)
+    """Spend a card's charge: one immutable offer per card and player, kept with the tap offers (a card that holds
+    charge is never Energy, so its id meets no tap offer's): a small int key, the same object at every look-up, where
+    the key ~(iid << 2 | p) of the offer memo was a new int, hashed and compared by value (issue 35). How much to
+    spend is asked next, as a pending "charge" decision (issue 35: one offer per amount made 30 of a greedy
+    decision's 36 offers)."""
+    offer = g._tap_offers[p][iid] = new_action("tap_charge", p, (iid, g.cards[iid].slug), g.tb)
     return offer
 
 

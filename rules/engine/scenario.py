@@ -7,6 +7,7 @@ range is a `GameDataError` that names where it is (`players[0].board[2]: unknown
 """
 from __future__ import annotations
 
+import sys
 from typing import Any, Mapping
 
 from .decks import DRAWN, DeckSpec, add_card, add_cards, default_seating, id_order, seat_players, set_variants
@@ -139,7 +140,7 @@ def _set_clock(g: GameState, data: Mapping, phase: str) -> None:
             g.tick -= 1   # the Pyramid turn's own tick comes as it starts
     else:
         g.tick = turn_tick - 1 if phase == "turn_start" else turn_tick
-    g.phase = phase
+    g.phase = sys.intern(phase)   # the engine's own phase object: State.ended tests identity
     raw_players = data["players"]
     if g.active >= 0 and raw_players[g.active] is None and phase in ("action", "arc_burn", "end"):
         raise GameDataError("scenario.active: the goldfish seat never has a turn to play")

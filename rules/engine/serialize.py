@@ -5,6 +5,7 @@ The state codec works on the game state's data (`state.State`): `GameState.to_js
 """
 from __future__ import annotations
 
+import sys
 from typing import Any, Mapping
 
 from .catalogue import Catalogue
@@ -244,7 +245,7 @@ def _read_turn(data: Mapping, g: State, count: int) -> None:
                                                   "deflected": [int(x) for x in discharge["deflected"]],
                                                   "returns": int(discharge["returns"])}
     g.edge_queue = list(_need(data, "edge_queue", list))
-    g.phase = _need(data, "phase", str)
+    g.phase = sys.intern(_need(data, "phase", str))   # the engine's own phase object: State.ended tests identity
     if g.phase not in PHASES:
         raise GameDataError(f"unknown phase '{g.phase}'")
     for key in ("active", "first", "round", "tick", "mull_idx", "next_sid", "destroyed"):

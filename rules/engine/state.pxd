@@ -9,8 +9,8 @@ cimport cython
 from rules.engine.model cimport Card, Edge, Item, Player, hosted
 from rules.engine.tables cimport AbilityInfo, CardInfo, Tables
 
-# The phase that ends a game, compared by `is_over` and `current_player` at every decision: a C-level str, so that
-# the comparison reads no module global by name and is the str equality test (identity first), not a generic one.
+# The phase that ends a game, which `ended` and `current_player` test by identity at every decision: a C-level str,
+# so that the test reads no module global by name.
 cdef str OVER
 
 cdef class State:
@@ -26,6 +26,7 @@ cdef class State:
     cdef public dict _target_memo, _hand_memo, _offer_memo
     cdef dict __dict__
 
+    cpdef bint ended(self)
     cpdef note(self, kind, player, template, args)
     cpdef name(self, iid)
     cpdef opponent(self, p)

@@ -78,19 +78,25 @@ class State:
         self._target_memo: dict = {}  # the quiet span's memos (targets: legal.py; the greedy plan), emptied off QUIET
         self._asked: tuple | None = None  # (item, effect, targets so far, next_need) of the last choice asked for
         self._hand_memo: dict = {}    # hand tuple -> its plan; player index -> (hand last seen, plan) (legal.py)
-        self._offer_memo: dict = {}   # small int keys (end the turn, pass, a card's charge) -> the same immutable offers
-        self._tap_offers: tuple[dict, dict] = ({}, {})  # per player, Energy card -> its tap offer (legal.py)
+        self._offer_memo: dict = {}   # small int keys (end the turn, pass) -> the same immutable offers
+        self._tap_offers: tuple[dict, dict] = ({}, {})  # per player, card -> its tap or spend-charge offer (legal.py)
         self._counter_memo: tuple[dict, dict] = ({}, {})  # per player, Battery -> {keys' code -> its counter offers}
 
     # ------------------------------------------------------------------ where the game is
     @property
     def is_over(self) -> bool:
-        return self.phase == OVER
+        return self.ended()
+
+    def ended(self) -> bool:
+        """Whether the game is over, asked at every decision: its phase is `OVER` itself. Every phase the engine sets
+        is a string literal, and one read in (serialize.py, scenario.py) is interned, so each is the one object of
+        its name and identity is equality; compiled, `==` compared two unequal strs in full (issue 35)."""
+        return self.phase is OVER
 
     @property
     def current_player(self) -> int | None:
         """Who decides now (0 or 1), or None when the game is over."""
-        if self.phase == OVER:
+        if self.phase is OVER:
             return None
         if self.pending:
             return self.pending[-1]["player"]

@@ -1,6 +1,8 @@
 """Invariants every reachable game state must satisfy (used by the property and golden tests)."""
 from __future__ import annotations
 
+import sys
+
 from rules.engine.serialize import check_consistency
 
 
@@ -28,6 +30,8 @@ def check_invariants(g) -> None:
             assert g.cards[iid].zone == "graveyard"
         if player.hero >= 0:
             assert g.cards[player.hero].info.type == "hero"
+    # Every phase is the one object of its name (State.ended tests `phase is OVER`): a literal, or interned.
+    assert g.phase is sys.intern(g.phase), f"phase {g.phase!r} is not the engine's own object"
     if not g.is_over:
         assert g.current_player in range(len(g.players)), f"no one to decide in phase {g.phase}"
         assert g.legal_actions(), f"no legal actions in phase {g.phase}"

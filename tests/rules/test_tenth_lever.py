@@ -4,10 +4,12 @@ card's tapped state is a C flag, move generation reads an ability's energy, char
 (legal.pxd), and an ability's trigger, keyword and target are strs (tables.pxd). A C long or a str refuses
 (TypeError, OverflowError) what the plain form would keep: None for a number, a float, a number past 2**63, a number
 for a name. So each must hold exactly that type in the plain form too, at every decision of whole games and for
-every card of the catalogue, and what a saved game or a scenario reads in is bounded before it gets there.
+every card of the catalogue, and what a saved game or a scenario reads in is bounded before it gets there. The phase
+is tested by identity (`State.ended`), so a phase read in is interned (tests/rules/invariants.py checks every one).
 """
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -87,3 +89,15 @@ def test_a_saved_game_with_a_number_too_large_for_the_engine_is_refused_by_name(
     data["cards"][5]["used"] = 2**63
     with pytest.raises(GameDataError, match="'used' is out of range"):
         GameState.from_json(data, catalogue)
+
+
+def test_a_finished_game_read_back_is_still_over(catalogue, decks):
+    """`State.ended` tests the phase by identity (`phase is OVER`), so a phase read in from JSON, a new str, must be
+    interned to the engine's own: else a finished game read back would never end."""
+    g = new_game(catalogue, decks[:2], seed=4)
+    rng = random.Random(4)
+    while not g.is_over:
+        actions = g.legal_actions()
+        g.apply(actions[rng.randrange(len(actions))])
+    again = GameState.from_json(json.loads(json.dumps(g.to_json())), catalogue)
+    assert again.is_over and again.current_player is None and again.legal_actions() == []
