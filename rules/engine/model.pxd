@@ -15,6 +15,9 @@ cdef class Card:
     cdef public bint tapped
     cdef public CardInfo info   # always one (tables.py): `card.info.X` is then two reads at fixed offsets
 
+    @cython.locals(c=Card)
+    cpdef Card copy(self)
+
 @cython.locals(card=Card, out=list, iid=long)
 cpdef list hosted(list cards, actors, long person)
 

@@ -48,10 +48,15 @@ class Card:
         self.ps_used = 0
 
     def copy(self) -> "Card":
+        """The same card in a cloned state (the definition shared). Every field is named, so that the compiled form
+        copies each as a C value (model.pxd); a loop of getattr and setattr by name boxed and unboxed every C long.
+        tests/rules/test_tenth_lever.py checks the copy against `FIELDS`."""
         c = Card.__new__(Card)
-        for name in _CARD_FIELDS:
-            setattr(c, name, getattr(self, name))
-        c.info = self.info
+        c.iid, c.slug, c.owner, c.ctrl, c.zone, c.info = self.iid, self.slug, self.owner, self.ctrl, self.zone, self.info
+        c.damage, c.tapped, c.charge, c.host, c.entered = self.damage, self.tapped, self.charge, self.host, self.entered
+        c.shield, c.ward, c.fortify, c.stab, c.stab_tick = self.shield, self.ward, self.fortify, self.stab, self.stab_tick
+        c.disabled, c.boost, c.used_tick, c.used = self.disabled, self.boost, self.used_tick, self.used
+        c.temp, c.ps_tick, c.ps_used = self.temp, self.ps_tick, self.ps_used
         return c
 
     @property

@@ -101,3 +101,19 @@ def test_a_finished_game_read_back_is_still_over(catalogue, decks):
         g.apply(actions[rng.randrange(len(actions))])
     again = GameState.from_json(json.loads(json.dumps(g.to_json())), catalogue)
     assert again.is_over and again.current_player is None and again.legal_actions() == []
+
+
+def test_a_card_copy_carries_every_field(catalogue, decks):
+    """`Card.copy` names each field (so that the compiled form copies C values): one left out would be lost by
+    `clone()`, which the expert and the lab's play-outs use."""
+    g = new_game(catalogue, decks[:2], seed=6)
+    card = g.cards[7]
+    for n, name in enumerate(Card.FIELDS):   # a distinct value in every field
+        if name == "tapped":
+            card.tapped = True
+        elif name not in ("iid", "slug", "zone"):
+            setattr(card, name, 100 + n)
+    copy = card.copy()
+    assert copy is not card and copy.info is card.info
+    assert copy.to_json() == card.to_json()
+    assert all(getattr(copy, name) == getattr(card, name) for name in Card.FIELDS)
