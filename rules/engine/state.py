@@ -61,13 +61,8 @@ class State:
         self.discharge: dict | None = None
         self.edge_queue: list[int] = []
         self.phase = "mulligan"
-        self.active = -1
-        self.first = -1
-        self.round = 0
-        self.tick = 0
-        self.mull_idx = 0
-        self.next_sid = 1
-        self.destroyed = 0
+        self.active, self.first, self.round, self.tick = -1, -1, 0, 0   # the turn's clock (C longs: state.pxd)
+        self.mull_idx, self.next_sid, self.destroyed = 0, 1, 0
         self.cataclysm_due = False
         self.temp_control = True  # a card may be under temporary control (a hint for the End Phase: flow.step_end)
         self.final: dict | None = None
@@ -88,9 +83,8 @@ class State:
         return self.ended()
 
     def ended(self) -> bool:
-        """Whether the game is over, asked at every decision: its phase is `OVER` itself. Every phase the engine sets
-        is a string literal, and one read in (serialize.py, scenario.py) is interned, so each is the one object of
-        its name and identity is equality; compiled, `==` compared two unequal strs in full (issue 35)."""
+        """Whether the game is over (asked at every decision): its phase is `OVER` itself. Every phase set is a literal
+        or interned when read in (serialize.py, scenario.py); compiled, `==` compared unequal strs in full (issue 35)."""
         return self.phase is OVER
 
     @property

@@ -18,6 +18,9 @@ def in_process(study):
     return engine_lab.results(study, engine_lab.play_games(load_catalogue(), study, 0, engine_lab.total_games(study)))
 
 
+GAMES = 1000   # the killed-worker study's games (simulate.split: two chunks of 2, then 49 of 20 and one of 16)
+
+
 @pytest.mark.django_db(transaction=True)
 def test_a_study_survives_a_worker_killed_mid_study(api, broker, settings):
     """Worker 0 dies mid-chunk, and at the worst moment: holding the lock of the queue's sweep for lost chunks (a
@@ -26,16 +29,19 @@ def test_a_study_survives_a_worker_killed_mid_study(api, broker, settings):
     stood still past this test's three minutes (a CI run failed so).
 
     The kill lands mid-chunk for certain: worker 0 is frozen (SIGSTOP) and killed only if the chunk it reported under
-    way is still unacknowledged in Redis, so it cannot have taken another. A chunk of 20 games lasts about half a
-    second, and a kill that merely followed the report sometimes landed after it, just as Redis handed worker 0 the
+    way is still unacknowledged in Redis, so it cannot have taken another. A kill that merely followed the report
+    sometimes landed after the chunk, just as Redis handed worker 0 the
     next chunk (BRPOP) before it recorded it as unacknowledged: that chunk then exists nowhere but in the dead process,
     for the study's stall fallback (LAB_STALL_SECONDS, ten minutes) to send again; docs/operations/scaling.md says
     so. That is what a CI run saw time out. Worker 1 is paused while worker 0 is hunted, so that the chunks left all
-    go to worker 0 and the hunt cannot run out of them on a loaded machine."""
+    go to worker 0. Each freeze that lands after its chunk ended costs the hunt a chunk, and the engine keeps ending
+    them sooner (20 greedy goldfish games of Dr. Veylan take about 55 ms of CPU after issue 35's tenth lever, half a
+    second when this test was written): with 150 games, seven chunks of 20, a CI run's hunt timed out, so the study
+    has GAMES games, fifty chunks."""
     import redis
 
     broker.start(2, wait=True)
-    body = api.post("/api/simulations/", {"kind": "goldfish", "deck": "starter-dr-veylan", "games": 150, "seed": 4,
+    body = api.post("/api/simulations/", {"kind": "goldfish", "deck": "starter-dr-veylan", "games": GAMES, "seed": 4,
                                           "bot": "greedy"}, format="json").json()
     assert body["engine"] == "celery", body
     sim_id = body["id"]
@@ -43,7 +49,7 @@ def test_a_study_survives_a_worker_killed_mid_study(api, broker, settings):
 
     def progress():
         sim = api.get(f"/api/simulations/{sim_id}/").json()
-        return sim if 0 < sim["games_done"] < 150 else None
+        return sim if 0 < sim["games_done"] < GAMES else None
 
     wait_for(progress, timeout=120)
     broker.pause(1)
@@ -62,7 +68,7 @@ def test_a_study_survives_a_worker_killed_mid_study(api, broker, settings):
     broker.kill(0)
     done = wait_for(lambda: (lambda s: s if s["status"] == "done" else None)(
         api.get(f"/api/simulations/{sim_id}/").json()), timeout=180)
-    assert done["games_done"] == 150
+    assert done["games_done"] == GAMES
     assert done["results"] == in_process(Simulation.objects.get(pk=sim_id).study)
 
 
