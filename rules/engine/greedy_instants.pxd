@@ -8,7 +8,9 @@ from rules.engine.model cimport Card, Edge, Item, Player
 from rules.engine.tables cimport AbilityInfo, CardInfo
 from rules.engine.state cimport State
 # The greedy player's values this module weighs with, called in C.
-from rules.engine.greedy_value cimport _charge_worth, _cheapest, _damage_cost, _enemy_damage_gain, _kill_cost, _per_hp
+from rules.engine.greedy_value cimport (
+    _charge_worth, _cheapest, _damage_cost, _enemy_damage_gain, _kill_cost, _per_hp, hits_enemy,
+)
 
 @cython.locals(edge=Edge)
 cpdef endgame(State g)
@@ -38,7 +40,6 @@ cdef dict _HITS
 @cython.locals(cards=list, card=Card, info=CardInfo, hand=list, player=Player, hits=list, i=long, q=long)
 cpdef wanted(State g, long p, kinds, window)
 
-@cython.locals(ability=AbilityInfo)
 cpdef _hits(CardInfo info)
 
 @cython.locals(cards=list, info=CardInfo)

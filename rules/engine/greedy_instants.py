@@ -31,6 +31,7 @@ from .greedy_value import (
     _enemy_damage_gain,
     _kill_cost,
     _per_hp,
+    hits_enemy,
 )
 from .tables import HAND_CAST, CardInfo
 
@@ -109,7 +110,7 @@ def worth(g: GameState, p: int, ability, threat: dict[int, list[float]], late: b
     if kw == "heal":
         saved = max((_heal_saves(g, p, t, row, amount) for t, row in threat.items()), default=0.0)
         return max(saved, _heal_now(g, p, amount) if late else 0.0)
-    if kw in DAMAGING and not ability.target.startswith("own"):
+    if hits_enemy(ability):
         return _best_hit(g, p, amount, late)
     return 0.0
 
@@ -221,8 +222,7 @@ def _hits(info: CardInfo) -> bool:
     if found is None:
         found = False
         for i in info.instant:   # a loop, not any(...): the compiled form's cpdef takes no generator
-            ability = info.abilities[i]
-            if ability.keyword in DAMAGING and not ability.target.startswith("own"):
+            if hits_enemy(info.abilities[i]):
                 found = True
                 break
         _HITS[info.slug] = found

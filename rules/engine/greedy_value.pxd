@@ -68,6 +68,8 @@ cpdef _card_gain(State g, p, CardInfo info, _Side side)
 @cython.locals(cards=list, card=Card, kw=str, target=str)
 cpdef _ability_gain(State g, _Side side, src, AbilityInfo ability)
 
+cpdef bint hits_enemy(AbilityInfo ability)
+
 # A card definition's HP worth in Legacy, called in C (it was a Python call from each reckoning of damage).
 cpdef double _per_hp(CardInfo info) except? -1
 

@@ -12,7 +12,7 @@ from typing import Any, Iterable
 from .actions import Action
 from .game import GameState
 from .greedy_pay import _affordable, _key_rank, _pay_of, _pay_score, _tap_for, _typed_demand
-from .tables import cost_vector
+from .tables import AbilityInfo, cost_vector
 
 # Keywords by what they do to the card they hit, seen from the target's controller.
 HELPFUL = frozenset({"heal", "shield", "ward", "fortify", "stabilize", "resurrect", "revive", "equip", "attune"})
@@ -434,11 +434,16 @@ def _ability_gain(g: GameState, side: _Side, src: int, ability) -> float:
         return float(amount) if side.battery else 0.0
     if kw == "fortify" and target != "none":
         return 0.8 * amount if side.mine else 0.0
-    if kw in DAMAGING and not target.startswith("own"):
+    if hits_enemy(ability):
         return 1.5 * amount if side.enemies else 0.0
     if kw == "steal":
         return float(min(amount, side.enemy_charge)) if side.battery else 0.0
     return 0.0
+
+
+def hits_enemy(ability: AbilityInfo) -> bool:
+    """Whether an ability deals damage it may aim at the other side: a Strike or Allocate not limited to its own."""
+    return ability.keyword in DAMAGING and not ability.target.startswith("own")
 
 
 def _safe_host(g: GameState, person: int) -> bool:
