@@ -53,12 +53,26 @@ def sockets_to(port: int, pids: list[int]) -> dict[int, set[int]]:
             fields = line.split()
             if int(fields[2].rsplit(":", 1)[1], 16) == port:
                 inodes.add(fields[9])
-    held = {}
-    for pid in pids:
-        fds = Path(f"/proc/{pid}/fd")
-        links = [str(fd.readlink()) for fd in fds.iterdir()] if fds.exists() else []
-        held[pid] = {link[8:-1] for link in links if link.startswith("socket:[")} & inodes
-    return held
+    return {pid: {link[8:-1] for link in fd_links(pid) if link.startswith("socket:[")} & inodes for pid in pids}
+
+
+def fd_links(pid: int) -> list[str]:
+    """What each open file descriptor of `pid` points at; one closed between listing and reading is skipped.
+
+    A worker opens and closes descriptors while it serves (a pooled connection, a request's socket), so a descriptor
+    listed a moment ago may be gone when its link is read (CI once failed on exactly that).
+    """
+    links = []
+    try:
+        descriptors = list(Path(f"/proc/{pid}/fd").iterdir())
+    except FileNotFoundError:  # the process ended
+        return links
+    for fd in descriptors:
+        try:
+            links.append(str(fd.readlink()))
+        except FileNotFoundError:  # closed meanwhile
+            continue
+    return links
 
 
 def test_users_reading_their_private_decks_at_once_each_get_their_own_from_every_worker(
