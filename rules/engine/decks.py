@@ -73,8 +73,9 @@ def seat_format(g: State) -> None:
     g.teams = TEAM_SEATINGS.get(g.seating, ())
     side = g.teams or g.everyone
     g.foes = [tuple([q for q in range(n) if side[q] != side[p]]) for p in range(n)]
-    g._tap_offers = tuple([{} for _ in range(n)])
-    g._counter_memo = tuple([{} for _ in range(n)])
+    g._offer_memo = [None] * (2 * n)                  # per player, its end-the-turn and pass offers (legal.py)
+    g._tap_offers = tuple([[] for _ in range(n)])     # per player, card id -> offer (legal._slot)
+    g._counter_memo = tuple([[] for _ in range(n)])
 
 
 def check_deck(g: State, spec: DeckSpec, p: int) -> None:

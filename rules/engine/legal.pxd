@@ -20,7 +20,7 @@ cdef long HAND_CAST, HAND_ENERGY, HAND_EQUIP, HAND_PLAY, HAND_SUMMON
 @cython.locals(player=Player, view=PoolView, funds=long)
 cpdef list main_actions(State g, long p)
 
-@cython.locals(card=Card, info=CardInfo, cards=list, taps=dict, rows=tuple, counter_memo=dict,
+@cython.locals(card=Card, info=CardInfo, cards=list, taps=list, rows=tuple, counter_memo=list,
                kept=dict, untapped=list, counter_keys=tuple, charge=long, iid=long, tick=long, funds=long)
 cpdef _board_offers(State g, long p, Player player, PoolView view, list out, main)
 
@@ -51,7 +51,10 @@ cpdef _plain_offer(State g, kind, p)
 
 cpdef _charge_offer(State g, p, iid)
 
+@cython.locals(memo=list)
 cpdef _counter_offers(State g, p, iid, counter_keys, code)
+
+cdef list _slot(State g, list memo, long iid)
 
 cpdef _hand_plan(State g, p, hand)
 

@@ -64,7 +64,7 @@ def main_actions(g: State, p: int) -> list[Action]:
     else:
         out = _hand_actions(g, p, entries, view)
     _board_offers(g, p, player, view, out, True)
-    out.append(g._offer_memo.get(p << 1) or _plain_offer(g, "end_turn", p))
+    out.append(g._offer_memo[p << 1] or _plain_offer(g, "end_turn", p))
     return out
 
 
@@ -73,10 +73,12 @@ def _board_offers(g: State, p: int, player, view: PoolView, out: list, main: boo
     Energy card (one per name, its first untapped card, in slug order: a canonical order), then per card in board
     order: spend its charge, add a Battery counter, and its Use abilities and boost (`main`) or its reactions.
     The hottest loop of the engine: memo hits are read inline, helpers called on a miss or for a card's abilities."""
-    taps = g._tap_offers[p]
+    taps = g._tap_offers[p]   # card id -> its tap or spend-charge offer, or None: a list read at a C index
     for slug, untapped in player.ready.items():
         if untapped:
-            out.append(taps.get(untapped[0]) or _tap_offer(g, p, untapped[0], slug))
+            iid = untapped[0]
+            offer = taps[iid] if iid < len(taps) else None
+            out.append(offer or _tap_offer(g, p, iid, slug))
     cards = g.cards
     funds = view.funds
     counter_keys = view.counter_keys
@@ -91,9 +93,10 @@ def _board_offers(g: State, p: int, player, view: PoolView, out: list, main: boo
         charge = card.charge
         if info.holds_charge:
             if charge and not card.tapped:   # one offer per card; the amount is the next decision (issue 35)
-                out.append(taps.get(iid) or _charge_offer(g, p, iid))
+                offer = taps[iid] if iid < len(taps) else None
+                out.append(offer or _charge_offer(g, p, iid))
             if counter_keys and info.is_battery:
-                kept = counter_memo.get(iid)
+                kept = counter_memo[iid] if iid < len(counter_memo) else None
                 offers = kept.get(counter_code) if kept is not None else None
                 out.extend(offers or _counter_offers(g, p, iid, counter_keys, counter_code))
             if charge <= 0 and info.is_scene:
@@ -163,15 +166,25 @@ def _react_offers(g: State, p: int, iid: int, card, rows: tuple, view: PoolView,
 
 def _tap_offer(g: State, p: int, iid: int, slug: str) -> Action:
     """Tap an Energy card (the first untapped one of its name): one immutable offer per card and game."""
-    offer = g._tap_offers[p][iid] = new_action("tap", p, (iid, slug), g.tb)
+    offer = _slot(g, g._tap_offers[p], iid)[iid] = new_action("tap", p, (iid, slug), g.tb)
     return offer
+
+
+def _slot(g: State, memo: list, iid: int) -> list:
+    """`memo`, long enough to hold card `iid`'s entry: the per-card memos are lists indexed by card id, which the
+    compiled form reads as a bounds check and a load, where a dict hashed and probed the id (about a hundred
+    instructions, 1,400 times a random game: issue 35's eleventh lever). They grow on a miss, as cards are added."""
+    if len(memo) <= iid:
+        memo.extend([None] * (max(len(g.cards), iid + 1) - len(memo)))
+    return memo
 
 
 def _plain_offer(g: State, kind: str, p: int) -> Action:
     """End the turn or pass: one immutable offer per player and game (building an Action costs about a thousand
-    instructions even compiled, more than all the rest of a decision's bookkeeping for it). Kept in the offer memo
-    under a small int key, `p << 1` (end the turn) or `p << 1 | 1` (pass): an int is hashed and compared at once, a
-    `(kind, p)` tuple was built, hashed and compared at every decision (issue 35)."""
+    instructions even compiled, more than all the rest of a decision's bookkeeping for it). Kept in the offer memo,
+    a list of two places a player (decks.seat_format), at `p << 1` (end the turn) or `p << 1 | 1` (pass): read at a
+    C index, where a dict under those int keys was hashed and probed, and a `(kind, p)` tuple key before that was
+    built, hashed and compared at every decision (issue 35)."""
     offer = g._offer_memo[(p << 1) + (1 if kind == "pass" else 0)] = new_action(kind, p, (), g.tb)
     return offer
 
@@ -182,15 +195,15 @@ def _charge_offer(g: State, p: int, iid: int) -> Action:
     the key ~(iid << 2 | p) of the offer memo was a new int, hashed and compared by value (issue 35). How much to
     spend is asked next, as a pending "charge" decision (issue 35: one offer per amount made 30 of a greedy
     decision's 36 offers)."""
-    offer = g._tap_offers[p][iid] = new_action("tap_charge", p, (iid, g.cards[iid].slug), g.tb)
+    offer = _slot(g, g._tap_offers[p], iid)[iid] = new_action("tap_charge", p, (iid, g.cards[iid].slug), g.tb)
     return offer
 
 
 def _counter_offers(g: State, p: int, iid: int, counter_keys: tuple, code: int) -> tuple:
     """Add a counter to a Battery, paid from each key that may pay it (the same immutable offers per keys), kept per
     player and Battery under the keys' code (payment.counter_keys_code): two look-ups of small ints (issue 35)."""
-    memo = g._counter_memo[p]
-    kept = memo.get(iid)
+    memo = _slot(g, g._counter_memo[p], iid)
+    kept = memo[iid]
     if kept is None:
         kept = memo[iid] = {}
     ctx = g.tb
@@ -349,7 +362,7 @@ def window_actions(g: State, p: int) -> list[Action]:
     player = g.players[p]
     view = g.tb.pools.get(pool_key(player.pool)) or pool_view(g.tb, player.pool)
     funds = view.funds
-    out: list[Action] = [g._offer_memo.get(p << 1 | 1) or _plain_offer(g, "pass", p)]
+    out: list[Action] = [g._offer_memo[p << 1 | 1] or _plain_offer(g, "pass", p)]
     cards = g.cards
     for iid, slug, info in _hand_now(g, p, player)[3]:
         if info.total <= funds:

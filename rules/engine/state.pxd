@@ -23,7 +23,8 @@ cdef class State:
     cdef public long active, first, round, tick
     cdef public object final, remaining, eliminated, _legal, _asked, _tap_offers, _counter_memo
     cdef public list history, cards, players, edges, stack, tqueue, pending, log_rows
-    cdef public dict _target_memo, _hand_memo, _offer_memo
+    cdef public dict _target_memo, _hand_memo
+    cdef public list _offer_memo
     cdef dict __dict__
 
     cpdef bint ended(self)

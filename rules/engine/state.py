@@ -73,9 +73,9 @@ class State:
         self._target_memo: dict = {}  # the quiet span's memos (targets: legal.py; the greedy plan), emptied off QUIET
         self._asked: tuple | None = None  # (item, effect, targets so far, next_need) of the last choice asked for
         self._hand_memo: dict = {}    # hand tuple -> its plan; player index -> (hand last seen, plan) (legal.py)
-        self._offer_memo: dict = {}   # small int keys (end the turn, pass) -> the same immutable offers
-        self._tap_offers: tuple[dict, dict] = ({}, {})  # per player, card -> its tap or spend-charge offer (legal.py)
-        self._counter_memo: tuple[dict, dict] = ({}, {})  # per player, Battery -> {keys' code -> its counter offers}
+        self._offer_memo: list = [None, None] * 2  # per player, its end-the-turn and pass offers (legal.py)
+        self._tap_offers: tuple[list, list] = ([], [])  # per player, card id -> its tap or spend-charge offer (legal.py)
+        self._counter_memo: tuple[list, list] = ([], [])  # per player, Battery id -> {keys' code -> its counter offers}
 
     # ------------------------------------------------------------------ where the game is
     @property

@@ -33,9 +33,9 @@ def test_a_pools_key_names_it_exactly():
 def _fresh(g):
     """A copy of the state with every memo of move generation empty (a copy shares the hand and offer memos)."""
     c = g.clone()
-    c._hand_memo, c._offer_memo = {}, {}
-    c._tap_offers = tuple({} for _ in c._tap_offers)
-    c._counter_memo = tuple({} for _ in c._counter_memo)
+    c._hand_memo, c._offer_memo = {}, [None] * len(c._offer_memo)
+    c._tap_offers = tuple([] for _ in c._tap_offers)
+    c._counter_memo = tuple([] for _ in c._counter_memo)
     c._target_memo = {}
     return c
 
