@@ -102,7 +102,7 @@ ENGINE_LAYERS = (
     ("values and data", {"version", "errors", "native", "rng", "catalogue", "tables", "payment", "actions", "model"}),
     ("the state", {"state", "decks"}),
     ("the rules", {"targets", "effects", "health", "scoring", "pyramid", "arcburn", "decisions", "flow", "legal",
-                   "execute", "view", "offers"}),
+                   "hand_plan", "execute", "view", "offers"}),
     ("the game (the public GameState) and its codec", {"serialize", "game"}),
     ("games built, loaded and replayed", {"setup", "scenario", "records", "expect"}),
     ("players", {"bot", "greedy_pay", "greedy_value", "greedy_instants", "greedy", "bots", "ladder", "cpu",

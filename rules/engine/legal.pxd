@@ -10,12 +10,13 @@ from rules.engine.state cimport State
 # The helpers of other modules move generation calls, called in C (issue 35).
 from rules.engine.arcburn cimport burnable, storage_cards
 from rules.engine.flow cimport next_need
+from rules.engine.hand_plan cimport hand_now
 from rules.engine.pyramid cimport absorb_capacity, cataclysm_capacities
 from rules.engine.targets cimport any_target
 from rules.engine.payment cimport PoolView, pool_key, pool_view
 
 # What a card offers from the hand (tables.py), imported into C longs: CardInfo.hand_code is one, so they compare in C.
-cdef long HAND_CAST, HAND_ENERGY, HAND_EQUIP, HAND_PLAY, HAND_SUMMON
+cdef long HAND_CAST, HAND_EQUIP, HAND_PLAY, HAND_SUMMON
 
 @cython.locals(player=Player, view=PoolView, funds=long)
 cpdef list main_actions(State g, long p)
@@ -42,9 +43,6 @@ cpdef _cast(State g, long p, long iid, Card card, pays, list out)
 cpdef list legal_actions(State g)
 
 # The rest of move generation: the memos' misses and the pending decisions.
-@cython.locals(hand=list, last=tuple)
-cpdef tuple _hand_now(State g, p, Player player)
-
 cpdef _tap_offer(State g, p, iid, slug)
 
 cpdef _plain_offer(State g, kind, p)
@@ -55,14 +53,6 @@ cpdef _charge_offer(State g, p, iid)
 cpdef _counter_offers(State g, p, iid, counter_keys, code)
 
 cdef list _slot(State g, list memo, long iid)
-
-cpdef _hand_plan(State g, p, hand)
-
-@cython.locals(card=Card, cards=list, info=CardInfo)
-cpdef _build_hand_plan(State g, p, hand)
-
-@cython.locals(card=Card, info=CardInfo)
-cpdef _plan_with(State g, p, plan, iid)
 
 cpdef _targets_exist(State g, p, src, row)
 

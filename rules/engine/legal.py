@@ -6,10 +6,11 @@ from typing import Any
 from .actions import Action, new_action
 from .arcburn import burnable, storage_cards
 from .flow import next_need
+from .hand_plan import hand_now
 from .payment import PoolView, pool_key, pool_view
 from .pyramid import absorb_capacity, cataclysm_capacities
 from .state import State
-from .tables import HAND_CAST, HAND_ENERGY, HAND_EQUIP, HAND_PLAY, HAND_SUMMON
+from .tables import HAND_CAST, HAND_EQUIP, HAND_PLAY, HAND_SUMMON
 from .targets import any_target, ref_slug
 
 
@@ -27,26 +28,6 @@ def legal_actions(g: State) -> list[Action]:
     return []
 
 
-# ---------------------------------------------------------------- the hand last seen
-def _hand_now(g: State, p: int, player) -> tuple:
-    """The plan of player p's hand now (`_hand_plan`), found without building the hand's tuple when the hand is the
-    one last seen.
-
-    The hand plan was found at every decision by a tuple of the hand, built, hashed and compared as a memo key
-    (issue 35). A hand changes far less often than its player is asked (four decisions in five meet the hand last
-    seen): the hand last seen and its plan are kept per game in the hand memo under the player's int index (a key
-    no hand tuple meets), as (a copy of the hand, its plan), and the hand is compared with that copy (list ==:
-    element by element, in C), building the tuple only when they differ. Equal lists make equal tuples, so the plan
-    is the one the tuple would find, and the copy is never changed: nothing goes stale."""
-    hand = player.hand
-    last = g._hand_memo.get(p)
-    if last is not None and last[0] == hand:
-        return last[1]
-    plan = _hand_plan(g, p, hand)
-    g._hand_memo[p] = (hand[:], plan)
-    return plan
-
-
 # ---------------------------------------------------------------- the Action Phase
 # main_actions, window_actions and the board walk they share are the hottest code of the engine: they read the hits
 # of their memos (pool views, hand plans, tap offers, charge and counter offers, chosen targets) inline and call a
@@ -58,7 +39,7 @@ def main_actions(g: State, p: int) -> list[Action]:
     player = g.players[p]
     view = g.tb.pools.get(pool_key(player.pool)) or pool_view(g.tb, player.pool)
     funds = view.funds
-    entries, energy, cheapest, _, _ = _hand_now(g, p, player)
+    entries, energy, cheapest, _, _ = hand_now(g, p, player)
     if funds < cheapest:
         out = list(energy)  # the pool pays for nothing in hand: its Energy cards are all it offers
     else:
@@ -247,80 +228,6 @@ def _hand_actions(g: State, p: int, entries: tuple, view: PoolView) -> list[Acti
     return out
 
 
-_NOTHING_TO_PAY = 1 << 30  # the cheapest cost of a hand of Energy cards alone
-
-
-def _hand_plan(g: State, p: int, hand: list[int]) -> tuple:
-    """What move generation reads from a hand, memoized per game by the hand's contents, which change far less
-    often than the pool (and only player p's own cards are ever in p's hand, so p is fixed by them too):
-
-    - entries: one per name (copies of a card offer the same actions), in hand order, as (iid, slug, info, its
-      play_energy Action for an Energy card, else None);
-    - the play_energy Actions alone, in hand order;
-    - the cheapest total cost of the other cards: a pool holding less pays for none of them;
-    - the Instants, as (iid, slug, info), in hand order: all a reaction window reads;
-    - the names in it, a frozenset of slugs.
-    Nothing else that can change goes into it (an iid never changes name), so it never goes stale. A card drawn
-    (appended to a hand met before: over half of the new hands) extends that hand's plan."""
-    key = tuple(hand)
-    memo = g._hand_memo
-    plan = memo.get(key)
-    if plan is None:
-        if len(memo) > 512:
-            memo.clear()
-        before = memo.get(key[:-1]) if key else None
-        if before is not None:
-            plan = memo[key] = _plan_with(g, p, before, key[-1])
-        else:
-            plan = memo[key] = _build_hand_plan(g, p, key)
-    return plan
-
-
-def _build_hand_plan(g: State, p: int, hand: tuple) -> tuple:
-    cards = g.cards
-    ctx = g.tb
-    seen: set[str] = set()
-    entries = []
-    energy = []
-    instants = []
-    cheapest = _NOTHING_TO_PAY
-    for iid in hand:
-        card = cards[iid]
-        slug = card.slug
-        if slug in seen:
-            continue
-        seen.add(slug)
-        info = card.info
-        if info.hand_code == HAND_ENERGY:
-            offer = new_action("play_energy", p, (iid, slug), ctx)
-            energy.append(offer)
-            entries.append((iid, slug, info, offer))
-            continue
-        entries.append((iid, slug, info, None))
-        if info.total < cheapest:
-            cheapest = info.total
-        if info.hand_code == HAND_CAST:
-            instants.append((iid, slug, info))
-    return tuple(entries), tuple(energy), cheapest, tuple(instants), frozenset(seen)
-
-
-def _plan_with(g: State, p: int, plan: tuple, iid: int) -> tuple:
-    """A hand's plan with one more card at the end of the hand (what `_build_hand_plan` would make of it)."""
-    card = g.cards[iid]
-    slug = card.slug
-    entries, energy, cheapest, instants, names = plan
-    if slug in names:
-        return plan  # a copy of a name already in hand offers nothing more
-    names = names | {slug}
-    info = card.info
-    if info.hand_code == HAND_ENERGY:
-        offer = new_action("play_energy", p, (iid, slug), g.tb)
-        return entries + ((iid, slug, info, offer),), energy + (offer,), cheapest, instants, names
-    if info.hand_code == HAND_CAST:
-        instants = instants + ((iid, slug, info),)
-    return entries + ((iid, slug, info, None),), energy, min(cheapest, info.total), instants, names
-
-
 def _cast(g: State, p: int, iid: int, card, pays: tuple, out: list) -> None:
     info = card.info
     if not pays:
@@ -364,7 +271,7 @@ def window_actions(g: State, p: int) -> list[Action]:
     funds = view.funds
     out: list[Action] = [g._offer_memo[p << 1 | 1] or _plain_offer(g, "pass", p)]
     cards = g.cards
-    for iid, slug, info in _hand_now(g, p, player)[3]:
+    for iid, slug, info in hand_now(g, p, player)[3]:
         if info.total <= funds:
             pays = view.pay_for(info.cost_id, info.req, info.any)
             if pays:

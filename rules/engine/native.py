@@ -46,8 +46,8 @@ FORCE_PLAIN = "CATACLYSM_ENGINE"  # =python: import every module from its plain 
 # would lengthen the build for nothing a game measures).
 COMPILED_MODULES = (
     "actions", "arcburn", "bot", "bots", "decisions", "decks", "effects", "execute", "flow", "game", "greedy",
-    "greedy_instants", "greedy_pay", "greedy_value", "legal", "model", "payment", "pyramid", "rng", "scoring", "setup",
-    "state", "tables", "targets",
+    "greedy_instants", "greedy_pay", "greedy_value", "hand_plan", "legal", "model", "payment", "pyramid", "rng",
+    "scoring", "setup", "state", "tables", "targets",
 )
 
 
