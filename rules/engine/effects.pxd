@@ -8,6 +8,7 @@ from rules.engine.model cimport Card, Edge, Item, Player
 from rules.engine.tables cimport CardInfo
 from rules.engine.state cimport State
 
+@cython.locals(card=Card)
 cpdef _in_play(State g, ctrl, src, ref)
 
 @cython.locals(card=Card)

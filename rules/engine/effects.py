@@ -36,7 +36,10 @@ class Keyword:
 
 # ---------------------------------------------------------------- filters
 def _in_play(g, ctrl, src, ref) -> bool:
-    return type(ref) is int and g.cards[ref].zone == BOARD
+    if type(ref) is not int:
+        return False
+    card = g.cards[ref]   # typed when compiled (effects.pxd): its zone read at a fixed offset
+    return card.zone == BOARD
 
 
 def _character(g, ctrl, src, ref) -> bool:

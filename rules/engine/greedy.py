@@ -43,7 +43,7 @@ class GreedyBot(Bot):
     weighs_instants = True   # False: the greedy player before issue 35 (`GreedyBefore`), kept for the benchmarks
 
     def choose(self, state: GameState) -> Action:
-        return _choose(state, self.weighs_instants)
+        return _choose(state, True)   # not `self.weighs_instants`: a generic look-up at every decision (issue 35)
 
 
 def _choose(state: GameState, weighs: bool) -> Action:
@@ -131,6 +131,9 @@ class GreedyBefore(GreedyBot):
 
     name = "greedy-before"
     weighs_instants = False
+
+    def choose(self, state: GameState) -> Action:
+        return _choose(state, False)
 
 
 def _instant_now(state: GameState, p: int, kinds: dict, plan: "_Plan") -> Action | None:

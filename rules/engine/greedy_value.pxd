@@ -41,7 +41,8 @@ cpdef _want_rank(_Want w)
 
 cpdef list _offered(_Want want, dict by_kind)
 
-@cython.locals(cards=list, card=Card, info=CardInfo, out=list, ability=AbilityInfo, iid=long, index=long)
+@cython.locals(cards=list, card=Card, info=CardInfo, out=list, ability=AbilityInfo, iid=long, index=long,
+               player=Player)
 cpdef list usable_abilities(State g, long p)
 
 # Issue 35's seventh lever: the equipment a Person carries, summed in loops over typed locals.

@@ -381,7 +381,8 @@ def usable_abilities(g: GameState, p: int) -> list[tuple[int, int, Any]]:
     charge cost its card holds (a Hero's Use abilities do not need it untapped)."""
     cards = g.cards
     out = []
-    for iid in g.players[p].actors:  # a card with Use abilities is never inert: the board's actors, in board order
+    player = g.players[p]
+    for iid in player.actors:  # a card with Use abilities is never inert: the board's actors, in board order
         card = cards[iid]
         info = card.info
         if not info.use or (card.tapped and info.type != "hero") or not g.can_activate(card):

@@ -56,7 +56,7 @@ cdef list _slot(State g, list memo, long iid)
 
 cpdef _targets_exist(State g, p, src, row)
 
-@cython.locals(cards=list, item=Item)
+@cython.locals(cards=list, item=Item, card=Card, out=list)
 cpdef decision_actions(State g, d)
 
 @cython.locals(card=Card, cards=list)

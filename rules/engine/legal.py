@@ -306,8 +306,14 @@ def decision_actions(g: State, d: dict) -> list[Action]:
         index, _, options = need
         cards = g.cards
         sid = item.sid
-        return [new_action(kind, p, (sid, index, ref, cards[ref].slug if type(ref) is int and ref >= 0
-                                        else ref_slug(g, ref)), ctx) for ref in options]
+        out = []
+        for ref in options:   # a loop, not a comprehension: the card is a typed local when compiled (legal.pxd)
+            if type(ref) is int and ref >= 0:
+                card = cards[ref]
+                out.append(new_action(kind, p, (sid, index, ref, card.slug), ctx))
+            else:
+                out.append(new_action(kind, p, (sid, index, ref, ref_slug(g, ref)), ctx))
+        return out
     if kind == "arc_burn":
         pool = g.players[p].pool
         out = []

@@ -21,6 +21,9 @@ cdef class Card:
 @cython.locals(card=Card, out=list, iid=long)
 cpdef list hosted(list cards, actors, long person)
 
+@cython.locals(card=Card, out=list, iid=long)
+cpdef list characters_in(list cards, list board)
+
 cdef class Player:
     cdef public object idx, goldfish, hero, mulligans, seat, edges
     cdef public list deck, hand, grave, board, pool, actors

@@ -78,6 +78,16 @@ def hosted(cards: list, actors: list, person: int) -> list[int]:
     return out
 
 
+def characters_in(cards: list, board: list) -> list[int]:
+    """The People and Heroes among `board`, in board order (`State.characters`): a loop, as `hosted`."""
+    out = []
+    for iid in board:
+        card = cards[iid]
+        if card.info.is_character:
+            out.append(iid)
+    return out
+
+
 class Player:
     """One seat: its zones, energy pool and Hero."""
 

@@ -6,7 +6,7 @@
 # are declared with their card, definition and player locals typed where every assignment to them reads one
 # (cards[iid], card.info, players[p]); they stay what they are in Python.
 cimport cython
-from rules.engine.model cimport Card, Edge, Item, Player, hosted
+from rules.engine.model cimport Card, Edge, Item, Player, characters_in, hosted
 from rules.engine.tables cimport AbilityInfo, CardInfo, Tables
 
 # The phase that ends a game, which `ended` and `current_player` test by identity at every decision: a C-level str,
@@ -33,11 +33,11 @@ cdef class State:
     cpdef opponent(self, p)
     cpdef next_seat(self, p)
     cpdef clockwise(self, start)
-    @cython.locals(cards=list)
+    @cython.locals(player=Player)
     cpdef characters(self, p)
     @cython.locals(cards=list)
     cpdef of_type(self, p, card_type)
-    @cython.locals(cards=list)
+    @cython.locals(player=Player)
     cpdef equipment_on(self, person)
     @cython.locals(info=CardInfo)
     cpdef is_active_card(self, Card card)

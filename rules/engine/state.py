@@ -11,7 +11,7 @@ from typing import Any
 
 from .actions import Action
 from .catalogue import Catalogue
-from .model import BOARD, DECK, GRAVE, HAND, Card, Edge, Item, Player, hosted
+from .model import BOARD, DECK, GRAVE, HAND, Card, Edge, Item, Player, characters_in, hosted
 from .rng import Rng
 from .tables import EDGE_NAMES, Tables, tables
 
@@ -145,16 +145,16 @@ class State:
 
     def characters(self, p: int) -> list[int]:
         """People and the Hero a player controls."""
-        cards = self.cards
-        return [i for i in self.players[p].board if cards[i].info.is_character]
+        player = self.players[p]   # typed when compiled (state.pxd), as is every card read below
+        return characters_in(self.cards, player.board)
 
     def of_type(self, p: int, card_type: str) -> list[int]:
         cards = self.cards
         return [i for i in self.players[p].board if cards[i].info.type == card_type]
 
     def equipment_on(self, person: int) -> list[int]:
-        cards = self.cards   # only equipment has a host, and equipment is never inert
-        return hosted(cards, self.players[cards[person].ctrl].actors, person)
+        player = self.players[self.cards[person].ctrl]   # only equipment has a host, and it is never inert
+        return hosted(self.cards, player.actors, person)
 
     def is_active_card(self, card: Card) -> bool:
         """A card whose abilities work: in play and not a Dormant Scene."""
