@@ -39,6 +39,7 @@ cpdef tuple _rank_wants(State g, p, _Side side)
 
 cpdef _want_rank(_Want w)
 
+@cython.locals(a=Action, out=list, activate=bint, equip=bint)
 cpdef list _offered(_Want want, dict by_kind)
 
 @cython.locals(cards=list, card=Card, info=CardInfo, out=list, ability=AbilityInfo, iid=long, index=long,

@@ -369,11 +369,17 @@ def _want_rank(w: _Want) -> tuple:
 def _offered(want: _Want, by_kind: dict) -> list[Action]:
     """The legal actions that buy `want` now (none when the pool cannot pay for it yet)."""
     kind, what, which = want.verb
-    if kind == "activate":  # what: the card, which: the ability's index
-        return [a for a in by_kind.get(kind, ()) if a.args[0] == what and a.args[2] == which]
-    if kind == "equip":     # what: the equipment's name, which: the Persons that may safely carry it
-        return [a for a in by_kind.get(kind, ()) if a.args[1] == what and a.args[2] in which]
-    return [a for a in by_kind.get(kind, ()) if a.args[1] == what]
+    activate = kind == "activate"   # what: the card, which: the ability's index
+    equip = kind == "equip"         # what: the equipment's name, which: the Persons that may safely carry it
+    out = []
+    for a in by_kind.get(kind, ()):   # a loop, not a comprehension: the offer is a typed local when compiled
+        args = a.args
+        if activate:
+            if args[0] == what and args[2] == which:
+                out.append(a)
+        elif args[1] == what and (not equip or args[2] in which):
+            out.append(a)
+    return out
 
 
 def usable_abilities(g: GameState, p: int) -> list[tuple[int, int, Any]]:
@@ -389,7 +395,7 @@ def usable_abilities(g: GameState, p: int) -> list[tuple[int, int, Any]]:
             continue
         for index in info.use:
             ability = info.abilities[index]
-            if ability.cost.charge <= card.charge:
+            if ability.charge_cost <= card.charge:
                 out.append((iid, index, ability))
     return out
 

@@ -21,6 +21,7 @@ cdef class AbilityInfo:
     # Always strs (the catalogue's): `keyword.startswith(...)` and its kin are C calls, not method look-ups.
     cdef public str trigger, keyword, target
     cdef public object amount, cost, synergy, printed
+    cdef public long charge_cost   # the charge its use spends: compared with a card's charge in C
 
 cdef class Tables:
     cdef public object cat, hand_size, max_mulligans, edge_count, lock_at, counter_start, discharge_at

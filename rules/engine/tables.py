@@ -58,11 +58,12 @@ class AbilityInfo:
     thousand a game); in the compiled form this is a C-level class (tables.pxd), whose fields a typed local reads at
     a fixed offset (issue 35). `printed` is the catalogue's Ability itself."""
 
-    __slots__ = ("trigger", "keyword", "amount", "target", "cost", "synergy", "printed")
+    __slots__ = ("trigger", "keyword", "amount", "target", "cost", "charge_cost", "synergy", "printed")
 
     def __init__(self, ability: Ability):
         self.trigger, self.keyword, self.amount = ability.trigger, ability.keyword, ability.amount
         self.target, self.cost, self.synergy = ability.target, ability.cost, ability.synergy
+        self.charge_cost = ability.cost.charge   # a C long (tables.pxd): `cost.charge` is a generic look-up
         self.printed = ability
 
     def as_dict(self) -> dict[str, Any]:

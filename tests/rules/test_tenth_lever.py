@@ -69,6 +69,7 @@ def test_every_definition_costs_and_floors_in_whole_numbers(catalogue, decks):
             assert whole(row[2]) and whole(row[5]) and whole(row[6]), (info.slug, row)
         for ability in info.abilities:   # strs in the compiled form (tables.pxd): startswith is a C call
             assert all(type(getattr(ability, name)) is str for name in ("trigger", "keyword", "target")), info.slug
+            assert whole(ability.charge_cost) and ability.charge_cost == ability.cost.charge, info.slug  # a C long
     assert all(whole(info.total) for info in tables(catalogue).info.values())
 
 
