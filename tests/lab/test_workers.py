@@ -18,7 +18,7 @@ def in_process(study):
     return engine_lab.results(study, engine_lab.play_games(load_catalogue(), study, 0, engine_lab.total_games(study)))
 
 
-GAMES = 1000   # the killed-worker study's games (simulate.split: two chunks of 2, then 49 of 20 and one of 16)
+GAMES = 5000   # the killed-worker study's games (simulate.split: two chunks of 10, then 49 of 100 and one of 80)
 
 
 @pytest.mark.django_db(transaction=True)
@@ -36,8 +36,10 @@ def test_a_study_survives_a_worker_killed_mid_study(api, broker, settings):
     so. That is what a CI run saw time out. Worker 1 is paused while worker 0 is hunted, so that the chunks left all
     go to worker 0. Each freeze that lands after its chunk ended costs the hunt a chunk, and the engine keeps ending
     them sooner (20 greedy goldfish games of Dr. Veylan take about 55 ms of CPU after issue 35's tenth lever, half a
-    second when this test was written): with 150 games, seven chunks of 20, a CI run's hunt timed out, so the study
-    has GAMES games, fifty chunks."""
+    second when this test was written): with 150 games, seven chunks of 20, a CI run's hunt timed out. With 1,000
+    games, fifty chunks of 20, the whole study took about 1.5 s, and on a loaded CI machine it was over before the
+    test's first look at it (a run timed out waiting to see it under way). So the study has GAMES games: fifty chunks
+    of 100, each about 0.3 s of CPU."""
     import redis
 
     broker.start(2, wait=True)
