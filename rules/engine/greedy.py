@@ -40,10 +40,10 @@ class GreedyBot(Bot):
     """A one-step Legacy heuristic; deterministic (the seed is kept only for a uniform interface)."""
 
     name = "greedy"
-    weighs_instants = True   # False: the greedy player before issue 35 (`GreedyBefore`), kept for the benchmarks
-
     def choose(self, state: GameState) -> Action:
-        return _choose(state, True)   # not `self.weighs_instants`: a generic look-up at every decision (issue 35)
+        """It weighs its Instants (`GreedyBefore` does not): a literal, where a class attribute read through the
+        instance was a generic look-up at every decision (issue 35)."""
+        return _choose(state, True)
 
 
 def _choose(state: GameState, weighs: bool) -> Action:
@@ -96,8 +96,8 @@ def _special(kinds: dict) -> bool:
 def _special_choice(state: GameState, p: int, actions: list, kinds: dict, weighs: bool) -> Action | None:
     """The choice at a decision offering one of the `SPECIAL` kinds (a mulligan, a target, the End Phase's, a
     discharge's, the Cataclysm's), each tested in the order `GreedyBot.choose` always tested them first (`weighs`:
-    its `weighs_instants`). A SPECIAL kind offered always meets one of these tests, so None is never returned; were
-    it, `choose` would go on as before."""
+    whether it weighs its Instants). A SPECIAL kind offered always meets one of these tests, so None is never
+    returned; were it, `choose` would go on as before."""
     if "mulligan" in kinds:
         return kinds["mulligan"][0]  # only offered for a hand without Energy
     if "first_player" in kinds:
@@ -130,7 +130,6 @@ class GreedyBefore(GreedyBot):
     the new greedy player against it (`python -m benchmarks cpu`)."""
 
     name = "greedy-before"
-    weighs_instants = False
 
     def choose(self, state: GameState) -> Action:
         return _choose(state, False)
